@@ -1,0 +1,133 @@
+/* common.c: see common.h. */
+#include <math.h>
+#include <string.h>
+
+#include "common.h"
+
+int ccref_status_ok(ccref_status s) { return s == CCREF_OK || s == CCREF_OK_SINGULAR_DIRECTION || s == CCREF_OK_PARALLEL_EDGES; }
+
+const char *ccref_status_name(ccref_status s)
+{
+    switch (s) {
+    case CCREF_OK: return "OK";
+    case CCREF_OK_SINGULAR_DIRECTION: return "OK_SINGULAR_DIRECTION";
+    case CCREF_OK_PARALLEL_EDGES: return "OK_PARALLEL_EDGES";
+    case CCREF_E_NULL_ARGUMENT: return "E_NULL_ARGUMENT";
+    case CCREF_E_NONFINITE_INPUT: return "E_NONFINITE_INPUT";
+    case CCREF_E_NOT_ROTATION: return "E_NOT_ROTATION";
+    case CCREF_E_NONPOSITIVE_RADIUS: return "E_NONPOSITIVE_RADIUS";
+    case CCREF_E_NONPOSITIVE_LENGTH: return "E_NONPOSITIVE_LENGTH";
+    case CCREF_E_ZERO_DIRECTION: return "E_ZERO_DIRECTION";
+    case CCREF_E_NOT_UNIT_VECTOR: return "E_NOT_UNIT_VECTOR";
+    case CCREF_E_LAMBDA_COUNT: return "E_LAMBDA_COUNT";
+    case CCREF_E_RESULT_OVERFLOW: return "E_RESULT_OVERFLOW";
+    case CCREF_E_UNKNOWN_KIND: return "E_UNKNOWN_KIND";
+    case CCREF_E_BAD_SIGN: return "E_BAD_SIGN";
+    case CCREF_E_NEGATIVE_TOLERANCE: return "E_NEGATIVE_TOLERANCE";
+    case CCREF_E_COR_OUT_OF_RANGE: return "E_COR_OUT_OF_RANGE";
+    case CCREF_E_NEGATIVE_SPEED: return "E_NEGATIVE_SPEED";
+    case CCREF_E_SPEED_ORDER: return "E_SPEED_ORDER";
+    case CCREF_E_NEGATIVE_FRICTION: return "E_NEGATIVE_FRICTION";
+    case CCREF_E_FRICTION_ORDER: return "E_FRICTION_ORDER";
+    }
+    return "E_UNKNOWN_STATUS";
+}
+
+ccref_body ccref_body_ground(void)
+{
+    ccref_body g;
+    memset(&g, 0, sizeof g);
+    g.R.m[0][0] = g.R.m[1][1] = g.R.m[2][2] = 1.0;
+    return g;
+}
+
+int ccref_is_rotation(const ccref_mat3 *R)
+{
+    ccref_vec3 c0 = m3_column(R, 0), c1 = m3_column(R, 1), c2 = m3_column(R, 2);
+    /* The six distinct entries of the symmetric R^T R - I. */
+    double e00 = v3_dot(c0, c0) - 1.0, e11 = v3_dot(c1, c1) - 1.0, e22 = v3_dot(c2, c2) - 1.0;
+    double e01 = v3_dot(c0, c1), e02 = v3_dot(c0, c2), e12 = v3_dot(c1, c2);
+    if (!(fabs(e00) <= CCREF_ROTATION_TOL && fabs(e11) <= CCREF_ROTATION_TOL && fabs(e22) <= CCREF_ROTATION_TOL &&
+          fabs(e01) <= CCREF_ROTATION_TOL && fabs(e02) <= CCREF_ROTATION_TOL && fabs(e12) <= CCREF_ROTATION_TOL))
+        return 0;
+    /* With orthonormal columns det is +-1 up to the tolerance; the sign separates rotations from reflections. */
+    return v3_dot(c0, v3_cross(c1, c2)) > 0.0;
+}
+
+int ccref_values_are_finite(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            return 0;
+    return 1;
+}
+
+static int mat3_is_finite(const ccref_mat3 *R) { return ccref_values_are_finite(&R->m[0][0], 9); }
+
+int ccref_body_is_finite(const ccref_body *b)
+{
+    return mat3_is_finite(&b->R) && v3_is_finite(b->p) && v3_is_finite(b->w) && v3_is_finite(b->v) &&
+           v3_is_finite(b->b) && v3_is_finite(b->a);
+}
+
+int ccref_frame_is_finite(const ccref_frame *f) { return mat3_is_finite(&f->R) && v3_is_finite(f->p); }
+
+ccref_status ccref_check_lambda(const double *lambda, size_t n_lambda, size_t expected)
+{
+    if (n_lambda != expected)
+        return CCREF_E_LAMBDA_COUNT;
+    if (n_lambda > 0 && lambda == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    if (!ccref_values_are_finite(lambda, n_lambda))
+        return CCREF_E_NONFINITE_INPUT;
+    return CCREF_OK;
+}
+
+ccref_status ccref_check_unit(ccref_vec3 n)
+{
+    if (!v3_is_finite(n))
+        return CCREF_E_NONFINITE_INPUT;
+    double n2 = v3_norm_sq(n);
+    if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0)
+        return CCREF_E_ZERO_DIRECTION;
+    if (!(fabs(n2 - 1.0) <= CCREF_UNIT_TOL))
+        return CCREF_E_NOT_UNIT_VECTOR;
+    return CCREF_OK;
+}
+
+ccref_vec3 ccref_unit(ccref_vec3 a)
+{
+    double n = sqrt(v3_norm_sq(a));
+    return v3(a.x / n, a.y / n, a.z / n);
+}
+
+ccref_vec3 ccref_perp(ccref_vec3 z)
+{
+    double u0 = fabs(z.x), u1 = fabs(z.y), u2 = fabs(z.z);
+    int k = (u0 <= u1) ? (u0 <= u2 ? 0 : 2) : (u1 <= u2 ? 1 : 2);
+    ccref_vec3 e = v3(k == 0 ? 1.0 : 0.0, k == 1 ? 1.0 : 0.0, k == 2 ? 1.0 : 0.0);
+    return ccref_unit(v3_cross(z, e));
+}
+
+ccref_mat3 ccref_rotation_from_z(ccref_vec3 z)
+{
+    ccref_vec3 x = ccref_perp(z);
+    ccref_vec3 y = ccref_unit(v3_cross(z, x));
+    return m3_from_columns(x, y, z);
+}
+
+void ccref_output_init(ccref_output *o, int mp, int mv)
+{
+    memset(o, 0, sizeof *o);
+    o->mp = mp;
+    o->mv = mv;
+}
+
+static int spatial_force_is_finite(const ccref_spatial_force *F) { return v3_is_finite(F->moment) && v3_is_finite(F->force); }
+
+int ccref_output_is_finite(const ccref_output *o)
+{
+    return ccref_values_are_finite(o->perr, CCREF_MAX_ROWS) && ccref_values_are_finite(o->verr, CCREF_MAX_ROWS) &&
+           ccref_values_are_finite(o->aerr, CCREF_MAX_ROWS) && spatial_force_is_finite(&o->force_on_body1) &&
+           spatial_force_is_finite(&o->force_on_body2);
+}

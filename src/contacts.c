@@ -1,0 +1,344 @@
+/* contacts.c: the eight UnilateralContact classes of Simbody 3.7 on top of the bilateral kernels.
+ * Spec: spec/unilateral_contacts.md
+ *
+ * Method: each class builds the parameters of its underlying bilateral constraint, evaluates that kernel with
+ * the class's multipliers (rows normal, x, y), copies the kernel's ccref_output into res->constraint and derives
+ *   perr, verr, aerr   = the normal row 0 of the kernel (the documented getPerr/getVerr/getAerr)
+ *   slip_velocity      = (verr[1], verr[2]), slip_acceleration = (aerr[1], aerr[2])   (friction classes)
+ *   display_point      = the class's whereToDisplay point in G
+ *   impact_speed       = -sign*verr when sign*verr < 0, else 0.0 (never -0.0)
+ *   effective_cor      = ccref_effective_cor_branch(min_cor, capture_speed, min_cor_speed, impact_speed)
+ *   slip_speed         = sqrt(sx*sx + sy*sy); effective_cof = ccref_effective_cof_branch(mu_s, mu_d, mu_v,
+ *                        transition_speed, slip_speed)                                   (friction classes)
+ *   constraint.deviations |= the class's CCREF_DEV_* bits.
+ *   hard_stop_upper/lower: ConstantCoordinate(bound); display = body 1's station mobilizer_origin_in_b.
+ *   rope: Rod(length_limit), sign -1 (CCREF_DEV_ROPE_SIGN); display = midpoint of the two end stations.
+ *   point_plane_frictionless: PointInPlane; display = follower point.
+ *   point_plane: PointOnPlaneContact on the plane frame (rotation_from_z(n), h n); display = follower point;
+ *     CCREF_DEV_PPC_GETTER_ROWS always, CCREF_DEV_PPC_HEIGHT_DROPPED when h != 0.
+ *   sphere_plane: SphereOnPlaneContact rolling on (rotation_from_z(n), h n); display = contact point;
+ *     CCREF_DEV_SPC_HEIGHT_IGNORED when h != 0.
+ *   sphere_sphere, edge_edge: SphereOnSphereContact / LineOnLineContact rolling; display = Co.
+ * Check order: NULL, class, multiplier count, the kernel's checks (point_plane and sphere_plane repeat them
+ * first so that the unit normal is checked in the global order before the plane frame is built), then the
+ * COR rule and (friction classes) the COF rule. Any error zeroes the whole result.
+ * Special cases: the kernels' OK_SINGULAR_DIRECTION (rope, sphere_sphere) and OK_PARALLEL_EDGES (edge_edge) pass
+ * through; a slip speed or display point that overflows gives E_RESULT_OVERFLOW. */
+#include <string.h>
+
+#include "ccref_unilateral.h"
+#include "common.h"
+
+static const char *const class_names[CCREF_CONTACT_COUNT] = {
+    [CCREF_CONTACT_HARD_STOP_UPPER] = "hard_stop_upper",
+    [CCREF_CONTACT_HARD_STOP_LOWER] = "hard_stop_lower",
+    [CCREF_CONTACT_ROPE] = "rope",
+    [CCREF_CONTACT_POINT_PLANE_FRICTIONLESS] = "point_plane_frictionless",
+    [CCREF_CONTACT_POINT_PLANE] = "point_plane",
+    [CCREF_CONTACT_SPHERE_PLANE] = "sphere_plane",
+    [CCREF_CONTACT_SPHERE_SPHERE] = "sphere_sphere",
+    [CCREF_CONTACT_EDGE_EDGE] = "edge_edge",
+};
+
+static int class_in_range(ccref_contact_class c) { return (unsigned)c < (unsigned)CCREF_CONTACT_COUNT; }
+
+const char *ccref_contact_class_name(ccref_contact_class c)
+{
+    if (!class_in_range(c))
+        return NULL;
+    return class_names[c];
+}
+
+ccref_contact_class ccref_contact_class_from_name(const char *name)
+{
+    if (name == NULL)
+        return CCREF_CONTACT_COUNT;
+    for (int i = 0; i < CCREF_CONTACT_COUNT; i++)
+        if (strcmp(name, class_names[i]) == 0)
+            return (ccref_contact_class)i;
+    return CCREF_CONTACT_COUNT;
+}
+
+int ccref_contact_sign(ccref_contact_class c)
+{
+    switch (c) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_ROPE:
+        return -1;
+    case CCREF_CONTACT_HARD_STOP_LOWER:
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE:
+    case CCREF_CONTACT_SPHERE_PLANE:
+    case CCREF_CONTACT_SPHERE_SPHERE:
+    case CCREF_CONTACT_EDGE_EDGE:
+        return 1;
+    case CCREF_CONTACT_COUNT:
+        break;
+    }
+    return 0;
+}
+
+int ccref_contact_has_friction(ccref_contact_class c)
+{
+    return c == CCREF_CONTACT_POINT_PLANE || c == CCREF_CONTACT_SPHERE_PLANE || c == CCREF_CONTACT_SPHERE_SPHERE ||
+           c == CCREF_CONTACT_EDGE_EDGE;
+}
+
+/* ---------------------------------------------------------------- per-class evaluation
+ * Each helper fills res->constraint, res->perr/verr/aerr (row 0), res->display_point, the slip fields and the
+ * class's own outputs, and returns the kernel's status (OK class) or the first error. The caller zeroes res on
+ * error. */
+
+/* The normal row 0 of the underlying constraint, and (friction classes) the slip rows 1, 2. */
+static void copy_rows(ccref_contact_result *res, const ccref_output *o, int friction)
+{
+    res->constraint = *o;
+    res->perr = o->perr[0];
+    res->verr = o->verr[0];
+    res->aerr = o->aerr[0];
+    if (friction) {
+        res->slip_velocity[0] = o->verr[1];
+        res->slip_velocity[1] = o->verr[2];
+        res->slip_acceleration[0] = o->aerr[1];
+        res->slip_acceleration[1] = o->aerr[2];
+    }
+}
+
+static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    const ccref_hard_stop_params *hs = &c->params.hard_stop;
+    ccref_constant_coordinate_params prm;
+    prm.position = hs->bound;
+    ccref_constant_coordinate_result kr;
+    ccref_status st = ccref_constant_coordinate_eval(&prm, &c->coordinate, c->lambda, c->n_lambda, &kr);
+    if (!ccref_status_ok(st))
+        return st;
+    /* Body 1 (the mobilized body) is used for the display point only; body 2 is ignored. */
+    if (!ccref_body_is_finite(&c->body1) || !v3_is_finite(hs->mobilizer_origin_in_b))
+        return CCREF_E_NONFINITE_INPUT;
+    if (!ccref_is_rotation(&c->body1.R))
+        return CCREF_E_NOT_ROTATION;
+    copy_rows(res, &kr.out, 0);
+    res->coordinate_force = kr.generalized_force;
+    res->display_point = ccref_station_location(&c->body1, hs->mobilizer_origin_in_b);
+    return st;
+}
+
+static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    const ccref_rope_params *rp = &c->params.rope;
+    ccref_rod_params prm;
+    prm.station1_in_b1 = rp->station1_in_b1;
+    prm.station2_in_b2 = rp->station2_in_b2;
+    prm.length = rp->length_limit;
+    ccref_rod_result kr;
+    ccref_status st = ccref_rod_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
+    if (!ccref_status_ok(st))
+        return st;
+    copy_rows(res, &kr.out, 0);
+    ccref_vec3 S1 = ccref_station_location(&c->body1, rp->station1_in_b1);
+    ccref_vec3 S2 = ccref_station_location(&c->body2, rp->station2_in_b2);
+    res->display_point = v3_scale(0.5, v3_add(S1, S2));
+    res->constraint.deviations |= CCREF_DEV_ROPE_SIGN;
+    return st;
+}
+
+static ccref_status eval_point_plane_frictionless(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    const ccref_point_plane_params *pp = &c->params.point_plane;
+    ccref_point_in_plane_params prm;
+    prm.normal_in_b1 = pp->normal_in_b1;
+    prm.height = pp->height;
+    prm.follower_in_b2 = pp->follower_in_b2;
+    ccref_point_in_plane_result kr;
+    ccref_status st = ccref_point_in_plane_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
+    if (!ccref_status_ok(st))
+        return st;
+    copy_rows(res, &kr.out, 0);
+    res->display_point = kr.follower_point;
+    return st;
+}
+
+/* The plane frame the PointPlane and SpherePlane classes put on body 1: z = n, x = perp(n), y = n x x, origin h n.
+ * Only called after plane_checks() accepted n as a unit vector. */
+static ccref_frame plane_frame(ccref_vec3 n, double h)
+{
+    ccref_frame F;
+    F.R = ccref_rotation_from_z(n);
+    F.p = v3_scale(h, n);
+    return F;
+}
+
+/* The checks of the kernel that will receive the plane frame, in the global order, with the normal added:
+ * multipliers, finiteness (bodies, normal, height, the point, radius), rotations, radius, then the unit normal.
+ * radius < 0 means "no radius" (point_plane). */
+static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, double h, ccref_vec3 point,
+                                 const double *radius)
+{
+    ccref_status st = ccref_check_lambda(c->lambda, c->n_lambda, 3);
+    if (st != CCREF_OK)
+        return st;
+    if (!ccref_body_is_finite(&c->body1) || !ccref_body_is_finite(&c->body2) || !v3_is_finite(n) || !isfinite(h) ||
+        !v3_is_finite(point) || (radius != NULL && !isfinite(*radius)))
+        return CCREF_E_NONFINITE_INPUT;
+    if (!ccref_is_rotation(&c->body1.R) || !ccref_is_rotation(&c->body2.R))
+        return CCREF_E_NOT_ROTATION;
+    if (radius != NULL && !(*radius > 0.0))
+        return CCREF_E_NONPOSITIVE_RADIUS;
+    return ccref_check_unit(n);
+}
+
+static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    const ccref_point_plane_params *pp = &c->params.point_plane;
+    ccref_status st = plane_checks(c, pp->normal_in_b1, pp->height, pp->follower_in_b2, NULL);
+    if (st != CCREF_OK)
+        return st;
+    ccref_point_on_plane_params prm;
+    prm.plane_frame_in_b1 = plane_frame(pp->normal_in_b1, pp->height);
+    prm.follower_in_b2 = pp->follower_in_b2;
+    ccref_point_on_plane_result kr;
+    st = ccref_point_on_plane_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
+    if (!ccref_status_ok(st))
+        return st;
+    copy_rows(res, &kr.out, 1);
+    res->display_point = kr.follower_point;
+    res->constraint.deviations |= CCREF_DEV_PPC_GETTER_ROWS;
+    if (pp->height != 0.0)
+        res->constraint.deviations |= CCREF_DEV_PPC_HEIGHT_DROPPED;
+    return st;
+}
+
+static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    const ccref_sphere_plane_params *sp = &c->params.sphere_plane;
+    ccref_status st = plane_checks(c, sp->normal_in_b1, sp->height, sp->center_in_b2, &sp->radius);
+    if (st != CCREF_OK)
+        return st;
+    ccref_sphere_on_plane_params prm;
+    prm.plane_frame_in_b1 = plane_frame(sp->normal_in_b1, sp->height);
+    prm.center_in_b2 = sp->center_in_b2;
+    prm.radius = sp->radius;
+    prm.rolling = 1;
+    ccref_sphere_on_plane_result kr;
+    st = ccref_sphere_on_plane_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
+    if (!ccref_status_ok(st))
+        return st;
+    copy_rows(res, &kr.out, 1);
+    res->display_point = kr.contact_point;
+    if (sp->height != 0.0)
+        res->constraint.deviations |= CCREF_DEV_SPC_HEIGHT_IGNORED;
+    return st;
+}
+
+static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    const ccref_sphere_sphere_params *ss = &c->params.sphere_sphere;
+    ccref_sphere_on_sphere_params prm;
+    prm.center1_in_b1 = ss->center1_in_b1;
+    prm.radius1 = ss->radius1;
+    prm.center2_in_b2 = ss->center2_in_b2;
+    prm.radius2 = ss->radius2;
+    prm.rolling = 1;
+    ccref_sphere_on_sphere_result kr;
+    ccref_status st = ccref_sphere_on_sphere_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
+    if (!ccref_status_ok(st))
+        return st;
+    copy_rows(res, &kr.out, 1);
+    res->display_point = kr.contact_frame.p;
+    return st;
+}
+
+static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    const ccref_edge_edge_params *ee = &c->params.edge_edge;
+    ccref_line_on_line_params prm;
+    prm.edge_frame1_in_b1 = ee->edge_frame1_in_b1;
+    prm.half_length1 = ee->half_length1;
+    prm.edge_frame2_in_b2 = ee->edge_frame2_in_b2;
+    prm.half_length2 = ee->half_length2;
+    prm.rolling = 1;
+    ccref_line_on_line_result kr;
+    ccref_status st = ccref_line_on_line_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
+    if (!ccref_status_ok(st))
+        return st;
+    copy_rows(res, &kr.out, 1);
+    res->display_point = kr.contact_frame.p;
+    return st;
+}
+
+/* ---------------------------------------------------------------- common rules */
+
+/* max(0, -sign*verr) without -0.0: sign*verr is exact (sign = +-1). */
+static double impact_speed_of(int sign, double verr)
+{
+    double sv = (double)sign * verr;
+    return sv >= 0.0 ? 0.0 : -sv;
+}
+
+static ccref_status fail(ccref_contact_result *res, ccref_status st)
+{
+    memset(res, 0, sizeof *res);
+    return st;
+}
+
+ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    if (res == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    memset(res, 0, sizeof *res);
+    if (c == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    if (!class_in_range(c->cls))
+        return CCREF_E_UNKNOWN_KIND;
+    const int friction = ccref_contact_has_friction(c->cls);
+    if (c->n_lambda != (friction ? 3u : 1u))
+        return CCREF_E_LAMBDA_COUNT;
+
+    ccref_status kst;
+    switch (c->cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER: kst = eval_hard_stop(c, res); break;
+    case CCREF_CONTACT_ROPE: kst = eval_rope(c, res); break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: kst = eval_point_plane_frictionless(c, res); break;
+    case CCREF_CONTACT_POINT_PLANE: kst = eval_point_plane(c, res); break;
+    case CCREF_CONTACT_SPHERE_PLANE: kst = eval_sphere_plane(c, res); break;
+    case CCREF_CONTACT_SPHERE_SPHERE: kst = eval_sphere_sphere(c, res); break;
+    case CCREF_CONTACT_EDGE_EDGE: kst = eval_edge_edge(c, res); break;
+    default: return fail(res, CCREF_E_UNKNOWN_KIND);
+    }
+    if (!ccref_status_ok(kst))
+        return fail(res, kst);
+
+    const int sign = ccref_contact_sign(c->cls);
+    res->sign = sign;
+    res->has_friction = friction;
+
+    /* Restitution rule at the impact speed. */
+    res->impact_speed = impact_speed_of(sign, res->verr);
+    ccref_status st = ccref_effective_cor_branch(c->material.min_cor, c->speeds.capture_speed,
+                                                 c->speeds.min_cor_speed, res->impact_speed, &res->effective_cor,
+                                                 &res->cor_branch);
+    if (st != CCREF_OK)
+        return fail(res, st);
+
+    /* Friction rule at the slip speed. An overflowed slip speed is reported after the rule has checked the
+     * material (with slip speed 0), so a bad coefficient still wins over an overflow. */
+    if (friction) {
+        double sx = res->slip_velocity[0], sy = res->slip_velocity[1];
+        double slip_speed = sqrt(sx * sx + sy * sy);
+        int slip_overflow = !isfinite(slip_speed);
+        st = ccref_effective_cof_branch(c->material.mu_s, c->material.mu_d, c->material.mu_v,
+                                        c->speeds.transition_speed, slip_overflow ? 0.0 : slip_speed,
+                                        &res->effective_cof, &res->cof_branch);
+        if (st != CCREF_OK)
+            return fail(res, st);
+        if (slip_overflow)
+            return fail(res, CCREF_E_RESULT_OVERFLOW);
+        res->slip_speed = slip_speed;
+    }
+
+    if (!v3_is_finite(res->display_point))
+        return fail(res, CCREF_E_RESULT_OVERFLOW);
+    return kst;
+}

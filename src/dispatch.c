@@ -1,0 +1,85 @@
+/* dispatch.c: generic entry point over every constraint kind (used by the CLI, tests and benchmarks). */
+#include <string.h>
+
+#include "common.h"
+
+static const char *const kind_names[CCREF_KIND_COUNT] = {
+    [CCREF_KIND_BALL] = "ball",
+    [CCREF_KIND_ROD] = "rod",
+    [CCREF_KIND_POINT_IN_PLANE] = "point_in_plane",
+    [CCREF_KIND_CONSTANT_COORDINATE] = "constant_coordinate",
+    [CCREF_KIND_SPHERE_ON_PLANE] = "sphere_on_plane",
+    [CCREF_KIND_BALL_ROLLING_ON_PLANE] = "ball_rolling_on_plane",
+    [CCREF_KIND_SPHERE_ON_SPHERE] = "sphere_on_sphere",
+    [CCREF_KIND_POINT_ON_PLANE] = "point_on_plane",
+    [CCREF_KIND_LINE_ON_LINE] = "line_on_line",
+};
+
+const char *ccref_kind_name(ccref_kind kind)
+{
+    if ((unsigned)kind >= CCREF_KIND_COUNT)
+        return NULL;
+    return kind_names[kind];
+}
+
+ccref_kind ccref_kind_from_name(const char *name)
+{
+    if (name != NULL)
+        for (int k = 0; k < CCREF_KIND_COUNT; k++)
+            if (strcmp(name, kind_names[k]) == 0)
+                return (ccref_kind)k;
+    return CCREF_KIND_COUNT;
+}
+
+ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
+{
+    if (c == NULL || mp == NULL || mv == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    int rolling = 0;
+    *mp = 1;
+    switch (c->kind) {
+    case CCREF_KIND_BALL: *mp = 3; break;
+    case CCREF_KIND_ROD:
+    case CCREF_KIND_POINT_IN_PLANE:
+    case CCREF_KIND_CONSTANT_COORDINATE: break;
+    case CCREF_KIND_SPHERE_ON_PLANE: rolling = c->params.sphere_on_plane.rolling != 0; break;
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+    case CCREF_KIND_POINT_ON_PLANE: rolling = 1; break;
+    case CCREF_KIND_SPHERE_ON_SPHERE: rolling = c->params.sphere_on_sphere.rolling != 0; break;
+    case CCREF_KIND_LINE_ON_LINE: rolling = c->params.line_on_line.rolling != 0; break;
+    default: return CCREF_E_UNKNOWN_KIND;
+    }
+    *mv = rolling ? 2 : 0;
+    return CCREF_OK;
+}
+
+ccref_status ccref_eval(const ccref_case *c, ccref_result *res)
+{
+    if (c == NULL || res == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    res->kind = c->kind; /* each kernel initialises every field of its own result */
+    const double *l = c->lambda;
+    size_t n = c->n_lambda;
+    const ccref_body *b1 = &c->body1, *b2 = &c->body2;
+    switch (c->kind) {
+    case CCREF_KIND_BALL: return ccref_ball_eval(&c->params.ball, b1, b2, l, n, &res->u.ball);
+    case CCREF_KIND_ROD: return ccref_rod_eval(&c->params.rod, b1, b2, l, n, &res->u.rod);
+    case CCREF_KIND_POINT_IN_PLANE:
+        return ccref_point_in_plane_eval(&c->params.point_in_plane, b1, b2, l, n, &res->u.point_in_plane);
+    case CCREF_KIND_CONSTANT_COORDINATE:
+        return ccref_constant_coordinate_eval(&c->params.constant_coordinate, &c->coordinate, l, n,
+                                              &res->u.constant_coordinate);
+    case CCREF_KIND_SPHERE_ON_PLANE:
+        return ccref_sphere_on_plane_eval(&c->params.sphere_on_plane, b1, b2, l, n, &res->u.sphere_on_plane);
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+        return ccref_ball_rolling_on_plane_eval(&c->params.ball_rolling_on_plane, b1, b2, l, n,
+                                                &res->u.ball_rolling_on_plane);
+    case CCREF_KIND_SPHERE_ON_SPHERE:
+        return ccref_sphere_on_sphere_eval(&c->params.sphere_on_sphere, b1, b2, l, n, &res->u.sphere_on_sphere);
+    case CCREF_KIND_POINT_ON_PLANE:
+        return ccref_point_on_plane_eval(&c->params.point_on_plane, b1, b2, l, n, &res->u.point_on_plane);
+    case CCREF_KIND_LINE_ON_LINE:
+        return ccref_line_on_line_eval(&c->params.line_on_line, b1, b2, l, n, &res->u.line_on_line);
+    default: return CCREF_E_UNKNOWN_KIND;
+    }
+}

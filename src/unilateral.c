@@ -1,0 +1,176 @@
+/* unilateral.c: UnilateralContact semantics (sign convention, validity conditions, isProximal) and the
+ * restitution and friction rules.   Spec: spec/unilateral.md
+ *
+ * Method: direct transcription. The COR rule is Simbody 3.7's: zero up to the capture speed, then the line
+ * through (0, 1) and (min_cor_speed, min_cor), then min_cor; it jumps at the capture speed. The COF rule is a step
+ * from mu_s to mu_d just above the transition speed ("<=" keeps mu_s at equality) plus mu_v times the slip speed.
+ * Special cases: every domain violation is a named status; no branch divides by zero (the linear branch needs
+ * capture_speed < impact_speed < min_cor_speed, so min_cor_speed > 0 there). */
+#include <math.h>
+
+#include "ccref_unilateral.h"
+
+static const char *const condition_names[CCREF_UNI_CONDITION_COUNT] = {
+    [CCREF_UNI_SEPARATED] = "SEPARATED",
+    [CCREF_UNI_PENETRATING] = "PENETRATING",
+    [CCREF_UNI_SEPARATING] = "SEPARATING",
+    [CCREF_UNI_APPROACHING] = "APPROACHING",
+    [CCREF_UNI_IN_CONTACT] = "IN_CONTACT",
+    [CCREF_UNI_ACCELERATING_INWARD] = "ACCELERATING_INWARD",
+    [CCREF_UNI_PULLING] = "PULLING",
+    [CCREF_UNI_NOT_COMPLEMENTARY] = "NOT_COMPLEMENTARY",
+};
+
+const char *ccref_unilateral_condition_name(ccref_unilateral_condition c)
+{
+    if ((unsigned)c >= CCREF_UNI_CONDITION_COUNT)
+        return NULL;
+    return condition_names[c];
+}
+
+int ccref_unilateral_condition_valid(ccref_unilateral_condition c)
+{
+    return c == CCREF_UNI_SEPARATED || c == CCREF_UNI_SEPARATING || c == CCREF_UNI_IN_CONTACT;
+}
+
+static ccref_status check_tolerance(double tol)
+{
+    if (!isfinite(tol))
+        return CCREF_E_NONFINITE_INPUT;
+    if (tol < 0.0)
+        return CCREF_E_NEGATIVE_TOLERANCE;
+    return CCREF_OK;
+}
+
+ccref_status ccref_unilateral_classify(int sign, double perr, double verr, double aerr, double lambda,
+                                       const ccref_unilateral_tolerances *tol, ccref_unilateral_condition *out)
+{
+    if (tol == NULL || out == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    *out = CCREF_UNI_SEPARATED;
+    if (sign != 1 && sign != -1)
+        return CCREF_E_BAD_SIGN;
+    if (!isfinite(perr) || !isfinite(verr) || !isfinite(aerr) || !isfinite(lambda))
+        return CCREF_E_NONFINITE_INPUT;
+    const double tols[4] = {tol->perr, tol->verr, tol->aerr, tol->lambda};
+    for (int i = 0; i < 4; i++) {
+        ccref_status st = check_tolerance(tols[i]);
+        if (st != CCREF_OK)
+            return st;
+    }
+    /* Multiplying by +-1 is exact, so these are the signed quantities without rounding. */
+    double sp = sign * perr, sv = sign * verr, sa = sign * aerr, force = -sign * lambda;
+    if (sp > tol->perr)
+        *out = CCREF_UNI_SEPARATED;
+    else if (sp < -tol->perr)
+        *out = CCREF_UNI_PENETRATING;
+    else if (sv > tol->verr)
+        *out = CCREF_UNI_SEPARATING;
+    else if (sv < -tol->verr)
+        *out = CCREF_UNI_APPROACHING;
+    else if (sa < -tol->aerr)
+        *out = CCREF_UNI_ACCELERATING_INWARD;
+    else if (force < -tol->lambda)
+        *out = CCREF_UNI_PULLING;
+    else if (fabs(aerr) > tol->aerr && fabs(lambda) > tol->lambda)
+        *out = CCREF_UNI_NOT_COMPLEMENTARY;
+    else
+        *out = CCREF_UNI_IN_CONTACT;
+    return CCREF_OK;
+}
+
+ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, int *proximal)
+{
+    if (proximal == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    *proximal = 0;
+    if (sign != 1 && sign != -1)
+        return CCREF_E_BAD_SIGN;
+    if (!isfinite(perr))
+        return CCREF_E_NONFINITE_INPUT;
+    ccref_status st = check_tolerance(ptol);
+    if (st != CCREF_OK)
+        return st;
+    *proximal = sign * perr <= ptol;
+    return CCREF_OK;
+}
+
+ccref_status ccref_effective_cor_branch(double min_cor, double capture_speed, double min_cor_speed,
+                                        double impact_speed, double *cor, ccref_cor_branch *branch)
+{
+    if (cor == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    *cor = 0.0;
+    if (branch)
+        *branch = CCREF_COR_CAPTURED;
+    if (!isfinite(min_cor) || !isfinite(capture_speed) || !isfinite(min_cor_speed) || !isfinite(impact_speed))
+        return CCREF_E_NONFINITE_INPUT;
+    if (!(min_cor >= 0.0 && min_cor <= 1.0))
+        return CCREF_E_COR_OUT_OF_RANGE;
+    if (capture_speed < 0.0 || min_cor_speed < 0.0 || impact_speed < 0.0)
+        return CCREF_E_NEGATIVE_SPEED;
+    if (capture_speed > min_cor_speed)
+        return CCREF_E_SPEED_ORDER;
+
+    ccref_cor_branch b;
+    if (impact_speed <= capture_speed) {
+        b = CCREF_COR_CAPTURED;
+        *cor = 0.0;
+    } else if (impact_speed >= min_cor_speed) {
+        b = CCREF_COR_MINIMUM;
+        *cor = min_cor;
+    } else {
+        b = CCREF_COR_LINEAR;
+        double slope = (1.0 - min_cor) / min_cor_speed;
+        *cor = 1.0 - slope * impact_speed;
+        if (!isfinite(*cor)) { /* slope overflows only for subnormal min_cor_speed */
+            *cor = 0.0;
+            return CCREF_E_RESULT_OVERFLOW;
+        }
+    }
+    if (branch)
+        *branch = b;
+    return CCREF_OK;
+}
+
+ccref_status ccref_effective_cor(double min_cor, double capture_speed, double min_cor_speed, double impact_speed,
+                                 double *cor)
+{
+    return ccref_effective_cor_branch(min_cor, capture_speed, min_cor_speed, impact_speed, cor, NULL);
+}
+
+ccref_status ccref_effective_cof_branch(double mu_s, double mu_d, double mu_v, double transition_speed,
+                                        double slip_speed, double *mu, ccref_cof_branch *branch)
+{
+    if (mu == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    *mu = 0.0;
+    if (branch)
+        *branch = CCREF_COF_STATIC;
+    if (!isfinite(mu_s) || !isfinite(mu_d) || !isfinite(mu_v) || !isfinite(transition_speed) ||
+        !isfinite(slip_speed))
+        return CCREF_E_NONFINITE_INPUT;
+    if (mu_s < 0.0 || mu_d < 0.0 || mu_v < 0.0)
+        return CCREF_E_NEGATIVE_FRICTION;
+    if (mu_d > mu_s)
+        return CCREF_E_FRICTION_ORDER;
+    if (transition_speed < 0.0 || slip_speed < 0.0)
+        return CCREF_E_NEGATIVE_SPEED;
+
+    double viscous = mu_v * slip_speed;
+    ccref_cof_branch b = slip_speed <= transition_speed ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC;
+    *mu = viscous + (b == CCREF_COF_STATIC ? mu_s : mu_d);
+    if (!isfinite(*mu)) {
+        *mu = 0.0;
+        return CCREF_E_RESULT_OVERFLOW;
+    }
+    if (branch)
+        *branch = b;
+    return CCREF_OK;
+}
+
+ccref_status ccref_effective_cof(double mu_s, double mu_d, double mu_v, double transition_speed, double slip_speed,
+                                 double *mu)
+{
+    return ccref_effective_cof_branch(mu_s, mu_d, mu_v, transition_speed, slip_speed, mu, NULL);
+}

@@ -1,0 +1,126 @@
+/* cases.c: see cases.h. */
+#include "cases.h"
+
+static double norm3(ccref_vec3 a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
+
+static ccref_vec3 location(const ccref_body *b, ccref_vec3 s)
+{
+    ccref_vec3 r;
+    r.x = b->p.x + b->R.m[0][0] * s.x + b->R.m[0][1] * s.y + b->R.m[0][2] * s.z;
+    r.y = b->p.y + b->R.m[1][0] * s.x + b->R.m[1][1] * s.y + b->R.m[1][2] * s.z;
+    r.z = b->p.z + b->R.m[2][0] * s.x + b->R.m[2][1] * s.y + b->R.m[2][2] * s.z;
+    return r;
+}
+
+static double distance(ccref_vec3 a, ccref_vec3 b)
+{
+    ccref_vec3 d = {a.x - b.x, a.y - b.y, a.z - b.z};
+    return norm3(d);
+}
+
+static ccref_frame random_frame(ccref_rng *r)
+{
+    ccref_frame f;
+    f.R = ccref_rng_rotation(r);
+    f.p = ccref_rng_vec3(r, -1.0, 1.0);
+    return f;
+}
+
+static ccref_vec3 column(const ccref_mat3 *R, int j)
+{
+    ccref_vec3 c = {R->m[0][j], R->m[1][j], R->m[2][j]};
+    return c;
+}
+
+ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling)
+{
+    for (;;) {
+        ccref_case c = {0};
+        c.kind = kind;
+        c.body1 = ccref_rng_body(r);
+        c.body2 = ccref_rng_body(r);
+        int ok = 1;
+        switch (kind) {
+        case CCREF_KIND_BALL:
+            c.params.ball.station1_in_b1 = ccref_rng_vec3(r, -1, 1);
+            c.params.ball.station2_in_b2 = ccref_rng_vec3(r, -1, 1);
+            break;
+        case CCREF_KIND_ROD: {
+            ccref_rod_params *p = &c.params.rod;
+            p->station1_in_b1 = ccref_rng_vec3(r, -1, 1);
+            p->station2_in_b2 = ccref_rng_vec3(r, -1, 1);
+            p->length = ccref_rng_uniform(r, 0.1, 2.0);
+            ok = distance(location(&c.body2, p->station2_in_b2), location(&c.body1, p->station1_in_b1)) >= 0.5;
+            break;
+        }
+        case CCREF_KIND_POINT_IN_PLANE:
+            c.params.point_in_plane.normal_in_b1 = ccref_rng_unit(r);
+            c.params.point_in_plane.height = ccref_rng_uniform(r, -1, 1);
+            c.params.point_in_plane.follower_in_b2 = ccref_rng_vec3(r, -1, 1);
+            break;
+        case CCREF_KIND_CONSTANT_COORDINATE:
+            c.params.constant_coordinate.position = ccref_rng_uniform(r, -2, 2);
+            c.coordinate.q = ccref_rng_uniform(r, -2, 2);
+            c.coordinate.qdot = ccref_rng_uniform(r, -1.5, 1.5);
+            c.coordinate.qdotdot = ccref_rng_uniform(r, -2, 2);
+            c.body1 = c.body2 = ccref_body_ground();
+            break;
+        case CCREF_KIND_SPHERE_ON_PLANE:
+            c.params.sphere_on_plane.plane_frame_in_b1 = random_frame(r);
+            c.params.sphere_on_plane.center_in_b2 = ccref_rng_vec3(r, -1, 1);
+            c.params.sphere_on_plane.radius = ccref_rng_uniform(r, 0.1, 1.0);
+            c.params.sphere_on_plane.rolling = rolling;
+            break;
+        case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+            c.params.ball_rolling_on_plane.normal_in_b1 = ccref_rng_unit(r);
+            c.params.ball_rolling_on_plane.height = ccref_rng_uniform(r, -1, 1);
+            c.params.ball_rolling_on_plane.center_in_b2 = ccref_rng_vec3(r, -1, 1);
+            c.params.ball_rolling_on_plane.radius = ccref_rng_uniform(r, 0.1, 1.0);
+            break;
+        case CCREF_KIND_SPHERE_ON_SPHERE: {
+            ccref_sphere_on_sphere_params *p = &c.params.sphere_on_sphere;
+            p->center1_in_b1 = ccref_rng_vec3(r, -1, 1);
+            p->center2_in_b2 = ccref_rng_vec3(r, -1, 1);
+            p->radius1 = ccref_rng_uniform(r, 0.1, 1.0);
+            p->radius2 = ccref_rng_uniform(r, 0.1, 1.0);
+            p->rolling = rolling;
+            ok = distance(location(&c.body2, p->center2_in_b2), location(&c.body1, p->center1_in_b1)) >= 0.5;
+            break;
+        }
+        case CCREF_KIND_POINT_ON_PLANE:
+            c.params.point_on_plane.plane_frame_in_b1 = random_frame(r);
+            c.params.point_on_plane.follower_in_b2 = ccref_rng_vec3(r, -1, 1);
+            break;
+        case CCREF_KIND_LINE_ON_LINE: {
+            ccref_line_on_line_params *p = &c.params.line_on_line;
+            p->edge_frame1_in_b1 = random_frame(r);
+            p->edge_frame2_in_b2 = random_frame(r);
+            p->half_length1 = ccref_rng_uniform(r, 0.1, 2.0);
+            p->half_length2 = ccref_rng_uniform(r, 0.1, 2.0);
+            p->rolling = rolling;
+            ccref_mat3 R1 = p->edge_frame1_in_b1.R, R2 = p->edge_frame2_in_b2.R;
+            /* edge directions in G: R_body * (edge frame x axis) */
+            ccref_vec3 e1 = column(&R1, 0), e2 = column(&R2, 0);
+            ccref_vec3 df = {c.body1.R.m[0][0] * e1.x + c.body1.R.m[0][1] * e1.y + c.body1.R.m[0][2] * e1.z,
+                             c.body1.R.m[1][0] * e1.x + c.body1.R.m[1][1] * e1.y + c.body1.R.m[1][2] * e1.z,
+                             c.body1.R.m[2][0] * e1.x + c.body1.R.m[2][1] * e1.y + c.body1.R.m[2][2] * e1.z};
+            ccref_vec3 db = {c.body2.R.m[0][0] * e2.x + c.body2.R.m[0][1] * e2.y + c.body2.R.m[0][2] * e2.z,
+                             c.body2.R.m[1][0] * e2.x + c.body2.R.m[1][1] * e2.y + c.body2.R.m[1][2] * e2.z,
+                             c.body2.R.m[2][0] * e2.x + c.body2.R.m[2][1] * e2.y + c.body2.R.m[2][2] * e2.z};
+            ccref_vec3 w = {df.y * db.z - df.z * db.y, df.z * db.x - df.x * db.z, df.x * db.y - df.y * db.x};
+            ok = norm3(w) >= 0.25;
+            break;
+        }
+        default:
+            break;
+        }
+        if (!ok)
+            continue;
+        int mp, mv;
+        ccref_case_rows(&c, &mp, &mv);
+        c.n_lambda = (size_t)(mp + mv);
+        for (size_t i = 0; i < c.n_lambda; i++)
+            c.lambda[i] = ccref_rng_uniform(r, -3.0, 3.0);
+        return c;
+    }
+}
