@@ -33,8 +33,14 @@ $(BUILD)/libccref.a: $(LIB_OBJ)
 $(BUILD)/ccref: $(CLI_OBJ) $(BUILD)/libccref.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libccref.a -ljansson -lm
 
-$(BUILD)/ccref_tests: $(TEST_OBJ) $(BUILD)/libccref.a
-	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref.a -lcunit -ljansson -lm
+# Layers that add to the test binary set TEST_EXTRA_LIBS (archives) and TEST_EXTRA_LDLIBS (-l flags) in their .mk.
+TEST_EXTRA_LIBS :=
+TEST_EXTRA_LDLIBS :=
+-include oracle/oracle.mk
+-include proofs/proofs.mk
+
+$(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a
+	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson $(TEST_EXTRA_LDLIBS) -lm
 
 # The main job: evaluate the shipped example cases.
 run: $(BUILD)/ccref

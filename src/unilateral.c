@@ -5,7 +5,10 @@
  * through (0, 1) and (min_cor_speed, min_cor), then min_cor; it jumps at the capture speed. The COF rule is a step
  * from mu_s to mu_d just above the transition speed ("<=" keeps mu_s at equality) plus mu_v times the slip speed.
  * Special cases: every domain violation is a named status; no branch divides by zero (the linear branch needs
- * capture_speed < impact_speed < min_cor_speed, so min_cor_speed > 0 there). */
+ * capture_speed < impact_speed < min_cor_speed, so min_cor_speed > 0 there).
+ * Checks (first failure wins, outputs zeroed first, including *branch when cor/mu is NULL): NULL, sign, non-finite
+ * values and tolerances, then the value checks (negative tolerance; COR range, speeds, speed order; friction
+ * signs, friction order, speeds); E_RESULT_OVERFLOW only for a subnormal min_cor_speed or a huge viscous term. */
 #include <math.h>
 
 #include "ccref_unilateral.h"
@@ -45,19 +48,23 @@ static ccref_status check_tolerance(double tol)
 ccref_status ccref_unilateral_classify(int sign, double perr, double verr, double aerr, double lambda,
                                        const ccref_unilateral_tolerances *tol, ccref_unilateral_condition *out)
 {
-    if (tol == NULL || out == NULL)
+    if (out == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    *out = CCREF_UNI_SEPARATED;
+    *out = CCREF_UNI_SEPARATED; /* the zero value: what every error status leaves behind */
+    if (tol == NULL)
+        return CCREF_E_NULL_ARGUMENT;
     if (sign != 1 && sign != -1)
         return CCREF_E_BAD_SIGN;
     if (!isfinite(perr) || !isfinite(verr) || !isfinite(aerr) || !isfinite(lambda))
         return CCREF_E_NONFINITE_INPUT;
+    /* Finiteness of every tolerance before any sign test (conventions: non-finite inputs before value checks). */
     const double tols[4] = {tol->perr, tol->verr, tol->aerr, tol->lambda};
-    for (int i = 0; i < 4; i++) {
-        ccref_status st = check_tolerance(tols[i]);
-        if (st != CCREF_OK)
-            return st;
-    }
+    for (int i = 0; i < 4; i++)
+        if (!isfinite(tols[i]))
+            return CCREF_E_NONFINITE_INPUT;
+    for (int i = 0; i < 4; i++)
+        if (tols[i] < 0.0)
+            return CCREF_E_NEGATIVE_TOLERANCE;
     /* Multiplying by +-1 is exact, so these are the signed quantities without rounding. */
     double sp = sign * perr, sv = sign * verr, sa = sign * aerr, force = -sign * lambda;
     if (sp > tol->perr)
@@ -98,11 +105,11 @@ ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, in
 ccref_status ccref_effective_cor_branch(double min_cor, double capture_speed, double min_cor_speed,
                                         double impact_speed, double *cor, ccref_cor_branch *branch)
 {
+    if (branch)
+        *branch = CCREF_COR_CAPTURED;
     if (cor == NULL)
         return CCREF_E_NULL_ARGUMENT;
     *cor = 0.0;
-    if (branch)
-        *branch = CCREF_COR_CAPTURED;
     if (!isfinite(min_cor) || !isfinite(capture_speed) || !isfinite(min_cor_speed) || !isfinite(impact_speed))
         return CCREF_E_NONFINITE_INPUT;
     if (!(min_cor >= 0.0 && min_cor <= 1.0))
@@ -142,11 +149,11 @@ ccref_status ccref_effective_cor(double min_cor, double capture_speed, double mi
 ccref_status ccref_effective_cof_branch(double mu_s, double mu_d, double mu_v, double transition_speed,
                                         double slip_speed, double *mu, ccref_cof_branch *branch)
 {
+    if (branch)
+        *branch = CCREF_COF_STATIC;
     if (mu == NULL)
         return CCREF_E_NULL_ARGUMENT;
     *mu = 0.0;
-    if (branch)
-        *branch = CCREF_COF_STATIC;
     if (!isfinite(mu_s) || !isfinite(mu_d) || !isfinite(mu_v) || !isfinite(transition_speed) ||
         !isfinite(slip_speed))
         return CCREF_E_NONFINITE_INPUT;

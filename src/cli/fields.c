@@ -90,3 +90,63 @@ const kind_fields *cli_kind_fields(ccref_kind kind)
         return NULL;
     return &table[kind];
 }
+
+/* ---------------------------------------------------------------- unilateral layer */
+
+static const field_desc hard_stop_params[] = {
+    P(ccref_hard_stop_params, bound, FIELD_SCALAR), P(ccref_hard_stop_params, mobilizer_origin_in_b, FIELD_VEC3), END};
+static const field_desc rope_params[] = {
+    P(ccref_rope_params, station1_in_b1, FIELD_VEC3), P(ccref_rope_params, station2_in_b2, FIELD_VEC3),
+    P(ccref_rope_params, length_limit, FIELD_SCALAR), END};
+static const field_desc point_plane_params[] = {
+    P(ccref_point_plane_params, normal_in_b1, FIELD_VEC3), P(ccref_point_plane_params, height, FIELD_SCALAR),
+    P(ccref_point_plane_params, follower_in_b2, FIELD_VEC3), END};
+static const field_desc sphere_plane_params[] = {
+    P(ccref_sphere_plane_params, normal_in_b1, FIELD_VEC3), P(ccref_sphere_plane_params, height, FIELD_SCALAR),
+    P(ccref_sphere_plane_params, center_in_b2, FIELD_VEC3), P(ccref_sphere_plane_params, radius, FIELD_SCALAR), END};
+static const field_desc sphere_sphere_params[] = {
+    P(ccref_sphere_sphere_params, center1_in_b1, FIELD_VEC3), P(ccref_sphere_sphere_params, radius1, FIELD_SCALAR),
+    P(ccref_sphere_sphere_params, center2_in_b2, FIELD_VEC3), P(ccref_sphere_sphere_params, radius2, FIELD_SCALAR),
+    END};
+static const field_desc edge_edge_params[] = {
+    P(ccref_edge_edge_params, edge_frame1_in_b1, FIELD_FRAME), P(ccref_edge_edge_params, half_length1, FIELD_SCALAR),
+    P(ccref_edge_edge_params, edge_frame2_in_b2, FIELD_FRAME), P(ccref_edge_edge_params, half_length2, FIELD_SCALAR),
+    END};
+
+static const field_desc *const contact_table[CCREF_CONTACT_COUNT] = {
+    [CCREF_CONTACT_HARD_STOP_UPPER] = hard_stop_params,
+    [CCREF_CONTACT_HARD_STOP_LOWER] = hard_stop_params,
+    [CCREF_CONTACT_ROPE] = rope_params,
+    [CCREF_CONTACT_POINT_PLANE_FRICTIONLESS] = point_plane_params,
+    [CCREF_CONTACT_POINT_PLANE] = point_plane_params,
+    [CCREF_CONTACT_SPHERE_PLANE] = sphere_plane_params,
+    [CCREF_CONTACT_SPHERE_SPHERE] = sphere_sphere_params,
+    [CCREF_CONTACT_EDGE_EDGE] = edge_edge_params,
+};
+
+const field_desc *cli_contact_params(ccref_contact_class cls)
+{
+    if ((unsigned)cls >= CCREF_CONTACT_COUNT)
+        return NULL;
+    return contact_table[cls];
+}
+
+const field_desc cli_material_fields[] = {
+    P(ccref_contact_material, min_cor, FIELD_SCALAR), P(ccref_contact_material, mu_s, FIELD_SCALAR),
+    P(ccref_contact_material, mu_d, FIELD_SCALAR), P(ccref_contact_material, mu_v, FIELD_SCALAR), END};
+const field_desc cli_speeds_fields[] = {
+    P(ccref_contact_speeds, capture_speed, FIELD_SCALAR), P(ccref_contact_speeds, min_cor_speed, FIELD_SCALAR),
+    P(ccref_contact_speeds, transition_speed, FIELD_SCALAR), END};
+
+const field_desc cli_cor_fields[] = {
+    P(cli_cor_params, min_cor, FIELD_SCALAR), P(cli_cor_params, capture_speed, FIELD_SCALAR),
+    P(cli_cor_params, min_cor_speed, FIELD_SCALAR), P(cli_cor_params, impact_speed, FIELD_SCALAR), END};
+const field_desc cli_cof_fields[] = {
+    P(cli_cof_params, mu_s, FIELD_SCALAR), P(cli_cof_params, mu_d, FIELD_SCALAR), P(cli_cof_params, mu_v, FIELD_SCALAR),
+    P(cli_cof_params, transition_speed, FIELD_SCALAR), P(cli_cof_params, slip_speed, FIELD_SCALAR), END};
+const field_desc cli_classify_fields[] = {
+    P(cli_classify_params, sign, FIELD_INT), P(cli_classify_params, perr, FIELD_SCALAR),
+    P(cli_classify_params, verr, FIELD_SCALAR), P(cli_classify_params, aerr, FIELD_SCALAR),
+    P(cli_classify_params, lambda, FIELD_SCALAR), P(cli_classify_params, tol_perr, FIELD_SCALAR),
+    P(cli_classify_params, tol_verr, FIELD_SCALAR), P(cli_classify_params, tol_aerr, FIELD_SCALAR),
+    P(cli_classify_params, tol_lambda, FIELD_SCALAR), END};

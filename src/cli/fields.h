@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "../ccref.h"
+#include "../ccref_unilateral.h"
 
 typedef enum { FIELD_SCALAR, FIELD_VEC3, FIELD_MAT3, FIELD_FRAME, FIELD_BOOL, FIELD_INT } field_type;
 
@@ -22,5 +23,23 @@ typedef struct {
 } kind_fields;
 
 const kind_fields *cli_kind_fields(ccref_kind kind);
+
+/* Parameters of a unilateral contact class (offsets into ccref_contact_case.params), and the two blocks every
+ * class reads: "material" (ccref_contact_material) and "speeds" (ccref_contact_speeds). */
+const field_desc *cli_contact_params(ccref_contact_class cls);
+extern const field_desc cli_material_fields[];
+extern const field_desc cli_speeds_fields[];
+
+/* The rule kinds of the CLI and their parameter records. */
+typedef struct { double min_cor, capture_speed, min_cor_speed, impact_speed; } cli_cor_params;
+typedef struct { double mu_s, mu_d, mu_v, transition_speed, slip_speed; } cli_cof_params;
+typedef struct {
+    int sign;
+    double perr, verr, aerr, lambda;
+    double tol_perr, tol_verr, tol_aerr, tol_lambda;
+} cli_classify_params;
+extern const field_desc cli_cor_fields[];
+extern const field_desc cli_cof_fields[];
+extern const field_desc cli_classify_fields[];
 
 #endif

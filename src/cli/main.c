@@ -12,6 +12,15 @@
 
 #include "fields.h"
 
+static void print_fields(FILE *f, const char *label, const field_desc *fields)
+{
+    static const char *const tname[] = {"N", "VEC3", "MAT3", "FRAME", "BOOL", "INT"};
+    fprintf(f, "    %-24s", label);
+    for (const field_desc *d = fields; d->name; d++)
+        fprintf(f, " %s: %s%s", d->name, tname[d->type], d[1].name ? "," : "");
+    fputc('\n', f);
+}
+
 static void usage(FILE *f)
 {
     fputs(
@@ -39,15 +48,25 @@ static void usage(FILE *f)
         "\n"
         "  params by kind:\n",
         f);
-    for (int k = 0; k < CCREF_KIND_COUNT; k++) {
-        const kind_fields *kf = cli_kind_fields((ccref_kind)k);
-        fprintf(f, "    %-22s", ccref_kind_name((ccref_kind)k));
-        for (const field_desc *d = kf->params; d->name; d++) {
-            static const char *const tname[] = {"N", "VEC3", "MAT3", "FRAME", "BOOL", "INT"};
-            fprintf(f, " %s: %s%s", d->name, tname[d->type], d[1].name ? "," : "");
-        }
-        fputc('\n', f);
-    }
+    for (int k = 0; k < CCREF_KIND_COUNT; k++)
+        print_fields(f, ccref_kind_name((ccref_kind)k), cli_kind_fields((ccref_kind)k)->params);
+    fputs(
+        "\n"
+        "Unilateral contact classes (spec/unilateral_contacts.md): the same shape with these kinds and params,\n"
+        "plus \"material\" and \"speeds\" blocks; hard stops read \"body1\" (the mobilized body, for display) and\n"
+        "\"coordinate\" instead of two bodies; lambda has 3 values (normal, x, y) with friction, else 1.\n",
+        f);
+    for (int k = 0; k < CCREF_CONTACT_COUNT; k++)
+        print_fields(f, ccref_contact_class_name((ccref_contact_class)k), cli_contact_params((ccref_contact_class)k));
+    print_fields(f, "material:", cli_material_fields);
+    print_fields(f, "speeds:", cli_speeds_fields);
+    fputs(
+        "\n"
+        "Rules (spec/unilateral.md): {\"kind\": K, \"params\": {...}} with no bodies or lambda:\n",
+        f);
+    print_fields(f, "effective_cor", cli_cor_fields);
+    print_fields(f, "effective_cof", cli_cof_fields);
+    print_fields(f, "unilateral_classify", cli_classify_fields);
     fputs(
         "\n"
         "Result format (one JSON object per line):\n"
@@ -58,6 +77,10 @@ static void usage(FILE *f)
         "  X = {\"hex\": [\"%a\", ...], \"dec\": [%.17g, ...]} (a scalar has single values instead of arrays).\n"
         "  Body forces carry the multiplier sign (G^T lambda); the physically applied force is their negative.\n"
         "  A status other than OK* is a defined answer for bad input (outputs are then zero).\n"
+        "  Contact classes add sign, perr/verr/aerr (scalars), display_point, has_friction, slip_velocity,\n"
+        "  slip_acceleration, impact_speed, effective_cor, cor_branch, slip_speed, effective_cof, cof_branch,\n"
+        "  coordinate_force, and \"constraint\" (the underlying constraint's rows, forces and deviations).\n"
+        "  Rules give \"value\" and \"branch\"; unilateral_classify gives condition, valid, proximal.\n"
         "  A line that cannot be read gives {\"line\": L, \"error\": {\"field\": F, \"message\": M}}; the other lines\n"
         "  still run and the exit status is 1. Exit status 2: usage or I/O error.\n",
         f);
@@ -219,10 +242,10 @@ static int read_body(json_t *j, const char *field, ccref_body *b, read_error *e)
     return 0;
 }
 
-static int read_field(json_t *j, const field_desc *d, void *base, read_error *e)
+static int read_field(json_t *j, const char *prefix, const field_desc *d, void *base, read_error *e)
 {
     char field[FIELD_MAX];
-    path_join(field, "params.", d->name);
+    path_join(field, prefix, d->name);
     void *dst = (char *)base + d->offset;
     switch (d->type) {
     case FIELD_SCALAR: return read_number(j, field, dst, e);
@@ -243,55 +266,87 @@ static int read_field(json_t *j, const field_desc *d, void *base, read_error *e)
     return fail(e, field, "unsupported field type");
 }
 
-static int read_case(json_t *root, ccref_case *c, read_error *e)
+/* Read the object root[key] into base, every field of the table required. */
+static int read_block(json_t *root, const char *key, const field_desc *fields, void *base, read_error *e)
+{
+    json_t *obj = member(root, key, "", e, 1);
+    if (!obj)
+        return -1;
+    if (!json_is_object(obj))
+        return fail(e, key, "expected an object");
+    char prefix[FIELD_MAX];
+    path_join(prefix, key, ".");
+    for (const field_desc *d = fields; d->name; d++) {
+        json_t *j = member(obj, d->name, prefix, e, 1);
+        if (!j || read_field(j, prefix, d, base, e))
+            return -1;
+    }
+    return 0;
+}
+
+static int read_named_body(json_t *root, const char *key, ccref_body *b, read_error *e)
+{
+    json_t *j = member(root, key, "", e, 1);
+    return j ? read_body(j, key, b, e) : -1;
+}
+
+static int read_coordinate(json_t *root, ccref_coordinate *q, read_error *e)
+{
+    static const field_desc fields[] = {{"q", FIELD_SCALAR, offsetof(ccref_coordinate, q)},
+                                        {"qdot", FIELD_SCALAR, offsetof(ccref_coordinate, qdot)},
+                                        {"qdotdot", FIELD_SCALAR, offsetof(ccref_coordinate, qdotdot)},
+                                        {NULL, FIELD_SCALAR, 0}};
+    return read_block(root, "coordinate", fields, q, e);
+}
+
+static int read_lambda(json_t *root, double *lambda, size_t *n, read_error *e)
+{
+    json_t *j = member(root, "lambda", "", e, 1);
+    if (!j)
+        return -1;
+    if (!json_is_array(j) || json_array_size(j) > CCREF_MAX_ROWS)
+        return fail(e, "lambda", "expected an array of at most %d numbers", CCREF_MAX_ROWS);
+    *n = json_array_size(j);
+    return read_array(j, "lambda", lambda, *n, e);
+}
+
+static int read_case(json_t *root, ccref_kind kind, ccref_case *c, read_error *e)
 {
     memset(c, 0, sizeof *c);
-    if (!json_is_object(root))
-        return fail(e, "", "a case must be a JSON object");
-    json_t *kind = member(root, "kind", "", e, 1);
-    if (!kind)
+    c->kind = kind;
+    const kind_fields *kf = cli_kind_fields(kind);
+    if (read_block(root, "params", kf->params, &c->params, e))
         return -1;
-    if (!json_is_string(kind) || (c->kind = ccref_kind_from_name(json_string_value(kind))) == CCREF_KIND_COUNT)
-        return fail(e, "kind", "unknown kind (see ccref --help)");
-    const kind_fields *kf = cli_kind_fields(c->kind);
-    json_t *params = member(root, "params", "", e, 1);
-    if (!params)
-        return -1;
-    if (!json_is_object(params))
-        return fail(e, "params", "expected an object");
-    for (const field_desc *d = kf->params; d->name; d++) {
-        json_t *j = member(params, d->name, "params.", e, 1);
-        if (!j || read_field(j, d, &c->params, e))
-            return -1;
-    }
     if (kf->uses_bodies) {
-        json_t *b1 = member(root, "body1", "", e, 1), *b2 = member(root, "body2", "", e, 1);
-        if (!b1 || !b2 || read_body(b1, "body1", &c->body1, e) || read_body(b2, "body2", &c->body2, e))
+        if (read_named_body(root, "body1", &c->body1, e) || read_named_body(root, "body2", &c->body2, e))
             return -1;
-    } else {
-        json_t *q = member(root, "coordinate", "", e, 1);
-        if (!q)
-            return -1;
-        if (!json_is_object(q))
-            return fail(e, "coordinate", "expected {\"q\": N, \"qdot\": N, \"qdotdot\": N}");
-        static const struct { const char *key; size_t off; } parts[] = {
-            {"q", offsetof(ccref_coordinate, q)}, {"qdot", offsetof(ccref_coordinate, qdot)},
-            {"qdotdot", offsetof(ccref_coordinate, qdotdot)}};
-        for (size_t i = 0; i < 3; i++) {
-            char sub[FIELD_MAX];
-            path_join(sub, "coordinate.", parts[i].key);
-            json_t *v = member(q, parts[i].key, "coordinate.", e, 1);
-            if (!v || read_number(v, sub, (double *)((char *)&c->coordinate + parts[i].off), e))
-                return -1;
-        }
-    }
-    json_t *lambda = member(root, "lambda", "", e, 1);
-    if (!lambda)
+    } else if (read_coordinate(root, &c->coordinate, e)) {
         return -1;
-    if (!json_is_array(lambda) || json_array_size(lambda) > CCREF_MAX_ROWS)
-        return fail(e, "lambda", "expected an array of at most %d numbers", CCREF_MAX_ROWS);
-    c->n_lambda = json_array_size(lambda);
-    return read_array(lambda, "lambda", c->lambda, c->n_lambda, e);
+    }
+    return read_lambda(root, c->lambda, &c->n_lambda, e);
+}
+
+static int is_hard_stop(ccref_contact_class cls)
+{
+    return cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER;
+}
+
+static int read_contact_case(json_t *root, ccref_contact_class cls, ccref_contact_case *c, read_error *e)
+{
+    memset(c, 0, sizeof *c);
+    c->cls = cls;
+    if (read_block(root, "params", cli_contact_params(cls), &c->params, e))
+        return -1;
+    if (is_hard_stop(cls)) {
+        if (read_named_body(root, "body1", &c->body1, e) || read_coordinate(root, &c->coordinate, e))
+            return -1;
+    } else if (read_named_body(root, "body1", &c->body1, e) || read_named_body(root, "body2", &c->body2, e)) {
+        return -1;
+    }
+    if (read_block(root, "material", cli_material_fields, &c->material, e) ||
+        read_block(root, "speeds", cli_speeds_fields, &c->speeds, e))
+        return -1;
+    return read_lambda(root, c->lambda, &c->n_lambda, e);
 }
 
 /* ------------------------------------------------------------------ writing */
@@ -357,7 +412,11 @@ static json_t *write_deviations(unsigned bits)
         {CCREF_DEV_SOS_ROLLING_AERR_SPIN, "SOS_ROLLING_AERR_SPIN"},
         {CCREF_DEV_POP_GETTER_ORDER, "POP_GETTER_ORDER"},
         {CCREF_DEV_LOL_PARALLEL_FALLBACK, "LOL_PARALLEL_FALLBACK"},
-        {CCREF_DEV_BROP_NOT_IN_SIMBODY, "BROP_NOT_IN_SIMBODY"}};
+        {CCREF_DEV_BROP_NOT_IN_SIMBODY, "BROP_NOT_IN_SIMBODY"},
+        {CCREF_DEV_ROPE_SIGN, "ROPE_SIGN"},
+        {CCREF_DEV_PPC_HEIGHT_DROPPED, "PPC_HEIGHT_DROPPED"},
+        {CCREF_DEV_PPC_GETTER_ROWS, "PPC_GETTER_ROWS"},
+        {CCREF_DEV_SPC_HEIGHT_IGNORED, "SPC_HEIGHT_IGNORED"}};
     json_t *a = json_array();
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (bits & names[i].bit)
@@ -365,28 +424,66 @@ static json_t *write_deviations(unsigned bits)
     return a;
 }
 
-static json_t *write_result(size_t line, json_t *id, const ccref_case *c, ccref_status st, const ccref_result *r)
+static json_t *result_header(size_t line, json_t *id, const char *kind, ccref_status st)
 {
-    const ccref_output *o = &r->u.out;
-    int mp = o->mp, mv = o->mv;
     json_t *res = json_pack("{s:I}", "line", (json_int_t)line);
     if (id)
         json_object_set(res, "id", id);
-    json_object_set_new(res, "kind", json_string(ccref_kind_name(c->kind)));
+    json_object_set_new(res, "kind", json_string(kind));
     json_object_set_new(res, "status", json_string(ccref_status_name(st)));
     json_object_set_new(res, "ok", json_boolean(ccref_status_ok(st)));
-    json_object_set_new(res, "mp", json_integer(mp));
-    json_object_set_new(res, "mv", json_integer(mv));
-    json_object_set_new(res, "perr", write_values(o->perr, (size_t)mp, 0));
-    json_object_set_new(res, "verr", write_values(o->verr, (size_t)(mp + mv), 0));
-    json_object_set_new(res, "aerr", write_values(o->aerr, (size_t)(mp + mv), 0));
-    json_object_set_new(res, "force_on_body1", write_spatial(&o->force_on_body1));
-    json_object_set_new(res, "force_on_body2", write_spatial(&o->force_on_body2));
-    json_object_set_new(res, "deviations", write_deviations(o->deviations));
+    return res;
+}
+
+/* The common ccref_output members, added to obj. */
+static void write_output(json_t *obj, const ccref_output *o)
+{
+    size_t mp = (size_t)o->mp, n = (size_t)(o->mp + o->mv);
+    json_object_set_new(obj, "mp", json_integer(o->mp));
+    json_object_set_new(obj, "mv", json_integer(o->mv));
+    json_object_set_new(obj, "perr", write_values(o->perr, mp, 0));
+    json_object_set_new(obj, "verr", write_values(o->verr, n, 0));
+    json_object_set_new(obj, "aerr", write_values(o->aerr, n, 0));
+    json_object_set_new(obj, "force_on_body1", write_spatial(&o->force_on_body1));
+    json_object_set_new(obj, "force_on_body2", write_spatial(&o->force_on_body2));
+    json_object_set_new(obj, "deviations", write_deviations(o->deviations));
+}
+
+static json_t *write_result(size_t line, json_t *id, const ccref_case *c, ccref_status st, const ccref_result *r)
+{
+    json_t *res = result_header(line, id, ccref_kind_name(c->kind), st);
+    write_output(res, &r->u.out);
     json_t *aux = json_object();
     for (const field_desc *d = cli_kind_fields(c->kind)->aux; d->name; d++)
         json_object_set_new(aux, d->name, write_field(d, &r->u));
     json_object_set_new(res, "aux", aux);
+    return res;
+}
+
+static json_t *write_contact_result(size_t line, json_t *id, const ccref_contact_case *c, ccref_status st,
+                                    const ccref_contact_result *r)
+{
+    static const char *const cor_branch[] = {"CAPTURED", "LINEAR", "MINIMUM"};
+    static const char *const cof_branch[] = {"STATIC", "DYNAMIC"};
+    json_t *res = result_header(line, id, ccref_contact_class_name(c->cls), st);
+    json_object_set_new(res, "sign", json_integer(r->sign));
+    json_object_set_new(res, "perr", write_values(&r->perr, 1, 1));
+    json_object_set_new(res, "verr", write_values(&r->verr, 1, 1));
+    json_object_set_new(res, "aerr", write_values(&r->aerr, 1, 1));
+    json_object_set_new(res, "display_point", write_vec3(r->display_point));
+    json_object_set_new(res, "has_friction", json_boolean(r->has_friction));
+    json_object_set_new(res, "slip_velocity", write_values(r->slip_velocity, 2, 0));
+    json_object_set_new(res, "slip_acceleration", write_values(r->slip_acceleration, 2, 0));
+    json_object_set_new(res, "impact_speed", write_values(&r->impact_speed, 1, 1));
+    json_object_set_new(res, "effective_cor", write_values(&r->effective_cor, 1, 1));
+    json_object_set_new(res, "cor_branch", json_string(cor_branch[r->cor_branch]));
+    json_object_set_new(res, "slip_speed", write_values(&r->slip_speed, 1, 1));
+    json_object_set_new(res, "effective_cof", write_values(&r->effective_cof, 1, 1));
+    json_object_set_new(res, "cof_branch", json_string(cof_branch[r->cof_branch]));
+    json_object_set_new(res, "coordinate_force", write_values(&r->coordinate_force, 1, 1));
+    json_t *constraint = json_object();
+    write_output(constraint, &r->constraint);
+    json_object_set_new(res, "constraint", constraint);
     return res;
 }
 
@@ -408,6 +505,84 @@ static void emit(FILE *out, json_t *j)
 }
 
 /* ------------------------------------------------------------------ eval command */
+
+/* Evaluate one parsed case; returns the result object, or NULL with e filled when the case cannot be read. */
+static json_t *eval_case(json_t *root, size_t line, json_t *id, read_error *e)
+{
+    if (!json_is_object(root)) {
+        fail(e, "", "a case must be a JSON object");
+        return NULL;
+    }
+    json_t *kind_j = member(root, "kind", "", e, 1);
+    if (!kind_j)
+        return NULL;
+    const char *kind = json_is_string(kind_j) ? json_string_value(kind_j) : "";
+    ccref_kind k = ccref_kind_from_name(kind);
+    ccref_contact_class cls = ccref_contact_class_from_name(kind);
+    if (k != CCREF_KIND_COUNT) {
+        ccref_case c;
+        ccref_result r;
+        if (read_case(root, k, &c, e))
+            return NULL;
+        ccref_status st = ccref_eval(&c, &r);
+        return write_result(line, id, &c, st, &r);
+    }
+    if (cls != CCREF_CONTACT_COUNT) {
+        ccref_contact_case c;
+        ccref_contact_result r;
+        if (read_contact_case(root, cls, &c, e))
+            return NULL;
+        ccref_status st = ccref_contact_eval(&c, &r);
+        return write_contact_result(line, id, &c, st, &r);
+    }
+    if (strcmp(kind, "effective_cor") == 0) {
+        static const char *const names[] = {"CAPTURED", "LINEAR", "MINIMUM"};
+        cli_cor_params p;
+        if (read_block(root, "params", cli_cor_fields, &p, e))
+            return NULL;
+        double cor;
+        ccref_cor_branch b;
+        ccref_status st = ccref_effective_cor_branch(p.min_cor, p.capture_speed, p.min_cor_speed, p.impact_speed,
+                                                     &cor, &b);
+        json_t *res = result_header(line, id, kind, st);
+        json_object_set_new(res, "value", write_values(&cor, 1, 1));
+        json_object_set_new(res, "branch", json_string(names[b]));
+        return res;
+    }
+    if (strcmp(kind, "effective_cof") == 0) {
+        static const char *const names[] = {"STATIC", "DYNAMIC"};
+        cli_cof_params p;
+        if (read_block(root, "params", cli_cof_fields, &p, e))
+            return NULL;
+        double mu;
+        ccref_cof_branch b;
+        ccref_status st = ccref_effective_cof_branch(p.mu_s, p.mu_d, p.mu_v, p.transition_speed, p.slip_speed, &mu, &b);
+        json_t *res = result_header(line, id, kind, st);
+        json_object_set_new(res, "value", write_values(&mu, 1, 1));
+        json_object_set_new(res, "branch", json_string(names[b]));
+        return res;
+    }
+    if (strcmp(kind, "unilateral_classify") == 0) {
+        cli_classify_params p;
+        if (read_block(root, "params", cli_classify_fields, &p, e))
+            return NULL;
+        ccref_unilateral_tolerances tol = {p.tol_perr, p.tol_verr, p.tol_aerr, p.tol_lambda};
+        ccref_unilateral_condition cond;
+        int proximal;
+        ccref_status st = ccref_unilateral_classify(p.sign, p.perr, p.verr, p.aerr, p.lambda, &tol, &cond);
+        if (st == CCREF_OK)
+            st = ccref_unilateral_is_proximal(p.sign, p.perr, p.tol_perr, &proximal);
+        json_t *res = result_header(line, id, kind, st);
+        if (ccref_status_ok(st)) {
+            json_object_set_new(res, "condition", json_string(ccref_unilateral_condition_name(cond)));
+            json_object_set_new(res, "valid", json_boolean(ccref_unilateral_condition_valid(cond)));
+            json_object_set_new(res, "proximal", json_boolean(proximal));
+        }
+        return res;
+    }
+    fail(e, "kind", "unknown kind \"%s\" (see ccref --help)", kind);
+    return NULL;
+}
 
 static int cmd_eval(FILE *in, FILE *out)
 {
@@ -433,14 +608,12 @@ static int cmd_eval(FILE *in, FILE *out)
             continue;
         }
         json_t *id = json_is_object(root) ? json_object_get(root, "id") : NULL;
-        ccref_case c;
-        if (read_case(root, &c, &e)) {
+        json_t *res = eval_case(root, line, id, &e);
+        if (res == NULL) {
             emit(out, write_error(line, id, &e));
             bad = 1;
         } else {
-            ccref_result r;
-            ccref_status st = ccref_eval(&c, &r);
-            emit(out, write_result(line, id, &c, st, &r));
+            emit(out, res);
         }
         json_decref(root);
     }
