@@ -94,7 +94,7 @@ enum {
     CCREF_DEV_POP_GETTER_ORDER        = 1u << 3, /* PointOnPlaneContact getters return raw (z,x,y), not (x,y,z) */
     CCREF_DEV_LOL_PARALLEL_FALLBACK   = 1u << 4, /* parallel edges: Simbody has no fallback (see spec) */
     CCREF_DEV_BROP_NOT_IN_SIMBODY     = 1u << 5, /* BallRollingOnPlane was never implemented by Simbody */
-    /* Unilateral layer (spec/unilateral_classes.md). */
+    /* Unilateral layer (spec/unilateral_contacts.md). */
     CCREF_DEV_ROPE_SIGN               = 1u << 6, /* Rope: Simbody uses sign -1, its page says +1 */
     CCREF_DEV_PPC_HEIGHT_DROPPED      = 1u << 7, /* PointPlaneContact, height != 0: Simbody enforces height 0 */
     CCREF_DEV_PPC_GETTER_ROWS         = 1u << 8, /* PointPlaneContact: Simbody's getVerr/getAerr/slip read wrong rows */

@@ -1,6 +1,6 @@
 /* ccref_unilateral.h: the UnilateralContact layer: sign conventions and their validity conditions, the
  * restitution (COR) and friction (COF) rules, and the eight contact classes built on the bilateral kernels.
- * Normative text: spec/unilateral.md (semantics, rules), spec/unilateral_classes.md (the eight classes). */
+ * Normative text: spec/unilateral.md (semantics, rules), spec/unilateral_contacts.md (the eight classes). */
 #ifndef CCREF_UNILATERAL_H
 #define CCREF_UNILATERAL_H
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "testlib.h"
+#include "../src/ccref_unilateral.h"
 
 typedef struct {
     json_t *lines[16];
@@ -185,7 +186,8 @@ static void test_status_case(void)
     free_run(&r);
 }
 
-/* The shipped example file runs clean: every line OK-class, exit status 0. */
+/* The shipped example file runs clean: every line OK-class, exit status 0, and it shows every kind of case the
+ * tool accepts (bilateral kinds, contact classes, rules). */
 static void test_example_file(void)
 {
     char cmd[512];
@@ -194,16 +196,23 @@ static void test_example_file(void)
     CU_ASSERT_FATAL(p != NULL);
     char *line = NULL;
     size_t cap = 0;
-    int n = 0, ok = 0;
-    int seen[CCREF_KIND_COUNT] = {0};
+    int n = 0, ok = 0, rules = 0;
+    int seen[CCREF_KIND_COUNT] = {0}, seen_contact[CCREF_CONTACT_COUNT] = {0};
     while (getline(&line, &cap, p) != -1) {
         json_t *o = json_loads(line, 0, NULL);
         CU_ASSERT_FATAL(o != NULL);
         n++;
         ok += json_is_true(json_object_get(o, "ok"));
-        ccref_kind k = ccref_kind_from_name(json_string_value(json_object_get(o, "kind")));
+        const char *kind = json_string_value(json_object_get(o, "kind"));
+        ccref_kind k = ccref_kind_from_name(kind);
+        ccref_contact_class c = ccref_contact_class_from_name(kind);
         if (k < CCREF_KIND_COUNT)
             seen[k] = 1;
+        else if (c < CCREF_CONTACT_COUNT)
+            seen_contact[c] = 1;
+        else if (kind && (!strcmp(kind, "effective_cor") || !strcmp(kind, "effective_cof") ||
+                          !strcmp(kind, "unilateral_classify")))
+            rules++;
         json_decref(o);
     }
     free(line);
@@ -211,7 +220,40 @@ static void test_example_file(void)
     CU_ASSERT(n > 0);
     CU_ASSERT_EQUAL(ok, n);
     for (int k = 0; k < CCREF_KIND_COUNT; k++)
-        CU_ASSERT(seen[k]); /* the example covers every kind */
+        CU_ASSERT(seen[k]);
+    for (int c = 0; c < CCREF_CONTACT_COUNT; c++)
+        CU_ASSERT(seen_contact[c]);
+    CU_ASSERT_EQUAL(rules, 3);
+}
+
+/* A contact class through the CLI: PointPlaneContact on Ground with normal +y, height 0.5, follower at
+ * (0.1, 0.7, 0.2) moving at (1, 2, 3). perr = 0.7 - 0.5 (one rounding: 0x1.9999999999998p-3, the double
+ * nearest 0.19999999999999996), verr = 2 (normal component of the velocity); Px = perp(+y) = (0,0,-1),
+ * Py = +y x Px = (-1,0,0), so slip = (v.Px, v.Py) = (-3, -1); height != 0 sets PPC_HEIGHT_DROPPED. */
+static void test_contact_case(void)
+{
+    cli_run r = run_cli("eval",
+                        "{\"kind\": \"point_plane\", \"params\": {\"normal_in_b1\": [0,1,0], \"height\": 0.5, "
+                        "\"follower_in_b2\": [0,0,0]}, \"body1\": \"ground\", \"body2\": {\"R\": [[1,0,0],[0,1,0],[0,0,1]], "
+                        "\"p\": [0.1,0.7,0.2], \"v\": [1,2,3]}, \"material\": {\"min_cor\": 0.5, \"mu_s\": 0.8, "
+                        "\"mu_d\": 0.6, \"mu_v\": 0}, \"speeds\": {\"capture_speed\": 0.1, \"min_cor_speed\": 1, "
+                        "\"transition_speed\": 0.01}, \"lambda\": [-2, 0, 0]}\n");
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT_FATAL(r.n == 1);
+    json_t *o = r.lines[0];
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(o, "status")), "OK");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "sign")), 1);
+    check_pair(json_object_get(o, "perr"), 0.7 - 0.5);
+    check_pair(json_object_get(o, "verr"), 2.0);
+    json_t *slip = json_object_get(json_object_get(o, "slip_velocity"), "dec");
+    CU_ASSERT_EQUAL(json_number_value(json_array_get(slip, 0)), -3.0);
+    CU_ASSERT_EQUAL(json_number_value(json_array_get(slip, 1)), -1.0);
+    json_t *dev = json_object_get(json_object_get(o, "constraint"), "deviations");
+    int height_flag = 0;
+    for (size_t i = 0; i < json_array_size(dev); i++)
+        height_flag |= !strcmp(json_string_value(json_array_get(dev, i)), "PPC_HEIGHT_DROPPED");
+    CU_ASSERT(height_flag);
+    free_run(&r);
 }
 
 static void register_cli(CU_pSuite s)
@@ -222,5 +264,6 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "bad lines: error objects, other lines run, exit 1", test_bad_lines);
     CU_add_test(s, "bad values: kernel status in the result", test_status_case);
     CU_add_test(s, "examples/cases.jsonl covers every kind and runs clean", test_example_file);
+    CU_add_test(s, "a unilateral contact class through the CLI", test_contact_case);
 }
 CCREF_TEST_SUITE("cli", register_cli)
