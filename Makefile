@@ -1,6 +1,6 @@
 # ccref build. Quick start (README.md): `make run` then `make test`.
 CC      ?= gcc
-CFLAGS  := -std=c11 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextra -Werror -Wpedantic $(EXTRA_CFLAGS)
+CFLAGS  := -std=c11 -O2 -ffp-contract=off -fno-fast-math -fno-math-errno -Wall -Wextra -Werror -Wpedantic $(EXTRA_CFLAGS)
 BUILD   := build
 LIB_SRC := $(wildcard src/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)

@@ -1,6 +1,9 @@
 /* vec3.h: the vector algebra every kernel is written in. Each function is one formula, evaluated
  * left to right exactly as written (the build forbids FMA contraction), so the rounding of every
- * kernel is determined by its source text and can be mirrored by the oracle. */
+ * kernel is determined by its source text and can be mirrored by the oracle.
+ * ACSL: the logic functions (vadd, vdot, mapply, ...) are in proofs/ccref_logic.h; a clause guarded by
+ * `real_model ==>` holds for the exact real evaluation (WP real model), an unguarded one in IEEE binary64 too
+ * (one rounding, written as a cast in the logic). proofs/README.md. */
 #ifndef CCREF_VEC3_H
 #define CCREF_VEC3_H
 
@@ -8,21 +11,32 @@
 
 #include "ccref.h"
 
+/*@ assigns \nothing; ensures \result == vmk(x, y, z); */
 static inline ccref_vec3 v3(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
+/*@ assigns \nothing; ensures \result == vzero; */
 static inline ccref_vec3 v3_zero(void) { return v3(0.0, 0.0, 0.0); }
+/*@ assigns \nothing; ensures \result == vadd(a, b); */
 static inline ccref_vec3 v3_add(ccref_vec3 a, ccref_vec3 b) { return v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+/*@ assigns \nothing; ensures \result == vsub(a, b); */
 static inline ccref_vec3 v3_sub(ccref_vec3 a, ccref_vec3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+/*@ assigns \nothing; ensures \result == vneg(a); */
 static inline ccref_vec3 v3_neg(ccref_vec3 a) { return v3(-a.x, -a.y, -a.z); }
+/*@ assigns \nothing; ensures \result == vscale(s, a); */
 static inline ccref_vec3 v3_scale(double s, ccref_vec3 a) { return v3(s * a.x, s * a.y, s * a.z); }
+/*@ assigns \nothing; ensures real_model ==> \result == vdot(a, b); */
 static inline double v3_dot(ccref_vec3 a, ccref_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+/*@ assigns \nothing; ensures real_model ==> \result == vcross(a, b); */
 static inline ccref_vec3 v3_cross(ccref_vec3 a, ccref_vec3 b)
 {
     return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
+/*@ assigns \nothing; ensures real_model ==> \result == vnorm2(a); */
 static inline double v3_norm_sq(ccref_vec3 a) { return v3_dot(a, a); }
+/*@ assigns \nothing; ensures \result != 0 <==> vfinite(a); */
 static inline int v3_is_finite(ccref_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
 
 /* R a */
+/*@ requires \valid_read(R); assigns \nothing; ensures real_model ==> \result == mapply(*R, a); */
 static inline ccref_vec3 m3_apply(const ccref_mat3 *R, ccref_vec3 a)
 {
     return v3(R->m[0][0] * a.x + R->m[0][1] * a.y + R->m[0][2] * a.z,
@@ -30,6 +44,7 @@ static inline ccref_vec3 m3_apply(const ccref_mat3 *R, ccref_vec3 a)
               R->m[2][0] * a.x + R->m[2][1] * a.y + R->m[2][2] * a.z);
 }
 /* R^T a */
+/*@ requires \valid_read(R); assigns \nothing; ensures real_model ==> \result == mapplyT(*R, a); */
 static inline ccref_vec3 m3_apply_transpose(const ccref_mat3 *R, ccref_vec3 a)
 {
     return v3(R->m[0][0] * a.x + R->m[1][0] * a.y + R->m[2][0] * a.z,
@@ -37,16 +52,28 @@ static inline ccref_vec3 m3_apply_transpose(const ccref_mat3 *R, ccref_vec3 a)
               R->m[0][2] * a.x + R->m[1][2] * a.y + R->m[2][2] * a.z);
 }
 /* Column j of R (axis j of the rotated frame). */
+/*@ requires \valid_read(R) && 0 <= j <= 2; assigns \nothing; ensures \result == mcol(*R, j); */
 static inline ccref_vec3 m3_column(const ccref_mat3 *R, int j) { return v3(R->m[0][j], R->m[1][j], R->m[2][j]); }
 /* A B */
+/*@ requires \valid_read(A) && \valid_read(B); assigns \nothing;
+    ensures real_model ==> mprod(\result, *A, *B); */
 static inline ccref_mat3 m3_mul(const ccref_mat3 *A, const ccref_mat3 *B)
 {
     ccref_mat3 r;
+    /*@ loop invariant 0 <= i <= 3;
+        loop invariant real_model ==> \forall integer k, l; 0 <= k < i && 0 <= l < 3 ==>
+            r.m[k][l] == vdot(mrow(*A, k), mcol(*B, l));
+        loop assigns i, r; loop variant 3 - i; */
     for (int i = 0; i < 3; i++)
+        /*@ loop invariant 0 <= j <= 3;
+            loop invariant real_model ==> \forall integer k, l; ((0 <= k < i && 0 <= l < 3) || (k == i && 0 <= l < j)) ==>
+                r.m[k][l] == vdot(mrow(*A, k), mcol(*B, l));
+            loop assigns j, r.m[i][0..2]; loop variant 3 - j; */
         for (int j = 0; j < 3; j++)
             r.m[i][j] = A->m[i][0] * B->m[0][j] + A->m[i][1] * B->m[1][j] + A->m[i][2] * B->m[2][j];
     return r;
 }
+/*@ assigns \nothing; ensures mcols(\result, c0, c1, c2); */
 static inline ccref_mat3 m3_from_columns(ccref_vec3 c0, ccref_vec3 c1, ccref_vec3 c2)
 {
     ccref_mat3 r = {{{c0.x, c1.x, c2.x}, {c0.y, c1.y, c2.y}, {c0.z, c1.z, c2.z}}};

@@ -124,3 +124,73 @@ ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling)
         return c;
     }
 }
+
+ccref_contact_case ccref_random_contact_case(ccref_rng *r, ccref_contact_class cls)
+{
+    static const ccref_kind underlying[CCREF_CONTACT_COUNT] = {
+        [CCREF_CONTACT_HARD_STOP_UPPER] = CCREF_KIND_CONSTANT_COORDINATE,
+        [CCREF_CONTACT_HARD_STOP_LOWER] = CCREF_KIND_CONSTANT_COORDINATE,
+        [CCREF_CONTACT_ROPE] = CCREF_KIND_ROD,
+        [CCREF_CONTACT_POINT_PLANE_FRICTIONLESS] = CCREF_KIND_POINT_IN_PLANE,
+        [CCREF_CONTACT_POINT_PLANE] = CCREF_KIND_POINT_IN_PLANE,
+        [CCREF_CONTACT_SPHERE_PLANE] = CCREF_KIND_BALL_ROLLING_ON_PLANE,
+        [CCREF_CONTACT_SPHERE_SPHERE] = CCREF_KIND_SPHERE_ON_SPHERE,
+        [CCREF_CONTACT_EDGE_EDGE] = CCREF_KIND_LINE_ON_LINE,
+    };
+    ccref_case b = ccref_random_case(r, underlying[cls], 1);
+    ccref_contact_case c = {0};
+    c.cls = cls;
+    c.body1 = b.body1;
+    c.body2 = b.body2;
+    c.coordinate = b.coordinate;
+    switch (cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER:
+        c.params.hard_stop.bound = b.params.constant_coordinate.position;
+        c.params.hard_stop.mobilizer_origin_in_b = ccref_rng_vec3(r, -1, 1);
+        c.body1 = ccref_rng_body(r);
+        break;
+    case CCREF_CONTACT_ROPE:
+        c.params.rope.station1_in_b1 = b.params.rod.station1_in_b1;
+        c.params.rope.station2_in_b2 = b.params.rod.station2_in_b2;
+        c.params.rope.length_limit = b.params.rod.length;
+        break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE:
+        c.params.point_plane.normal_in_b1 = b.params.point_in_plane.normal_in_b1;
+        c.params.point_plane.height = b.params.point_in_plane.height;
+        c.params.point_plane.follower_in_b2 = b.params.point_in_plane.follower_in_b2;
+        break;
+    case CCREF_CONTACT_SPHERE_PLANE:
+        c.params.sphere_plane.normal_in_b1 = b.params.ball_rolling_on_plane.normal_in_b1;
+        c.params.sphere_plane.height = b.params.ball_rolling_on_plane.height;
+        c.params.sphere_plane.center_in_b2 = b.params.ball_rolling_on_plane.center_in_b2;
+        c.params.sphere_plane.radius = b.params.ball_rolling_on_plane.radius;
+        break;
+    case CCREF_CONTACT_SPHERE_SPHERE:
+        c.params.sphere_sphere.center1_in_b1 = b.params.sphere_on_sphere.center1_in_b1;
+        c.params.sphere_sphere.radius1 = b.params.sphere_on_sphere.radius1;
+        c.params.sphere_sphere.center2_in_b2 = b.params.sphere_on_sphere.center2_in_b2;
+        c.params.sphere_sphere.radius2 = b.params.sphere_on_sphere.radius2;
+        break;
+    case CCREF_CONTACT_EDGE_EDGE:
+        c.params.edge_edge.edge_frame1_in_b1 = b.params.line_on_line.edge_frame1_in_b1;
+        c.params.edge_edge.half_length1 = b.params.line_on_line.half_length1;
+        c.params.edge_edge.edge_frame2_in_b2 = b.params.line_on_line.edge_frame2_in_b2;
+        c.params.edge_edge.half_length2 = b.params.line_on_line.half_length2;
+        break;
+    default:
+        break;
+    }
+    c.material.min_cor = ccref_rng_uniform(r, 0.0, 1.0);
+    c.material.mu_s = ccref_rng_uniform(r, 0.0, 1.0);
+    c.material.mu_d = ccref_rng_uniform(r, 0.0, c.material.mu_s);
+    c.material.mu_v = ccref_rng_uniform(r, 0.0, 0.1);
+    c.speeds.capture_speed = ccref_rng_uniform(r, 0.0, 0.2);
+    c.speeds.min_cor_speed = c.speeds.capture_speed + ccref_rng_uniform(r, 0.0, 2.0);
+    c.speeds.transition_speed = ccref_rng_uniform(r, 0.0, 0.1);
+    c.n_lambda = ccref_contact_has_friction(cls) ? 3 : 1;
+    for (size_t i = 0; i < c.n_lambda; i++)
+        c.lambda[i] = ccref_rng_uniform(r, -3.0, 3.0);
+    return c;
+}

@@ -6,8 +6,13 @@
 #define CCREF_TEST_CASES_H
 
 #include "testlib.h"
+#include "../src/ccref_unilateral.h"
 
 /* A random case of the given kind; rolling selects the rolling variant where the kind has one. */
 ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling);
+
+/* A random case of a unilateral contact class, built from a random case of its underlying kind (same conditioning),
+ * with material coefficients and default speeds in their domains. */
+ccref_contact_case ccref_random_contact_case(ccref_rng *r, ccref_contact_class cls);
 
 #endif

@@ -270,10 +270,50 @@ static void test_rigid_motion_invariance(void)
     for_each_case(check_invariance, 4);
 }
 
+/* The contact classes carry the underlying constraint's output: the same power identity and third law hold there. */
+static void test_contact_classes(void)
+{
+    ccref_rng rng = {5};
+    for (int cls = 0; cls < CCREF_CONTACT_COUNT; cls++)
+        for (int i = 0; i < N_CASES; i++) {
+            ccref_contact_case c = ccref_random_contact_case(&rng, (ccref_contact_class)cls);
+            ccref_contact_result r;
+            CU_ASSERT_FATAL(ccref_status_ok(ccref_contact_eval(&c, &r)));
+            const ccref_output *o = &r.constraint;
+            ccref_case scale_case = {0};
+            scale_case.kind = (cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER)
+                                  ? CCREF_KIND_CONSTANT_COORDINATE : CCREF_KIND_BALL;
+            scale_case.body1 = c.body1;
+            scale_case.body2 = c.body2;
+            scale_case.coordinate = c.coordinate;
+            scale_case.n_lambda = c.n_lambda;
+            for (size_t k = 0; k < c.n_lambda; k++)
+                scale_case.lambda[k] = c.lambda[k];
+            scales s = case_scales(&scale_case);
+            double power;
+            if (scale_case.kind == CCREF_KIND_CONSTANT_COORDINATE)
+                power = r.coordinate_force * c.coordinate.qdot;
+            else
+                power = dot(o->force_on_body1.moment, c.body1.w) + dot(o->force_on_body1.force, c.body1.v) +
+                        dot(o->force_on_body2.moment, c.body2.w) + dot(o->force_on_body2.force, c.body2.v);
+            double lv = 0.0;
+            for (int k = 0; k < o->mp + o->mv; k++)
+                lv += c.lambda[k] * o->verr[k];
+            CU_ASSERT(fabs(power - lv) <= s.F * tol_v(&s));
+            CU_ASSERT(o->force_on_body1.force.x == -o->force_on_body2.force.x);
+            CU_ASSERT(o->force_on_body1.force.y == -o->force_on_body2.force.y);
+            CU_ASSERT(o->force_on_body1.force.z == -o->force_on_body2.force.z);
+            /* the class's scalar rows are the underlying normal row */
+            CU_ASSERT_EQUAL(r.verr, o->verr[0]);
+            CU_ASSERT_EQUAL(r.aerr, o->aerr[0]);
+        }
+}
+
 static void register_properties(CU_pSuite s)
 {
     CU_add_test(s, "Newton's third law, every kind", test_third_law);
     CU_add_test(s, "power identity F.V = lambda.verr, every kind", test_power_identity);
     CU_add_test(s, "invariance under a rigid motion of both bodies, every kind", test_rigid_motion_invariance);
+    CU_add_test(s, "contact classes: power identity and third law of the underlying constraint", test_contact_classes);
 }
 CCREF_TEST_SUITE("properties", register_properties)

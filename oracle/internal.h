@@ -1,0 +1,90 @@
+/* internal.h: shared internals of the oracle (not part of the API): the workspace pool, interval 3-vector
+ * algebra mirroring src/vec3.h and the kinematics of src/common.h, and the exact-decision helpers.
+ * Every helper computes an enclosure of the exact real value of its formula (MPFI operations only). */
+#ifndef CCREF_ORACLE_INTERNAL_H
+#define CCREF_ORACLE_INTERNAL_H
+
+#include "oracle.h"
+
+/* ---------------------------------------------------------------- workspace */
+
+#define ORA_WS_VECS 192
+#define ORA_WS_SCAL 128
+
+struct ora_ws {
+    mpfr_prec_t prec;
+    int nv, ns;                 /* bump pointers */
+    ora_v3 V[ORA_WS_VECS];
+    mpfi_t S[ORA_WS_SCAL];
+    mpfi_t t;                   /* scratch of the vector helpers (never held across calls) */
+};
+
+typedef struct { int nv, ns; } ora_mark;
+static inline ora_mark ws_mark(const ora_ws *ws) { ora_mark m = {ws->nv, ws->ns}; return m; }
+static inline void ws_release(ora_ws *ws, ora_mark m) { ws->nv = m.nv; ws->ns = m.ns; }
+/* A temporary vector / scalar at the workspace precision (aborts on pool exhaustion: a programming error). */
+ora_v3 *ws_v(ora_ws *ws);
+mpfi_ptr ws_s(ora_ws *ws);
+
+/* ---------------------------------------------------------------- vector algebra (r may alias unless noted) */
+
+void iv_set(ora_v3 *r, const ora_v3 *a);
+void iv_zero(ora_v3 *r);
+void iv_add(ora_v3 *r, const ora_v3 *a, const ora_v3 *b);
+void iv_sub(ora_v3 *r, const ora_v3 *a, const ora_v3 *b);
+void iv_neg(ora_v3 *r, const ora_v3 *a);
+void iv_scale(ora_v3 *r, mpfi_srcptr s, const ora_v3 *a);
+void iv_div(ora_v3 *r, const ora_v3 *a, mpfi_srcptr s);          /* a / s componentwise */
+void iv_mul_2si(ora_v3 *r, const ora_v3 *a, long e);              /* 2^e a (exact) */
+void iv_dot(ora_ws *ws, mpfi_ptr r, const ora_v3 *a, const ora_v3 *b);
+void iv_cross(ora_ws *ws, ora_v3 *r, const ora_v3 *a, const ora_v3 *b); /* r must not alias a or b */
+void iv_cross_e(ora_v3 *r, const ora_v3 *a, int k);               /* a x e_k (exact; r must not alias a) */
+void iv_unit(ora_ws *ws, ora_v3 *r, const ora_v3 *a);             /* a / sqrt(a.a) */
+
+void im_apply(ora_ws *ws, ora_v3 *r, const ora_m3 *R, const ora_v3 *a);     /* R a; r must not alias a */
+void im_apply_t(ora_ws *ws, ora_v3 *r, const ora_m3 *R, const ora_v3 *a);   /* R^T a; r must not alias a */
+void im_column(ora_v3 *r, const ora_m3 *R, int j);
+void im_mul(ora_ws *ws, ora_m3 *r, const ora_m3 *A, const ora_m3 *B);       /* r must not alias */
+void im_from_columns(ora_m3 *r, const ora_v3 *c0, const ora_v3 *c1, const ora_v3 *c2);
+void im_init(ora_m3 *r, mpfr_prec_t prec);
+void im_clear(ora_m3 *r);
+
+/* ---------------------------------------------------------------- kinematics (spec/conventions.md section 2) */
+
+void ik_arm_velocity(ora_ws *ws, ora_v3 *r, const ora_body *b, const ora_v3 *arm);     /* v + w x arm */
+void ik_arm_acceleration(ora_ws *ws, ora_v3 *r, const ora_body *b, const ora_v3 *arm); /* a + b x arm + w x (w x arm) */
+/* Write the spatial force (arm x f, f) into slots [m, m+3) and [m+6, m+9) ... of o: moment at slot mo, force at fo. */
+void ik_force_at_arm(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f);
+/* Add (arm x f, f) to the slots. */
+void ik_force_at_arm_add(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f);
+
+/* ---------------------------------------------------------------- output helpers */
+
+void out_reset(ora_out *o, ccref_kind kind, int n, int mp, int mv);     /* every slot [0,0], forms zeroed */
+void out_set_v3(ora_out *o, int slot, const ora_v3 *a);
+void out_set_m3(ora_out *o, int slot, const ora_m3 *R);
+void out_get_v3(ora_v3 *r, const ora_out *o, int slot);
+
+/* ---------------------------------------------------------------- exact decisions */
+
+#define ORA_SIGN_UNKNOWN 2
+/* Sign of the real enclosed by x: -1, +1, 0 when x is the point 0, ORA_SIGN_UNKNOWN otherwise. */
+int ora_sign(mpfi_srcptr x);
+/* 1 when x is a single point (left == right, not NaN). */
+int ora_is_point(mpfi_srcptr x);
+/* Record an undecided decision and return ORA_EVAL_UNDECIDED. */
+ora_eval_status ora_undecided(ora_decisions *d, ora_decision_id id);
+/* Decide d->v[id] from the sign s (helper: returns 0 when s is unknown). */
+int ora_decide(ora_decisions *d, ora_decision_id id, int value, mpfr_prec_t prec);
+/* perp() index of z (smallest |z_k|, ties to the lower index), decided on the enclosures of |z_k|: returns the
+ * index, or -1 when a comparison is undecided. */
+int ora_perp_index(ora_ws *ws, const ora_v3 *z);
+/* x = unit(z x e_k), y = unit(z x x): rotation_from_z(z) for a decided k; R = [x y z]. */
+void ora_rotation_from_z(ora_ws *ws, ora_m3 *R, const ora_v3 *z, int k);
+/* sign(num / den^(k/2) - c) for den > 0, c a double: exact when num and den are exact (spec/oracle.md). */
+int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, double c);
+
+/* Workspace precision shorthand. */
+static inline mpfr_prec_t ws_prec(const ora_ws *ws) { return ws->prec; }
+
+#endif

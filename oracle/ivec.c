@@ -1,0 +1,781 @@
+/* ivec.c: interval 3-vectors, 3x3 matrices and body kinematics (the MPFI mirror of src/vec3.h and
+ * src/common.h), the workspace pool, the case/output containers and the exact-decision helpers.
+ * Every function returns an enclosure of the exact real value of the formula it names: MPFI rounds each
+ * endpoint outward, so no rounding order of the kernels is reproduced (none needs to be). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "internal.h"
+
+/* ================================================================ containers */
+
+void ora_v3_init(ora_v3 *a, mpfr_prec_t prec)
+{
+    mpfi_init2(a->x, prec);
+    mpfi_init2(a->y, prec);
+    mpfi_init2(a->z, prec);
+    iv_zero(a);
+}
+
+void ora_v3_clear(ora_v3 *a)
+{
+    mpfi_clear(a->x);
+    mpfi_clear(a->y);
+    mpfi_clear(a->z);
+}
+
+void ora_v3_set_d(ora_v3 *a, ccref_vec3 x)
+{
+    mpfi_set_d(a->x, x.x);
+    mpfi_set_d(a->y, x.y);
+    mpfi_set_d(a->z, x.z);
+}
+
+void im_init(ora_m3 *r, mpfr_prec_t prec)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            mpfi_init2(r->m[i][j], prec);
+            mpfi_set_ui(r->m[i][j], 0);
+        }
+}
+
+void im_clear(ora_m3 *r)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            mpfi_clear(r->m[i][j]);
+}
+
+void ora_m3_init(ora_m3 *a, mpfr_prec_t prec) { im_init(a, prec); }
+void ora_m3_clear(ora_m3 *a) { im_clear(a); }
+
+void ora_m3_set_d(ora_m3 *a, const ccref_mat3 *x)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            mpfi_set_d(a->m[i][j], x->m[i][j]);
+}
+
+void ora_frame_init(ora_frame *f, mpfr_prec_t prec)
+{
+    im_init(&f->R, prec);
+    ora_v3_init(&f->p, prec);
+}
+
+void ora_frame_clear(ora_frame *f)
+{
+    im_clear(&f->R);
+    ora_v3_clear(&f->p);
+}
+
+void ora_frame_set_d(ora_frame *f, const ccref_frame *x)
+{
+    ora_m3_set_d(&f->R, &x->R);
+    ora_v3_set_d(&f->p, x->p);
+}
+
+void ora_body_init(ora_body *b, mpfr_prec_t prec)
+{
+    im_init(&b->R, prec);
+    ora_v3_init(&b->p, prec);
+    ora_v3_init(&b->w, prec);
+    ora_v3_init(&b->v, prec);
+    ora_v3_init(&b->b, prec);
+    ora_v3_init(&b->a, prec);
+}
+
+void ora_body_clear(ora_body *b)
+{
+    im_clear(&b->R);
+    ora_v3_clear(&b->p);
+    ora_v3_clear(&b->w);
+    ora_v3_clear(&b->v);
+    ora_v3_clear(&b->b);
+    ora_v3_clear(&b->a);
+}
+
+void ora_body_set_d(ora_body *b, const ccref_body *x)
+{
+    ora_m3_set_d(&b->R, &x->R);
+    ora_v3_set_d(&b->p, x->p);
+    ora_v3_set_d(&b->w, x->w);
+    ora_v3_set_d(&b->v, x->v);
+    ora_v3_set_d(&b->b, x->b);
+    ora_v3_set_d(&b->a, x->a);
+}
+
+static void s_init(mpfi_ptr x, mpfr_prec_t prec)
+{
+    mpfi_init2(x, prec);
+    mpfi_set_ui(x, 0);
+}
+
+void ora_case_init(ora_case *c, ccref_kind kind, mpfr_prec_t prec)
+{
+    c->kind = kind;
+    ora_body_init(&c->body1, prec);
+    ora_body_init(&c->body2, prec);
+    s_init(c->coordinate.q, prec);
+    s_init(c->coordinate.qdot, prec);
+    s_init(c->coordinate.qdotdot, prec);
+    for (int i = 0; i < 3; i++)
+        s_init(c->lambda.l[i], prec);
+    switch (kind) {
+    case CCREF_KIND_BALL:
+        ora_v3_init(&c->params.ball.station1_in_b1, prec);
+        ora_v3_init(&c->params.ball.station2_in_b2, prec);
+        break;
+    case CCREF_KIND_ROD:
+        ora_v3_init(&c->params.rod.station1_in_b1, prec);
+        ora_v3_init(&c->params.rod.station2_in_b2, prec);
+        s_init(c->params.rod.length, prec);
+        break;
+    case CCREF_KIND_POINT_IN_PLANE:
+        ora_v3_init(&c->params.point_in_plane.normal_in_b1, prec);
+        s_init(c->params.point_in_plane.height, prec);
+        ora_v3_init(&c->params.point_in_plane.follower_in_b2, prec);
+        break;
+    case CCREF_KIND_CONSTANT_COORDINATE:
+        s_init(c->params.constant_coordinate.position, prec);
+        break;
+    case CCREF_KIND_SPHERE_ON_PLANE:
+        ora_frame_init(&c->params.sphere_on_plane.plane_frame_in_b1, prec);
+        ora_v3_init(&c->params.sphere_on_plane.center_in_b2, prec);
+        s_init(c->params.sphere_on_plane.radius, prec);
+        c->params.sphere_on_plane.rolling = 0;
+        break;
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+        ora_v3_init(&c->params.ball_rolling_on_plane.normal_in_b1, prec);
+        s_init(c->params.ball_rolling_on_plane.height, prec);
+        ora_v3_init(&c->params.ball_rolling_on_plane.center_in_b2, prec);
+        s_init(c->params.ball_rolling_on_plane.radius, prec);
+        break;
+    case CCREF_KIND_SPHERE_ON_SPHERE:
+        ora_v3_init(&c->params.sphere_on_sphere.center1_in_b1, prec);
+        s_init(c->params.sphere_on_sphere.radius1, prec);
+        ora_v3_init(&c->params.sphere_on_sphere.center2_in_b2, prec);
+        s_init(c->params.sphere_on_sphere.radius2, prec);
+        c->params.sphere_on_sphere.rolling = 0;
+        break;
+    case CCREF_KIND_POINT_ON_PLANE:
+        ora_frame_init(&c->params.point_on_plane.plane_frame_in_b1, prec);
+        ora_v3_init(&c->params.point_on_plane.follower_in_b2, prec);
+        break;
+    case CCREF_KIND_LINE_ON_LINE:
+        ora_frame_init(&c->params.line_on_line.edge_frame1_in_b1, prec);
+        s_init(c->params.line_on_line.half_length1, prec);
+        ora_frame_init(&c->params.line_on_line.edge_frame2_in_b2, prec);
+        s_init(c->params.line_on_line.half_length2, prec);
+        c->params.line_on_line.rolling = 0;
+        break;
+    default:
+        break;
+    }
+}
+
+void ora_case_clear(ora_case *c)
+{
+    ora_body_clear(&c->body1);
+    ora_body_clear(&c->body2);
+    mpfi_clear(c->coordinate.q);
+    mpfi_clear(c->coordinate.qdot);
+    mpfi_clear(c->coordinate.qdotdot);
+    for (int i = 0; i < 3; i++)
+        mpfi_clear(c->lambda.l[i]);
+    switch (c->kind) {
+    case CCREF_KIND_BALL:
+        ora_v3_clear(&c->params.ball.station1_in_b1);
+        ora_v3_clear(&c->params.ball.station2_in_b2);
+        break;
+    case CCREF_KIND_ROD:
+        ora_v3_clear(&c->params.rod.station1_in_b1);
+        ora_v3_clear(&c->params.rod.station2_in_b2);
+        mpfi_clear(c->params.rod.length);
+        break;
+    case CCREF_KIND_POINT_IN_PLANE:
+        ora_v3_clear(&c->params.point_in_plane.normal_in_b1);
+        mpfi_clear(c->params.point_in_plane.height);
+        ora_v3_clear(&c->params.point_in_plane.follower_in_b2);
+        break;
+    case CCREF_KIND_CONSTANT_COORDINATE:
+        mpfi_clear(c->params.constant_coordinate.position);
+        break;
+    case CCREF_KIND_SPHERE_ON_PLANE:
+        ora_frame_clear(&c->params.sphere_on_plane.plane_frame_in_b1);
+        ora_v3_clear(&c->params.sphere_on_plane.center_in_b2);
+        mpfi_clear(c->params.sphere_on_plane.radius);
+        break;
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+        ora_v3_clear(&c->params.ball_rolling_on_plane.normal_in_b1);
+        mpfi_clear(c->params.ball_rolling_on_plane.height);
+        ora_v3_clear(&c->params.ball_rolling_on_plane.center_in_b2);
+        mpfi_clear(c->params.ball_rolling_on_plane.radius);
+        break;
+    case CCREF_KIND_SPHERE_ON_SPHERE:
+        ora_v3_clear(&c->params.sphere_on_sphere.center1_in_b1);
+        mpfi_clear(c->params.sphere_on_sphere.radius1);
+        ora_v3_clear(&c->params.sphere_on_sphere.center2_in_b2);
+        mpfi_clear(c->params.sphere_on_sphere.radius2);
+        break;
+    case CCREF_KIND_POINT_ON_PLANE:
+        ora_frame_clear(&c->params.point_on_plane.plane_frame_in_b1);
+        ora_v3_clear(&c->params.point_on_plane.follower_in_b2);
+        break;
+    case CCREF_KIND_LINE_ON_LINE:
+        ora_frame_clear(&c->params.line_on_line.edge_frame1_in_b1);
+        mpfi_clear(c->params.line_on_line.half_length1);
+        ora_frame_clear(&c->params.line_on_line.edge_frame2_in_b2);
+        mpfi_clear(c->params.line_on_line.half_length2);
+        break;
+    default:
+        break;
+    }
+}
+
+void ora_case_set(ora_case *o, const ccref_case *c)
+{
+    ora_body_set_d(&o->body1, &c->body1);
+    ora_body_set_d(&o->body2, &c->body2);
+    mpfi_set_d(o->coordinate.q, c->coordinate.q);
+    mpfi_set_d(o->coordinate.qdot, c->coordinate.qdot);
+    mpfi_set_d(o->coordinate.qdotdot, c->coordinate.qdotdot);
+    for (size_t i = 0; i < 3; i++)
+        mpfi_set_d(o->lambda.l[i], i < c->n_lambda && i < CCREF_MAX_ROWS ? c->lambda[i] : 0.0);
+    switch (o->kind) {
+    case CCREF_KIND_BALL:
+        ora_v3_set_d(&o->params.ball.station1_in_b1, c->params.ball.station1_in_b1);
+        ora_v3_set_d(&o->params.ball.station2_in_b2, c->params.ball.station2_in_b2);
+        break;
+    case CCREF_KIND_ROD:
+        ora_v3_set_d(&o->params.rod.station1_in_b1, c->params.rod.station1_in_b1);
+        ora_v3_set_d(&o->params.rod.station2_in_b2, c->params.rod.station2_in_b2);
+        mpfi_set_d(o->params.rod.length, c->params.rod.length);
+        break;
+    case CCREF_KIND_POINT_IN_PLANE:
+        ora_v3_set_d(&o->params.point_in_plane.normal_in_b1, c->params.point_in_plane.normal_in_b1);
+        mpfi_set_d(o->params.point_in_plane.height, c->params.point_in_plane.height);
+        ora_v3_set_d(&o->params.point_in_plane.follower_in_b2, c->params.point_in_plane.follower_in_b2);
+        break;
+    case CCREF_KIND_CONSTANT_COORDINATE:
+        mpfi_set_d(o->params.constant_coordinate.position, c->params.constant_coordinate.position);
+        break;
+    case CCREF_KIND_SPHERE_ON_PLANE:
+        ora_frame_set_d(&o->params.sphere_on_plane.plane_frame_in_b1, &c->params.sphere_on_plane.plane_frame_in_b1);
+        ora_v3_set_d(&o->params.sphere_on_plane.center_in_b2, c->params.sphere_on_plane.center_in_b2);
+        mpfi_set_d(o->params.sphere_on_plane.radius, c->params.sphere_on_plane.radius);
+        o->params.sphere_on_plane.rolling = c->params.sphere_on_plane.rolling != 0;
+        break;
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+        ora_v3_set_d(&o->params.ball_rolling_on_plane.normal_in_b1, c->params.ball_rolling_on_plane.normal_in_b1);
+        mpfi_set_d(o->params.ball_rolling_on_plane.height, c->params.ball_rolling_on_plane.height);
+        ora_v3_set_d(&o->params.ball_rolling_on_plane.center_in_b2, c->params.ball_rolling_on_plane.center_in_b2);
+        mpfi_set_d(o->params.ball_rolling_on_plane.radius, c->params.ball_rolling_on_plane.radius);
+        break;
+    case CCREF_KIND_SPHERE_ON_SPHERE:
+        ora_v3_set_d(&o->params.sphere_on_sphere.center1_in_b1, c->params.sphere_on_sphere.center1_in_b1);
+        mpfi_set_d(o->params.sphere_on_sphere.radius1, c->params.sphere_on_sphere.radius1);
+        ora_v3_set_d(&o->params.sphere_on_sphere.center2_in_b2, c->params.sphere_on_sphere.center2_in_b2);
+        mpfi_set_d(o->params.sphere_on_sphere.radius2, c->params.sphere_on_sphere.radius2);
+        o->params.sphere_on_sphere.rolling = c->params.sphere_on_sphere.rolling != 0;
+        break;
+    case CCREF_KIND_POINT_ON_PLANE:
+        ora_frame_set_d(&o->params.point_on_plane.plane_frame_in_b1, &c->params.point_on_plane.plane_frame_in_b1);
+        ora_v3_set_d(&o->params.point_on_plane.follower_in_b2, c->params.point_on_plane.follower_in_b2);
+        break;
+    case CCREF_KIND_LINE_ON_LINE:
+        ora_frame_set_d(&o->params.line_on_line.edge_frame1_in_b1, &c->params.line_on_line.edge_frame1_in_b1);
+        mpfi_set_d(o->params.line_on_line.half_length1, c->params.line_on_line.half_length1);
+        ora_frame_set_d(&o->params.line_on_line.edge_frame2_in_b2, &c->params.line_on_line.edge_frame2_in_b2);
+        mpfi_set_d(o->params.line_on_line.half_length2, c->params.line_on_line.half_length2);
+        o->params.line_on_line.rolling = c->params.line_on_line.rolling != 0;
+        break;
+    default:
+        break;
+    }
+}
+
+void ora_out_init(ora_out *o, mpfr_prec_t prec)
+{
+    o->kind = CCREF_KIND_COUNT;
+    o->n = 0;
+    for (int i = 0; i < ORA_MAX_OUT; i++)
+        s_init(o->v[i], prec);
+    s_init(o->verr0_num, prec);
+    s_init(o->verr0_den, prec);
+    s_init(o->slip_num, prec);
+    s_init(o->slip_den, prec);
+    ora_v3_init(&o->slip_vec, prec);
+    o->verr0_k = 0;
+    o->mp = o->mv = 0;
+    o->status = CCREF_OK;
+    o->deviations = 0;
+    o->sense = o->lines_are_parallel = 0;
+}
+
+void ora_out_clear(ora_out *o)
+{
+    for (int i = 0; i < ORA_MAX_OUT; i++)
+        mpfi_clear(o->v[i]);
+    mpfi_clear(o->verr0_num);
+    mpfi_clear(o->verr0_den);
+    mpfi_clear(o->slip_num);
+    mpfi_clear(o->slip_den);
+    ora_v3_clear(&o->slip_vec);
+}
+
+void out_reset(ora_out *o, ccref_kind kind, int n, int mp, int mv)
+{
+    o->kind = kind;
+    o->n = n;
+    for (int i = 0; i < n; i++)
+        mpfi_set_ui(o->v[i], 0);
+    mpfi_set_ui(o->verr0_num, 0);
+    mpfi_set_ui(o->verr0_den, 1);
+    o->verr0_k = 0;
+    mpfi_set_ui(o->slip_num, 0);
+    mpfi_set_ui(o->slip_den, 1);
+    iv_zero(&o->slip_vec);
+    o->mp = mp;
+    o->mv = mv;
+    o->status = CCREF_OK;
+    o->deviations = 0;
+    o->sense = 0;
+    o->lines_are_parallel = 0;
+}
+
+void out_set_v3(ora_out *o, int slot, const ora_v3 *a)
+{
+    mpfi_set(o->v[slot], a->x);
+    mpfi_set(o->v[slot + 1], a->y);
+    mpfi_set(o->v[slot + 2], a->z);
+}
+
+void out_set_m3(ora_out *o, int slot, const ora_m3 *R)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            mpfi_set(o->v[slot + 3 * i + j], R->m[i][j]);
+}
+
+void out_get_v3(ora_v3 *r, const ora_out *o, int slot)
+{
+    mpfi_set(r->x, o->v[slot]);
+    mpfi_set(r->y, o->v[slot + 1]);
+    mpfi_set(r->z, o->v[slot + 2]);
+}
+
+/* ================================================================ workspace */
+
+ora_ws *ora_ws_new(mpfr_prec_t prec)
+{
+    ora_ws *ws = malloc(sizeof *ws);
+    if (ws == NULL)
+        return NULL;
+    ws->prec = prec;
+    ws->nv = ws->ns = 0;
+    for (int i = 0; i < ORA_WS_VECS; i++)
+        ora_v3_init(&ws->V[i], prec);
+    for (int i = 0; i < ORA_WS_SCAL; i++)
+        s_init(ws->S[i], prec);
+    s_init(ws->t, prec);
+    return ws;
+}
+
+void ora_ws_free(ora_ws *ws)
+{
+    if (ws == NULL)
+        return;
+    for (int i = 0; i < ORA_WS_VECS; i++)
+        ora_v3_clear(&ws->V[i]);
+    for (int i = 0; i < ORA_WS_SCAL; i++)
+        mpfi_clear(ws->S[i]);
+    mpfi_clear(ws->t);
+    free(ws);
+}
+
+mpfr_prec_t ora_ws_prec(const ora_ws *ws) { return ws->prec; }
+
+ora_v3 *ws_v(ora_ws *ws)
+{
+    if (ws->nv >= ORA_WS_VECS) {
+        fprintf(stderr, "oracle: workspace vector pool exhausted\n");
+        abort();
+    }
+    return &ws->V[ws->nv++];
+}
+
+mpfi_ptr ws_s(ora_ws *ws)
+{
+    if (ws->ns >= ORA_WS_SCAL) {
+        fprintf(stderr, "oracle: workspace scalar pool exhausted\n");
+        abort();
+    }
+    return ws->S[ws->ns++];
+}
+
+/* ================================================================ vector algebra */
+
+void iv_set(ora_v3 *r, const ora_v3 *a)
+{
+    if (r == a)
+        return;
+    mpfi_set(r->x, a->x);
+    mpfi_set(r->y, a->y);
+    mpfi_set(r->z, a->z);
+}
+
+void iv_zero(ora_v3 *r)
+{
+    mpfi_set_ui(r->x, 0);
+    mpfi_set_ui(r->y, 0);
+    mpfi_set_ui(r->z, 0);
+}
+
+void iv_add(ora_v3 *r, const ora_v3 *a, const ora_v3 *b)
+{
+    mpfi_add(r->x, a->x, b->x);
+    mpfi_add(r->y, a->y, b->y);
+    mpfi_add(r->z, a->z, b->z);
+}
+
+void iv_sub(ora_v3 *r, const ora_v3 *a, const ora_v3 *b)
+{
+    mpfi_sub(r->x, a->x, b->x);
+    mpfi_sub(r->y, a->y, b->y);
+    mpfi_sub(r->z, a->z, b->z);
+}
+
+void iv_neg(ora_v3 *r, const ora_v3 *a)
+{
+    mpfi_neg(r->x, a->x);
+    mpfi_neg(r->y, a->y);
+    mpfi_neg(r->z, a->z);
+}
+
+void iv_scale(ora_v3 *r, mpfi_srcptr s, const ora_v3 *a)
+{
+    mpfi_mul(r->x, a->x, s);
+    mpfi_mul(r->y, a->y, s);
+    mpfi_mul(r->z, a->z, s);
+}
+
+void iv_div(ora_v3 *r, const ora_v3 *a, mpfi_srcptr s)
+{
+    mpfi_div(r->x, a->x, s);
+    mpfi_div(r->y, a->y, s);
+    mpfi_div(r->z, a->z, s);
+}
+
+void iv_mul_2si(ora_v3 *r, const ora_v3 *a, long e)
+{
+    mpfi_mul_2si(r->x, a->x, e);
+    mpfi_mul_2si(r->y, a->y, e);
+    mpfi_mul_2si(r->z, a->z, e);
+}
+
+void iv_dot(ora_ws *ws, mpfi_ptr r, const ora_v3 *a, const ora_v3 *b)
+{
+    mpfi_mul(r, a->x, b->x);
+    mpfi_mul(ws->t, a->y, b->y);
+    mpfi_add(r, r, ws->t);
+    mpfi_mul(ws->t, a->z, b->z);
+    mpfi_add(r, r, ws->t);
+}
+
+void iv_cross(ora_ws *ws, ora_v3 *r, const ora_v3 *a, const ora_v3 *b)
+{
+    mpfi_mul(r->x, a->y, b->z);
+    mpfi_mul(ws->t, a->z, b->y);
+    mpfi_sub(r->x, r->x, ws->t);
+    mpfi_mul(r->y, a->z, b->x);
+    mpfi_mul(ws->t, a->x, b->z);
+    mpfi_sub(r->y, r->y, ws->t);
+    mpfi_mul(r->z, a->x, b->y);
+    mpfi_mul(ws->t, a->y, b->x);
+    mpfi_sub(r->z, r->z, ws->t);
+}
+
+/* a x e_k: e_0 -> (0, a_z, -a_y), e_1 -> (-a_z, 0, a_x), e_2 -> (a_y, -a_x, 0). */
+void iv_cross_e(ora_v3 *r, const ora_v3 *a, int k)
+{
+    switch (k) {
+    case 0:
+        mpfi_set_ui(r->x, 0);
+        mpfi_set(r->y, a->z);
+        mpfi_neg(r->z, a->y);
+        break;
+    case 1:
+        mpfi_neg(r->x, a->z);
+        mpfi_set_ui(r->y, 0);
+        mpfi_set(r->z, a->x);
+        break;
+    default:
+        mpfi_set(r->x, a->y);
+        mpfi_neg(r->y, a->x);
+        mpfi_set_ui(r->z, 0);
+        break;
+    }
+}
+
+void iv_unit(ora_ws *ws, ora_v3 *r, const ora_v3 *a)
+{
+    ora_mark m = ws_mark(ws);
+    mpfi_ptr n = ws_s(ws);
+    iv_dot(ws, n, a, a);
+    mpfi_sqrt(n, n);
+    iv_div(r, a, n);
+    ws_release(ws, m);
+}
+
+void im_apply(ora_ws *ws, ora_v3 *r, const ora_m3 *R, const ora_v3 *a)
+{
+    mpfi_ptr out[3] = {r->x, r->y, r->z};
+    for (int i = 0; i < 3; i++) {
+        mpfi_mul(out[i], R->m[i][0], a->x);
+        mpfi_mul(ws->t, R->m[i][1], a->y);
+        mpfi_add(out[i], out[i], ws->t);
+        mpfi_mul(ws->t, R->m[i][2], a->z);
+        mpfi_add(out[i], out[i], ws->t);
+    }
+}
+
+void im_apply_t(ora_ws *ws, ora_v3 *r, const ora_m3 *R, const ora_v3 *a)
+{
+    mpfi_ptr out[3] = {r->x, r->y, r->z};
+    for (int j = 0; j < 3; j++) {
+        mpfi_mul(out[j], R->m[0][j], a->x);
+        mpfi_mul(ws->t, R->m[1][j], a->y);
+        mpfi_add(out[j], out[j], ws->t);
+        mpfi_mul(ws->t, R->m[2][j], a->z);
+        mpfi_add(out[j], out[j], ws->t);
+    }
+}
+
+void im_column(ora_v3 *r, const ora_m3 *R, int j)
+{
+    mpfi_set(r->x, R->m[0][j]);
+    mpfi_set(r->y, R->m[1][j]);
+    mpfi_set(r->z, R->m[2][j]);
+}
+
+void im_mul(ora_ws *ws, ora_m3 *r, const ora_m3 *A, const ora_m3 *B)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            mpfi_mul(r->m[i][j], A->m[i][0], B->m[0][j]);
+            mpfi_mul(ws->t, A->m[i][1], B->m[1][j]);
+            mpfi_add(r->m[i][j], r->m[i][j], ws->t);
+            mpfi_mul(ws->t, A->m[i][2], B->m[2][j]);
+            mpfi_add(r->m[i][j], r->m[i][j], ws->t);
+        }
+}
+
+void im_from_columns(ora_m3 *r, const ora_v3 *c0, const ora_v3 *c1, const ora_v3 *c2)
+{
+    const ora_v3 *c[3] = {c0, c1, c2};
+    for (int j = 0; j < 3; j++) {
+        mpfi_set(r->m[0][j], c[j]->x);
+        mpfi_set(r->m[1][j], c[j]->y);
+        mpfi_set(r->m[2][j], c[j]->z);
+    }
+}
+
+/* ================================================================ kinematics */
+
+void ik_arm_velocity(ora_ws *ws, ora_v3 *r, const ora_body *b, const ora_v3 *arm)
+{
+    ora_mark m = ws_mark(ws);
+    ora_v3 *t = ws_v(ws);
+    iv_cross(ws, t, &b->w, arm);
+    iv_add(r, &b->v, t);
+    ws_release(ws, m);
+}
+
+void ik_arm_acceleration(ora_ws *ws, ora_v3 *r, const ora_body *b, const ora_v3 *arm)
+{
+    ora_mark m = ws_mark(ws);
+    ora_v3 *t = ws_v(ws), *u = ws_v(ws), *s = ws_v(ws);
+    iv_cross(ws, t, &b->b, arm);   /* b x arm */
+    iv_cross(ws, u, &b->w, arm);   /* w x arm */
+    iv_cross(ws, s, &b->w, u);     /* w x (w x arm) */
+    iv_add(r, &b->a, t);
+    iv_add(r, r, s);
+    ws_release(ws, m);
+}
+
+static void slots_v3(mpfi_t *v, int slot, const ora_v3 *a, int add)
+{
+    if (add) {
+        mpfi_add(v[slot], v[slot], a->x);
+        mpfi_add(v[slot + 1], v[slot + 1], a->y);
+        mpfi_add(v[slot + 2], v[slot + 2], a->z);
+    } else {
+        mpfi_set(v[slot], a->x);
+        mpfi_set(v[slot + 1], a->y);
+        mpfi_set(v[slot + 2], a->z);
+    }
+}
+
+static void force_at_arm(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f, int add)
+{
+    ora_mark m = ws_mark(ws);
+    ora_v3 *t = ws_v(ws);
+    iv_cross(ws, t, arm, f);
+    slots_v3(v, mo, t, add);
+    slots_v3(v, fo, f, add);
+    ws_release(ws, m);
+}
+
+void ik_force_at_arm(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f)
+{
+    force_at_arm(ws, v, mo, fo, arm, f, 0);
+}
+
+void ik_force_at_arm_add(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f)
+{
+    force_at_arm(ws, v, mo, fo, arm, f, 1);
+}
+
+/* ================================================================ exact decisions */
+
+int ora_is_point(mpfi_srcptr x)
+{
+    if (mpfi_nan_p(x))
+        return 0;
+    return mpfr_equal_p(&x->left, &x->right);
+}
+
+int ora_sign(mpfi_srcptr x)
+{
+    if (mpfi_nan_p(x))
+        return ORA_SIGN_UNKNOWN;
+    int sl = mpfr_sgn(&x->left), sr = mpfr_sgn(&x->right);
+    if (sl > 0)
+        return 1;
+    if (sr < 0)
+        return -1;
+    if (sl == 0 && sr == 0)
+        return 0;
+    return ORA_SIGN_UNKNOWN;
+}
+
+ora_eval_status ora_undecided(ora_decisions *d, ora_decision_id id)
+{
+    d->undecided = id;
+    return ORA_EVAL_UNDECIDED;
+}
+
+int ora_decide(ora_decisions *d, ora_decision_id id, int value, mpfr_prec_t prec)
+{
+    d->v[id] = (signed char)value;
+    d->bits[id] = (int)prec;
+    return 1;
+}
+
+void ora_decisions_auto(ora_decisions *d)
+{
+    for (int i = 0; i < ORA_D_COUNT; i++) {
+        d->v[i] = ORA_DEC_AUTO;
+        d->bits[i] = 0;
+    }
+    d->undecided = ORA_D_COUNT;
+}
+
+const char *ora_decision_name(ora_decision_id d)
+{
+    static const char *const names[ORA_D_COUNT] = {
+        [ORA_D_SINGULAR] = "singular",       [ORA_D_PARALLEL] = "parallel",
+        [ORA_D_SENSE] = "sense",             [ORA_D_PERP_AXIS] = "perp_axis",
+        [ORA_D_VERR_NONZERO] = "verr_nonzero", [ORA_D_W1_NONZERO] = "w1_nonzero",
+        [ORA_D_SLIP_NONZERO] = "slip_nonzero", [ORA_D_IMPACT] = "impact",
+        [ORA_D_COR_BRANCH] = "cor_branch",   [ORA_D_COF_BRANCH] = "cof_branch",
+        [ORA_D_PLANE_AXIS] = "plane_axis",
+    };
+    if ((unsigned)d >= ORA_D_COUNT)
+        return "input_check";
+    return names[d];
+}
+
+/* |a| <= |b| decided on the enclosures: sign of |a| - |b| (exact when a and b are exact). Returns 1 (<=), 0 (>),
+ * -1 undecided. */
+static int abs_le(ora_ws *ws, mpfi_srcptr a, mpfi_srcptr b)
+{
+    ora_mark m = ws_mark(ws);
+    mpfi_ptr x = ws_s(ws), y = ws_s(ws);
+    mpfi_abs(x, a);
+    mpfi_abs(y, b);
+    mpfi_sub(x, x, y);
+    int s = ora_sign(x);
+    ws_release(ws, m);
+    if (s == ORA_SIGN_UNKNOWN)
+        return -1;
+    return s <= 0;
+}
+
+int ora_perp_index(ora_ws *ws, const ora_v3 *z)
+{
+    /* k = (u0 <= u1) ? (u0 <= u2 ? 0 : 2) : (u1 <= u2 ? 1 : 2), u_i = |z_i| (src/common.c ccref_perp). */
+    int c01 = abs_le(ws, z->x, z->y);
+    if (c01 < 0)
+        return -1;
+    if (c01) {
+        int c02 = abs_le(ws, z->x, z->z);
+        if (c02 < 0)
+            return -1;
+        return c02 ? 0 : 2;
+    }
+    int c12 = abs_le(ws, z->y, z->z);
+    if (c12 < 0)
+        return -1;
+    return c12 ? 1 : 2;
+}
+
+void ora_rotation_from_z(ora_ws *ws, ora_m3 *R, const ora_v3 *z, int k)
+{
+    ora_mark m = ws_mark(ws);
+    ora_v3 *u = ws_v(ws), *x = ws_v(ws), *w = ws_v(ws), *y = ws_v(ws);
+    iv_cross_e(u, z, k);      /* z x e_k */
+    iv_unit(ws, x, u);
+    iv_cross(ws, w, z, x);    /* z x x */
+    iv_unit(ws, y, w);
+    im_from_columns(R, x, y, z);
+    ws_release(ws, m);
+}
+
+int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, double c)
+{
+    /* X = num / den^(k/2), den > 0. k even: sign(num - c den^(k/2)). k odd: if num and c have different signs
+     * (or one is 0) the answer follows from the signs; else sign(X - c) = sign(num) sign(num^2 - c^2 den^k). */
+    ora_mark m = ws_mark(ws);
+    mpfi_ptr p = ws_s(ws), t = ws_s(ws);
+    int result;
+    mpfi_set_ui(p, 1);
+    if (k % 2 == 0) {
+        for (int i = 0; i < k / 2; i++)
+            mpfi_mul(p, p, den);
+        mpfi_mul_d(p, p, c);      /* c den^(k/2) */
+        mpfi_sub(t, num, p);
+        result = ora_sign(t);
+    } else {
+        int sn = ora_sign(num);
+        int sc = c > 0.0 ? 1 : (c < 0.0 ? -1 : 0);
+        if (sn == ORA_SIGN_UNKNOWN) {
+            result = ORA_SIGN_UNKNOWN;
+        } else if (sn != sc || sn == 0) {
+            /* X and c have different signs or one is zero: sign(X - c) = sign of the larger side. */
+            result = sn > sc ? 1 : (sn < sc ? -1 : 0);
+        } else {
+            for (int i = 0; i < k; i++)
+                mpfi_mul(p, p, den);
+            mpfi_mul_d(p, p, c);
+            mpfi_mul_d(p, p, c);     /* c^2 den^k */
+            mpfi_sqr(t, num);
+            mpfi_sub(t, t, p);
+            int s = ora_sign(t);
+            result = s == ORA_SIGN_UNKNOWN ? s : sn * s;
+        }
+    }
+    ws_release(ws, m);
+    return result;
+}

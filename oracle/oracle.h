@@ -1,0 +1,385 @@
+/* oracle.h: the ccref oracle. An interval (MPFI) mirror of every formula of spec/<kind>.md and of the unilateral
+ * layer, evaluated on the exact real values of the inputs, and a Ziv loop that certifies each double output as
+ * the correctly rounded (round to nearest even) value of the exact real result.  Normative text: spec/oracle.md.
+ *
+ * Two levels:
+ *  - Certified wrappers for double inputs (ora_eval_case, ora_eval_contact_case, ora_*_d): take the same case
+ *    structs as the kernels, mirror every check and branch exactly, and return per output a certificate
+ *    {value, certified, precision_bits, reason}.
+ *  - Mirrors on interval inputs (ora_<kind>_eval, ora_eval, ora_contact_eval, ora_effective_cor, ...): one
+ *    evaluation at one working precision on MPFI inputs (the derivative-check layer passes high-precision
+ *    trajectory values). They return enclosures of the exact outputs; branch decisions are taken from the
+ *    enclosures (or forced by the caller) and reported as undecided when an enclosure straddles a threshold.
+ *    They assume valid inputs (the input checks live in the double wrappers).
+ * Not thread-safe per object: use one ora_ctx / ora_ws per thread. */
+#ifndef CCREF_ORACLE_H
+#define CCREF_ORACLE_H
+
+#include <stddef.h>
+
+#include <mpfi.h>
+
+#include "../src/ccref.h"
+#include "../src/ccref_unilateral.h"
+
+/* ================================================================ interval inputs */
+
+typedef struct { mpfi_t x, y, z; } ora_v3;
+typedef struct { mpfi_t m[3][3]; } ora_m3;      /* row-major, as ccref_mat3 */
+typedef struct { ora_m3 R; ora_v3 p; } ora_frame;
+typedef struct { ora_m3 R; ora_v3 p, w, v, b, a; } ora_body;
+typedef struct { mpfi_t q, qdot, qdotdot; } ora_coordinate;
+typedef struct { mpfi_t l[3]; } ora_lambda;     /* rows in canonical order; only the first mp + mv are read */
+
+typedef struct { ora_v3 station1_in_b1, station2_in_b2; } ora_ball_params;
+typedef struct { ora_v3 station1_in_b1, station2_in_b2; mpfi_t length; } ora_rod_params;
+typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 follower_in_b2; } ora_point_in_plane_params;
+typedef struct { mpfi_t position; } ora_constant_coordinate_params;
+typedef struct { ora_frame plane_frame_in_b1; ora_v3 center_in_b2; mpfi_t radius; int rolling; } ora_sphere_on_plane_params;
+typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 center_in_b2; mpfi_t radius; } ora_ball_rolling_on_plane_params;
+typedef struct {
+    ora_v3 center1_in_b1; mpfi_t radius1; ora_v3 center2_in_b2; mpfi_t radius2; int rolling;
+} ora_sphere_on_sphere_params;
+typedef struct { ora_frame plane_frame_in_b1; ora_v3 follower_in_b2; } ora_point_on_plane_params;
+typedef struct {
+    ora_frame edge_frame1_in_b1; mpfi_t half_length1; ora_frame edge_frame2_in_b2; mpfi_t half_length2; int rolling;
+} ora_line_on_line_params;
+
+/* The interval counterpart of ccref_case. Only the params member of `kind` is initialised. */
+typedef struct {
+    ccref_kind kind;
+    union {
+        ora_ball_params ball;
+        ora_rod_params rod;
+        ora_point_in_plane_params point_in_plane;
+        ora_constant_coordinate_params constant_coordinate;
+        ora_sphere_on_plane_params sphere_on_plane;
+        ora_ball_rolling_on_plane_params ball_rolling_on_plane;
+        ora_sphere_on_sphere_params sphere_on_sphere;
+        ora_point_on_plane_params point_on_plane;
+        ora_line_on_line_params line_on_line;
+    } params;
+    ora_body body1, body2;
+    ora_coordinate coordinate;
+    ora_lambda lambda;
+} ora_case;
+
+/* Initialise every interval of the case (for this kind) at precision prec, to [0, 0]; rolling flags = 0. */
+void ora_case_init(ora_case *c, ccref_kind kind, mpfr_prec_t prec);
+void ora_case_clear(ora_case *c);
+/* Point intervals of the double inputs of c (exact when the case precision is >= 53); also copies kind flags.
+ * The kind of o must be c->kind. */
+void ora_case_set(ora_case *o, const ccref_case *c);
+
+void ora_v3_init(ora_v3 *a, mpfr_prec_t prec);
+void ora_v3_clear(ora_v3 *a);
+void ora_v3_set_d(ora_v3 *a, ccref_vec3 x);
+void ora_m3_init(ora_m3 *a, mpfr_prec_t prec);
+void ora_m3_clear(ora_m3 *a);
+void ora_m3_set_d(ora_m3 *a, const ccref_mat3 *x);
+void ora_frame_init(ora_frame *f, mpfr_prec_t prec);
+void ora_frame_clear(ora_frame *f);
+void ora_frame_set_d(ora_frame *f, const ccref_frame *x);
+void ora_body_init(ora_body *b, mpfr_prec_t prec);
+void ora_body_clear(ora_body *b);
+void ora_body_set_d(ora_body *b, const ccref_body *x);
+
+/* ================================================================ workspace */
+
+/* Temporaries of one working precision, initialised once and reused by every evaluation. */
+typedef struct ora_ws ora_ws;
+ora_ws *ora_ws_new(mpfr_prec_t prec);
+void ora_ws_free(ora_ws *ws);
+mpfr_prec_t ora_ws_prec(const ora_ws *ws);
+
+/* ================================================================ branch decisions */
+
+/* Every branch of a formula is one of these decisions. ORA_DEC_AUTO asks the mirror to decide it from the
+ * enclosure of its exact test (spec/oracle.md, "Exact decisions"); any other value forces the branch. */
+typedef enum {
+    ORA_D_SINGULAR = 0,   /* rod, sphere_on_sphere: 1 iff |p|^2 < 2^-130 */
+    ORA_D_PARALLEL,       /* line_on_line: 1 iff |df x db|^2 < 2^-91 */
+    ORA_D_SENSE,          /* line_on_line: +1 or -1 */
+    ORA_D_PERP_AXIS,      /* sphere_on_sphere, ball_rolling_on_plane: index k of perp(); 0, 1 or 2 */
+    ORA_D_VERR_NONZERO,   /* ball: 1 iff verr != 0 (deviation flag) */
+    ORA_D_W1_NONZERO,     /* ball: 1 iff w1 != 0 (deviation flag) */
+    ORA_D_SLIP_NONZERO,   /* sphere_on_sphere rolling: 1 iff (verr_1, verr_2) != 0 (deviation flag) */
+    ORA_D_IMPACT,         /* contacts: 1 iff sign*verr < 0 (impact speed > 0) */
+    ORA_D_COR_BRANCH,     /* contacts, COR rule: a ccref_cor_branch */
+    ORA_D_COF_BRANCH,     /* contacts, COF rule: a ccref_cof_branch */
+    ORA_D_PLANE_AXIS,     /* contacts point_plane / sphere_plane: perp() index of the plane normal */
+    ORA_D_COUNT
+} ora_decision_id;
+
+#define ORA_DEC_AUTO (-128)
+typedef struct {
+    signed char v[ORA_D_COUNT];     /* ORA_DEC_AUTO or the decided/forced value */
+    int bits[ORA_D_COUNT];          /* working precision at which an automatic decision was taken (0: forced/none) */
+    ora_decision_id undecided;      /* set when an evaluation returns ORA_EVAL_UNDECIDED */
+} ora_decisions;
+void ora_decisions_auto(ora_decisions *d);      /* every decision ORA_DEC_AUTO */
+const char *ora_decision_name(ora_decision_id d);
+
+typedef enum {
+    ORA_EVAL_OK = 0,          /* every output enclosure written */
+    ORA_EVAL_UNDECIDED = 1    /* a decision's enclosure straddles its threshold (d->undecided); outputs unset */
+} ora_eval_status;
+
+/* ================================================================ interval outputs (bilateral kinds) */
+
+/* Flat output layout, shared by the interval outputs and the certified results. Slots 0..20 are the common
+ * ccref_output part; kind-specific auxiliary outputs follow from ORA_AUX in the order of the result struct. */
+enum {
+    ORA_PERR = 0,        /* perr[0..2] */
+    ORA_VERR = 3,        /* verr[0..2] */
+    ORA_AERR = 6,        /* aerr[0..2] */
+    ORA_F1_MOMENT = 9,   /* force_on_body1.moment x, y, z */
+    ORA_F1_FORCE = 12,
+    ORA_F2_MOMENT = 15,
+    ORA_F2_FORCE = 18,
+    ORA_AUX = 21,
+    /* ball */
+    ORA_BALL_REACTION1 = ORA_AUX, ORA_BALL_REACTION2 = ORA_AUX + 3, ORA_BALL_N = ORA_AUX + 6,
+    /* rod */
+    ORA_ROD_TENSION = ORA_AUX, ORA_ROD_ORIENTATION = ORA_AUX + 1, ORA_ROD_N = ORA_AUX + 4,
+    /* point_in_plane */
+    ORA_PIP_FOLLOWER = ORA_AUX, ORA_PIP_N = ORA_AUX + 3,
+    /* constant_coordinate */
+    ORA_CC_GENERALIZED_FORCE = ORA_AUX, ORA_CC_N = ORA_AUX + 1,
+    /* sphere_on_plane */
+    ORA_SOP_CONTACT_POINT = ORA_AUX, ORA_SOP_SEPARATION = ORA_AUX + 3, ORA_SOP_FORCE_ON_SPHERE = ORA_AUX + 4,
+    ORA_SOP_N = ORA_AUX + 7,
+    /* ball_rolling_on_plane */
+    ORA_BROP_CONTACT_POINT = ORA_AUX, ORA_BROP_PLANE_AXES = ORA_AUX + 3 /* 9, row-major */,
+    ORA_BROP_NORMAL_FORCE = ORA_AUX + 12, ORA_BROP_FRICTION_X = ORA_AUX + 13, ORA_BROP_FRICTION_Y = ORA_AUX + 14,
+    ORA_BROP_N = ORA_AUX + 15,
+    /* sphere_on_sphere */
+    ORA_SOS_FRAME_R = ORA_AUX /* 9, row-major */, ORA_SOS_FRAME_P = ORA_AUX + 9, ORA_SOS_SEPARATION = ORA_AUX + 12,
+    ORA_SOS_FORCE_ON_BODY2 = ORA_AUX + 13, ORA_SOS_N = ORA_AUX + 16,
+    /* point_on_plane */
+    ORA_POP_FOLLOWER = ORA_AUX, ORA_POP_FORCE_ON_FOLLOWER = ORA_AUX + 3, ORA_POP_N = ORA_AUX + 6,
+    /* line_on_line */
+    ORA_LOL_CLOSEST1 = ORA_AUX, ORA_LOL_CLOSEST2 = ORA_AUX + 3, ORA_LOL_FRAME_R = ORA_AUX + 6 /* 9 */,
+    ORA_LOL_FRAME_P = ORA_AUX + 15, ORA_LOL_SEPARATION = ORA_AUX + 18, ORA_LOL_FORCE_ON_BODY2 = ORA_AUX + 19,
+    ORA_LOL_N = ORA_AUX + 22,
+    ORA_MAX_OUT = ORA_LOL_N
+};
+
+/* Interval outputs of one evaluation. Rows past mp + mv and outputs a branch zeroes are the point [0, 0]. */
+typedef struct {
+    ccref_kind kind;
+    int n;                      /* number of slots used: ORA_<KIND>_N */
+    mpfi_t v[ORA_MAX_OUT];
+    int mp, mv;
+    ccref_status status;        /* OK-class status of the branch (OK, OK_SINGULAR_DIRECTION, OK_PARALLEL_EDGES) */
+    unsigned deviations;
+    int sense;                  /* line_on_line */
+    int lines_are_parallel;     /* line_on_line */
+    /* Exact-decision forms used by the unilateral layer (spec/oracle.md): verr[0] = num / den^(k/2) with
+     * den > 0; slip^2 = (verr[1]^2 + verr[2]^2) = slip_num / slip_den (rolling sphere_on_sphere, line_on_line);
+     * slip_vec = the slip velocity vector (sphere_on_plane rolling, point_on_plane). Polynomials in the inputs. */
+    mpfi_t verr0_num, verr0_den;
+    int verr0_k;
+    mpfi_t slip_num, slip_den;
+    ora_v3 slip_vec;
+} ora_out;
+void ora_out_init(ora_out *o, mpfr_prec_t prec);
+void ora_out_clear(ora_out *o);
+
+/* ---- the mirrors, one per kind (oracle/<kind>.c) ---- */
+ora_eval_status ora_ball_eval(ora_ws *ws, const ora_ball_params *prm, const ora_body *b1, const ora_body *b2,
+                              const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+ora_eval_status ora_rod_eval(ora_ws *ws, const ora_rod_params *prm, const ora_body *b1, const ora_body *b2,
+                             const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+ora_eval_status ora_point_in_plane_eval(ora_ws *ws, const ora_point_in_plane_params *prm, const ora_body *b1,
+                                        const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+ora_eval_status ora_constant_coordinate_eval(ora_ws *ws, const ora_constant_coordinate_params *prm,
+                                             const ora_coordinate *q, const ora_lambda *lambda, ora_decisions *d,
+                                             ora_out *o);
+ora_eval_status ora_sphere_on_plane_eval(ora_ws *ws, const ora_sphere_on_plane_params *prm, const ora_body *b1,
+                                         const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+ora_eval_status ora_ball_rolling_on_plane_eval(ora_ws *ws, const ora_ball_rolling_on_plane_params *prm,
+                                               const ora_body *b1, const ora_body *b2, const ora_lambda *lambda,
+                                               ora_decisions *d, ora_out *o);
+ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere_params *prm, const ora_body *b1,
+                                          const ora_body *b2, const ora_lambda *lambda, ora_decisions *d,
+                                          ora_out *o);
+ora_eval_status ora_point_on_plane_eval(ora_ws *ws, const ora_point_on_plane_params *prm, const ora_body *b1,
+                                        const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params *prm, const ora_body *b1,
+                                      const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+/* Dispatch on c->kind. */
+ora_eval_status ora_eval(ora_ws *ws, const ora_case *c, ora_decisions *d, ora_out *o);
+
+/* ================================================================ certification */
+
+typedef enum {
+    ORA_R_PENDING = 0,  /* internal: not yet certified (never in a returned result) */
+    ORA_R_EXACT,        /* certified: the enclosure is a single nonzero point (the exact value is a dyadic) */
+    ORA_R_EXACT_ZERO,   /* certified: the enclosure is the point 0 (an exact zero: structural, or a polynomial
+                           evaluated exactly to 0, or a branch that defines the output as 0) */
+    ORA_R_ENCLOSURE,    /* certified: both endpoints of the enclosure round to the same double */
+    ORA_R_CAP,          /* not certified: at the precision cap the enclosure still straddles a rounding
+                           boundary (the midpoint between two doubles, or +-0 / overflow) */
+    ORA_R_UNDECIDED,    /* not certified: a branch decision (or the status) could not be decided up to the cap */
+    ORA_R_UNBOUNDED     /* not certified: the enclosure is unbounded or NaN */
+} ora_reason;
+const char *ora_reason_name(ora_reason r);
+
+typedef struct {
+    double value;       /* the correctly rounded double when certified; else the midpoint of the enclosure */
+    int certified;      /* 1 iff value is proven to be RN(exact value) (zeros compare equal to either sign) */
+    int precision_bits; /* working precision of the evaluation that certified it (0 when not certified) */
+    ora_reason reason;
+} ora_cert;
+
+/* Certify one enclosure: 1 and c filled when both endpoints round to the same double. */
+int ora_certify(mpfi_srcptr x, int precision_bits, ora_cert *c);
+
+typedef struct {
+    int start_bits;     /* first working precision (default 128) */
+    int cap_bits;       /* last working precision; doubled from start_bits (default 8192) */
+} ora_options;
+
+/* Owns one workspace and one output set per precision step. */
+typedef struct ora_ctx ora_ctx;
+ora_ctx *ora_ctx_new(const ora_options *opt);   /* NULL: defaults */
+void ora_ctx_free(ora_ctx *ctx);
+
+typedef struct {
+    ccref_kind kind;
+    ccref_status status;        /* the mirrored status (exact checks and branches) */
+    int decided;                /* 1 iff status and every discrete output below were decided exactly */
+    ora_decision_id undecided;  /* first undecided decision when !decided (ORA_D_COUNT: an input check) */
+    int decision_bits;          /* highest working precision a decision needed */
+    int mp, mv;
+    unsigned deviations;
+    int sense, lines_are_parallel;
+    int n;                      /* slots: ORA_<KIND>_N */
+    ora_cert out[ORA_MAX_OUT];
+    int all_certified;
+    int max_bits;               /* highest precision_bits over the certified outputs */
+    int evaluations;            /* number of interval evaluations the Ziv loop ran */
+} ora_case_result;
+
+/* Certified mirror of ccref_eval(c). Returns 0 on success (even when some output is not certified: see
+ * all_certified and each reason), -1 on a NULL argument or unknown kind (status CCREF_E_UNKNOWN_KIND). */
+int ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *res);
+
+/* The kernel's result in the same flat layout; returns the number of slots (ORA_<KIND>_N), 0 if unknown kind. */
+int ora_flatten_result(ccref_kind kind, const ccref_result *r, double v[ORA_MAX_OUT]);
+int ora_kind_outputs(ccref_kind kind);
+/* "perr[0]", "force_on_body2.moment.x", "contact_frame.R[1][2]", ... (static storage). */
+const char *ora_output_name(ccref_kind kind, int slot);
+
+/* ================================================================ unilateral layer */
+
+/* Interval mirrors of ccref_unilateral_classify / is_proximal. Inputs are enclosures; a comparison whose
+ * enclosure straddles its threshold makes the call return ORA_EVAL_UNDECIDED. Inputs are assumed valid. */
+ora_eval_status ora_unilateral_classify(int sign, mpfi_srcptr perr, mpfi_srcptr verr, mpfi_srcptr aerr,
+                                        mpfi_srcptr lambda, const ccref_unilateral_tolerances *tol,
+                                        ccref_unilateral_condition *out);
+ora_eval_status ora_unilateral_is_proximal(int sign, mpfi_srcptr perr, double ptol, int *proximal);
+/* COR and COF rules on an interval speed. *branch == ORA_DEC_AUTO decides from the enclosure; otherwise the
+ * given branch is used. Domain checks are not repeated (valid coefficients assumed). */
+ora_eval_status ora_effective_cor(ora_ws *ws, mpfi_srcptr min_cor, mpfi_srcptr capture_speed,
+                                  mpfi_srcptr min_cor_speed, mpfi_srcptr impact_speed, mpfi_ptr cor, int *branch);
+ora_eval_status ora_effective_cof(ora_ws *ws, mpfi_srcptr mu_s, mpfi_srcptr mu_d, mpfi_srcptr mu_v,
+                                  mpfi_srcptr transition_speed, mpfi_srcptr slip_speed, mpfi_ptr mu, int *branch);
+
+/* Certified double versions: the status, branch and value of the kernels' functions (checks mirrored). */
+ccref_status ora_classify_d(int sign, double perr, double verr, double aerr, double lambda,
+                            const ccref_unilateral_tolerances *tol, ccref_unilateral_condition *out);
+ccref_status ora_is_proximal_d(int sign, double perr, double ptol, int *proximal);
+ccref_status ora_effective_cor_d(ora_ctx *ctx, double min_cor, double capture_speed, double min_cor_speed,
+                                 double impact_speed, ora_cert *cor, ccref_cor_branch *branch);
+ccref_status ora_effective_cof_d(ora_ctx *ctx, double mu_s, double mu_d, double mu_v, double transition_speed,
+                                 double slip_speed, ora_cert *mu, ccref_cof_branch *branch);
+
+/* ---- the eight contact classes ---- */
+
+/* Flat layout of a contact result (ccref_contact_result order); the constraint's ccref_output follows at
+ * ORA_C_CONSTRAINT in the bilateral layout (slots ORA_PERR.. ORA_F2_FORCE + 2). */
+enum {
+    ORA_C_PERR = 0, ORA_C_VERR, ORA_C_AERR,
+    ORA_C_DISPLAY = 3,          /* display_point x, y, z */
+    ORA_C_SLIP_VELOCITY = 6,    /* 2 */
+    ORA_C_SLIP_ACCELERATION = 8,/* 2 */
+    ORA_C_IMPACT_SPEED = 10,
+    ORA_C_EFFECTIVE_COR = 11,
+    ORA_C_SLIP_SPEED = 12,
+    ORA_C_EFFECTIVE_COF = 13,
+    ORA_C_COORDINATE_FORCE = 14,
+    ORA_C_CONSTRAINT = 15,      /* 21 slots: the constraint's ccref_output */
+    ORA_C_N = ORA_C_CONSTRAINT + ORA_AUX
+};
+
+typedef struct { mpfi_t bound; ora_v3 mobilizer_origin_in_b; } ora_hard_stop_params;
+typedef struct { ora_v3 station1_in_b1, station2_in_b2; mpfi_t length_limit; } ora_rope_params;
+typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 follower_in_b2; } ora_point_plane_params;
+typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 center_in_b2; mpfi_t radius; } ora_sphere_plane_params;
+typedef struct { ora_v3 center1_in_b1; mpfi_t radius1; ora_v3 center2_in_b2; mpfi_t radius2; } ora_sphere_sphere_params;
+typedef struct {
+    ora_frame edge_frame1_in_b1; mpfi_t half_length1; ora_frame edge_frame2_in_b2; mpfi_t half_length2;
+} ora_edge_edge_params;
+
+typedef struct {
+    ccref_contact_class cls;
+    union {
+        ora_hard_stop_params hard_stop;
+        ora_rope_params rope;
+        ora_point_plane_params point_plane;
+        ora_sphere_plane_params sphere_plane;
+        ora_sphere_sphere_params sphere_sphere;
+        ora_edge_edge_params edge_edge;
+    } params;
+    ora_body body1, body2;
+    ora_coordinate coordinate;
+    mpfi_t min_cor, mu_s, mu_d, mu_v;
+    mpfi_t capture_speed, min_cor_speed, transition_speed;
+    ora_lambda lambda;
+} ora_contact_case;
+void ora_contact_case_init(ora_contact_case *c, ccref_contact_class cls, mpfr_prec_t prec);
+void ora_contact_case_clear(ora_contact_case *c);
+void ora_contact_case_set(ora_contact_case *o, const ccref_contact_case *c);
+
+typedef struct {
+    ccref_contact_class cls;
+    mpfi_t v[ORA_C_N];
+    int sign, has_friction;
+    ccref_cor_branch cor_branch;
+    ccref_cof_branch cof_branch;
+    ccref_status status;        /* OK-class status of the underlying kernel's branch */
+    unsigned deviations;
+    int mp, mv;
+} ora_contact_out;
+void ora_contact_out_init(ora_contact_out *o, mpfr_prec_t prec);
+void ora_contact_out_clear(ora_contact_out *o);
+
+/* Mirror of one contact class at the workspace precision (valid inputs assumed). The impact, COR and COF
+ * branches are decided on exact polynomial forms (spec/oracle.md) unless forced in d. */
+ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, ora_contact_out *o);
+
+typedef struct {
+    ccref_contact_class cls;
+    ccref_status status;
+    int decided;
+    ora_decision_id undecided;
+    int decision_bits;
+    int sign, has_friction;
+    ccref_cor_branch cor_branch;
+    ccref_cof_branch cof_branch;
+    unsigned deviations;
+    int mp, mv;
+    ora_cert out[ORA_C_N];
+    int all_certified;
+    int max_bits;
+    int evaluations;
+} ora_contact_result;
+
+/* Certified mirror of ccref_contact_eval(c); return value as ora_eval_case. */
+int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res);
+int ora_flatten_contact_result(const ccref_contact_result *r, double v[ORA_C_N]);
+const char *ora_contact_output_name(int slot);
+
+#endif

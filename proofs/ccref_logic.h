@@ -1,0 +1,143 @@
+/* ccref_logic.h: the ACSL vocabulary of the contracts in src/ (proofs/README.md).
+ *
+ * Frama-C reads this header before every source file (`-cpp-extra-args=-include proofs/ccref_logic.h`, see
+ * proofs/proofs.mk); the C compiler never sees it, and it contains no C code, so the annotations cannot change
+ * the compiled kernels.
+ *
+ * Reading the logic: every ACSL operator on doubles is the exact operator on their real values. The
+ * constructors below (vmk, vadd, ...) build a C struct value from real components through a (double) cast:
+ * in WP's real model (-wp-model real) that cast is the identity and a formula such as
+ *     \result == vadd(a, b)
+ * says "the result is the exact sum". In the float model the same cast rounds, so vadd(a, b) is the rounded
+ * componentwise sum: the single-operation helpers (add, sub, neg, scale, cross-free formulas) are then their
+ * exact IEEE results as well, but longer formulas (vdot, vcross, mapply) are not and are only claimed in the
+ * real model. proofs/README.md lists which clause is proved in which model.
+ *
+ * Names follow spec/conventions.md: station(B, s) = p + R s, the lever arm r = X - p, the velocity and
+ * acceleration of the material point of B at X, and the spatial force (r x f, f) of f applied at X.
+ * Literals are plain decimals (WP reads 1e3 as 1.3; E-ACSL rejects exponents). */
+#ifndef CCREF_LOGIC_H
+#define CCREF_LOGIC_H
+
+#include "ccref.h"
+
+/*@
+  // ---------------------------------------------------------------- the model of a clause
+  // True in WP's real model (where (double) is the identity), false in IEEE binary64 (where 1 + 1e-19 rounds
+  // to 1: 1e-19 < 2^-53). A clause written `real_model ==> P` claims P for the exact real evaluation of the code and claims
+  // nothing about the doubles; in a float-model proof it is a true, harmless hypothesis. Clauses without the
+  // guard hold in both models (exact operations: negation, copies, single roundings written as casts).
+  predicate real_model = (double)(1.0 + 0.0000000000000000001) != 1.0;
+
+  // ---------------------------------------------------------------- constructors
+  // Arbitrary base values whose every field the constructors overwrite (no axioms: nothing is assumed).
+  axiomatic CcrefBase {
+    logic ccref_vec3 vbase;
+    logic ccref_spatial_force sfbase;
+  }
+
+  logic ccref_vec3 vmk(real x, real y, real z) =
+    { { { vbase \with .x = (double)x } \with .y = (double)y } \with .z = (double)z };
+  logic ccref_spatial_force sfmk(ccref_vec3 moment, ccref_vec3 force) =
+    { { sfbase \with .moment = moment } \with .force = force };
+
+  // ---------------------------------------------------------------- vector algebra (vec3.h)
+  logic ccref_vec3 vzero = vmk(0.0, 0.0, 0.0);
+  logic ccref_vec3 vadd(ccref_vec3 a, ccref_vec3 b) = vmk(a.x + b.x, a.y + b.y, a.z + b.z);
+  logic ccref_vec3 vsub(ccref_vec3 a, ccref_vec3 b) = vmk(a.x - b.x, a.y - b.y, a.z - b.z);
+  logic ccref_vec3 vneg(ccref_vec3 a) = vmk(-a.x, -a.y, -a.z);
+  logic ccref_vec3 vscale(real s, ccref_vec3 a) = vmk(s * a.x, s * a.y, s * a.z);
+  logic real vdot(ccref_vec3 a, ccref_vec3 b) = a.x * b.x + a.y * b.y + a.z * b.z;
+  logic ccref_vec3 vcross(ccref_vec3 a, ccref_vec3 b) =
+    vmk(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+  logic real vnorm2(ccref_vec3 a) = vdot(a, a);
+  logic real vnorm(ccref_vec3 a) = \sqrt(vnorm2(a));
+  predicate vnonzero(ccref_vec3 a) = a.x != 0.0 || a.y != 0.0 || a.z != 0.0;
+
+  // Matrices: row-major R.m[i][j]; column j of a rotation R_GB is B's axis j in G.
+  logic ccref_vec3 mrow(ccref_mat3 R, integer i) = vmk(R.m[i][0], R.m[i][1], R.m[i][2]);
+  logic ccref_vec3 mcol(ccref_mat3 R, integer j) = vmk(R.m[0][j], R.m[1][j], R.m[2][j]);
+  logic ccref_vec3 mapply(ccref_mat3 R, ccref_vec3 a) =                 // R a
+    vmk(vdot(mrow(R, 0), a), vdot(mrow(R, 1), a), vdot(mrow(R, 2), a));
+  logic ccref_vec3 mapplyT(ccref_mat3 R, ccref_vec3 a) =                // R^T a
+    vmk(vdot(mcol(R, 0), a), vdot(mcol(R, 1), a), vdot(mcol(R, 2), a));
+  logic real mdet(ccref_mat3 R) = vdot(mcol(R, 0), vcross(mcol(R, 1), mcol(R, 2)));
+  // R has the columns c0, c1, c2.
+  predicate mcols(ccref_mat3 R, ccref_vec3 c0, ccref_vec3 c1, ccref_vec3 c2) =
+    mcol(R, 0) == c0 && mcol(R, 1) == c1 && mcol(R, 2) == c2;
+  // C = A B, stated as: column j of C is A applied to column j of B.
+  predicate mprod(ccref_mat3 C, ccref_mat3 A, ccref_mat3 B) =
+    mcol(C, 0) == mapply(A, mcol(B, 0)) && mcol(C, 1) == mapply(A, mcol(B, 1)) &&
+    mcol(C, 2) == mapply(A, mcol(B, 2));
+
+  // ---------------------------------------------------------------- finiteness (IEEE; EVA and the float model)
+  predicate vfinite(ccref_vec3 a) = \is_finite(a.x) && \is_finite(a.y) && \is_finite(a.z);
+  predicate mfinite(ccref_mat3 R) =
+    \is_finite(R.m[0][0]) && \is_finite(R.m[0][1]) && \is_finite(R.m[0][2]) &&
+    \is_finite(R.m[1][0]) && \is_finite(R.m[1][1]) && \is_finite(R.m[1][2]) &&
+    \is_finite(R.m[2][0]) && \is_finite(R.m[2][1]) && \is_finite(R.m[2][2]);
+  predicate bfinite(ccref_body b) =
+    mfinite(b.R) && vfinite(b.p) && vfinite(b.w) && vfinite(b.v) && vfinite(b.b) && vfinite(b.a);
+  predicate ffinite(ccref_frame f) = mfinite(f.R) && vfinite(f.p);
+  predicate sffinite(ccref_spatial_force F) = vfinite(F.moment) && vfinite(F.force);
+  predicate afinite(double *x, integer n) = \forall integer i; 0 <= i < n ==> \is_finite(x[i]);
+  predicate ofinite(ccref_output o) =
+    \is_finite(o.perr[0]) && \is_finite(o.perr[1]) && \is_finite(o.perr[2]) &&
+    \is_finite(o.verr[0]) && \is_finite(o.verr[1]) && \is_finite(o.verr[2]) &&
+    \is_finite(o.aerr[0]) && \is_finite(o.aerr[1]) && \is_finite(o.aerr[2]) &&
+    sffinite(o.force_on_body1) && sffinite(o.force_on_body2);
+
+  // ---------------------------------------------------------------- input checks (spec/conventions.md section 5)
+  // Rotation test, on the exact entries: every entry of R^T R - I within CCREF_ROTATION_TOL, det R > 0.
+  logic real rot_tol = 0.000000000001;
+  predicate rotation(ccref_mat3 R) =
+    \abs(vdot(mcol(R, 0), mcol(R, 0)) - 1.0) <= rot_tol &&
+    \abs(vdot(mcol(R, 1), mcol(R, 1)) - 1.0) <= rot_tol &&
+    \abs(vdot(mcol(R, 2), mcol(R, 2)) - 1.0) <= rot_tol &&
+    \abs(vdot(mcol(R, 0), mcol(R, 1))) <= rot_tol &&
+    \abs(vdot(mcol(R, 0), mcol(R, 2))) <= rot_tol &&
+    \abs(vdot(mcol(R, 1), mcol(R, 2))) <= rot_tol &&
+    mdet(R) > 0.0;
+  // Unit test: | n.n - 1 | <= CCREF_UNIT_TOL.
+  logic real unit_tol = 0.000000000001;
+  predicate unit_within_tol(ccref_vec3 n) = \abs(vnorm2(n) - 1.0) <= unit_tol;
+
+  // ---------------------------------------------------------------- kinematics (common.h)
+  logic ccref_vec3 station(ccref_body B, ccref_vec3 s) = vadd(B.p, mapply(B.R, s));       // p + R s
+  logic ccref_vec3 arm_vel(ccref_body B, ccref_vec3 r) = vadd(B.v, vcross(B.w, r));      // v + w x r
+  logic ccref_vec3 arm_acc(ccref_body B, ccref_vec3 r) =                                 // a + b x r + w x (w x r)
+    vadd(vadd(B.a, vcross(B.b, r)), vcross(B.w, vcross(B.w, r)));
+  // The material point of B at the spatial point X (arm X - p).
+  logic ccref_vec3 pt_vel(ccref_body B, ccref_vec3 X) = arm_vel(B, vsub(X, B.p));
+  logic ccref_vec3 pt_acc(ccref_body B, ccref_vec3 X) = arm_acc(B, vsub(X, B.p));
+  // Spatial force of f applied at arm r, and at the spatial point X on B (moment about B's origin).
+  logic ccref_spatial_force force_at_arm(ccref_vec3 r, ccref_vec3 f) = sfmk(vcross(r, f), f);
+  logic ccref_spatial_force force_at(ccref_body B, ccref_vec3 X, ccref_vec3 f) = force_at_arm(vsub(X, B.p), f);
+  logic ccref_spatial_force sfadd(ccref_spatial_force a, ccref_spatial_force b) =
+    sfmk(vadd(a.moment, b.moment), vadd(a.force, b.force));
+
+  // ---------------------------------------------------------------- properties of body forces
+  // Power of a spatial force on body B: M . w + F . v (the G^T side of lambda . verr).
+  logic real sfpower(ccref_spatial_force F, ccref_body B) = vdot(F.moment, B.w) + vdot(F.force, B.v);
+  // Newton's third law for the pair: equal and opposite forces, and zero total moment about G's origin.
+  predicate newton3_force(ccref_spatial_force F1, ccref_spatial_force F2) = F1.force == vneg(F2.force);
+  predicate newton3_moment(ccref_spatial_force F1, ccref_body B1, ccref_spatial_force F2, ccref_body B2) =
+    vadd(vadd(F1.moment, vcross(B1.p, F1.force)), vadd(F2.moment, vcross(B2.p, F2.force))) == vzero;
+
+  // ---------------------------------------------------------------- outputs
+  predicate vzeroed(ccref_vec3 a) = a.x == 0.0 && a.y == 0.0 && a.z == 0.0;
+  predicate sfzeroed(ccref_spatial_force F) = vzeroed(F.moment) && vzeroed(F.force);
+  // ccref_output_init(o, mp, mv): every value zero, row counts set.
+  predicate out_zero(ccref_output o, integer mp, integer mv) =
+    o.mp == mp && o.mv == mv &&
+    o.perr[0] == 0.0 && o.perr[1] == 0.0 && o.perr[2] == 0.0 &&
+    o.verr[0] == 0.0 && o.verr[1] == 0.0 && o.verr[2] == 0.0 &&
+    o.aerr[0] == 0.0 && o.aerr[1] == 0.0 && o.aerr[2] == 0.0 &&
+    sfzeroed(o.force_on_body1) && sfzeroed(o.force_on_body2) && o.deviations == 0;
+  // The three row arrays of an output as vectors.
+  logic ccref_vec3 operr(ccref_output o) = vmk(o.perr[0], o.perr[1], o.perr[2]);
+  logic ccref_vec3 overr(ccref_output o) = vmk(o.verr[0], o.verr[1], o.verr[2]);
+  logic ccref_vec3 oaerr(ccref_output o) = vmk(o.aerr[0], o.aerr[1], o.aerr[2]);
+*/
+
+#endif
