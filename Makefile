@@ -40,6 +40,7 @@ TEST_EXTRA_LDLIBS :=
 VERIFY_EXTRA :=
 -include oracle/oracle.mk
 -include tests/derivatives.mk
+-include tests/accuracy.mk
 -include proofs/proofs.mk
 
 $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a

@@ -10,21 +10,26 @@
 
 #define ORA_WS_VECS 192
 #define ORA_WS_SCAL 128
+#define ORA_WS_MATS 16
 
 struct ora_ws {
     mpfr_prec_t prec;
-    int nv, ns;                 /* bump pointers */
+    int nv, ns, nm;             /* bump pointers */
     ora_v3 V[ORA_WS_VECS];
     mpfi_t S[ORA_WS_SCAL];
+    ora_m3 M[ORA_WS_MATS];
     mpfi_t t;                   /* scratch of the vector helpers (never held across calls) */
+    ora_case *kcase[CCREF_KIND_COUNT]; /* contacts.c: the underlying kernel's parameters, created on first use */
+    ora_out *kout;                  /* contacts.c: the underlying kernel's outputs */
 };
 
-typedef struct { int nv, ns; } ora_mark;
-static inline ora_mark ws_mark(const ora_ws *ws) { ora_mark m = {ws->nv, ws->ns}; return m; }
-static inline void ws_release(ora_ws *ws, ora_mark m) { ws->nv = m.nv; ws->ns = m.ns; }
+typedef struct { int nv, ns, nm; } ora_mark;
+static inline ora_mark ws_mark(const ora_ws *ws) { ora_mark m = {ws->nv, ws->ns, ws->nm}; return m; }
+static inline void ws_release(ora_ws *ws, ora_mark m) { ws->nv = m.nv; ws->ns = m.ns; ws->nm = m.nm; }
 /* A temporary vector / scalar at the workspace precision (aborts on pool exhaustion: a programming error). */
 ora_v3 *ws_v(ora_ws *ws);
 mpfi_ptr ws_s(ora_ws *ws);
+ora_m3 *ws_m(ora_ws *ws);
 
 /* ---------------------------------------------------------------- vector algebra (r may alias unless noted) */
 
@@ -81,8 +86,41 @@ int ora_decide(ora_decisions *d, ora_decision_id id, int value, mpfr_prec_t prec
 int ora_perp_index(ora_ws *ws, const ora_v3 *z);
 /* x = unit(z x e_k), y = unit(z x x): rotation_from_z(z) for a decided k; R = [x y z]. */
 void ora_rotation_from_z(ora_ws *ws, ora_m3 *R, const ora_v3 *z, int k);
-/* sign(num / den^(k/2) - c) for den > 0, c a double: exact when num and den are exact (spec/oracle.md). */
-int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, double c);
+/* sign(num / den^(k/2) - c) for den > 0: exact when num, den and c are exact (spec/oracle.md); or
+ * ORA_SIGN_UNKNOWN. */
+int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, mpfi_srcptr c);
+
+/* ---------------------------------------------------------------- context (certify.c) */
+
+#define ORA_MAX_LEVELS 12
+
+struct ora_ctx {
+    ora_options opt;
+    int nlev;                           /* precision steps: start_bits * 2^i <= cap_bits */
+    int bits[ORA_MAX_LEVELS];
+    ora_ws *ws[ORA_MAX_LEVELS];         /* created on first use */
+    ora_out *out[ORA_MAX_LEVELS];
+    ora_contact_out *cout[ORA_MAX_LEVELS];
+    /* point inputs at each step's precision (equal precisions take MPFR's fast paths), created on first use */
+    ora_case *kcase[ORA_MAX_LEVELS][CCREF_KIND_COUNT];
+    ora_contact_case *ccase[ORA_MAX_LEVELS][CCREF_CONTACT_COUNT];
+};
+ora_ws *ctx_ws(ora_ctx *ctx, int level);
+ora_out *ctx_out(ora_ctx *ctx, int level);
+ora_contact_out *ctx_cout(ora_ctx *ctx, int level);
+ora_case *ctx_case(ora_ctx *ctx, int level, ccref_kind kind);
+ora_contact_case *ctx_contact_case(ora_ctx *ctx, int level, ccref_contact_class cls);
+
+/* Exact input checks shared with the contact layer (spec/oracle.md, "Input checks"): 1, 0, or -1 when the
+ * decision was not reached at the cap. *bits receives the precision used (max with its value). */
+int ora_exact_is_rotation(ora_ctx *ctx, const ccref_mat3 *R, int *bits);
+/* CCREF_OK, CCREF_E_ZERO_DIRECTION, CCREF_E_NOT_UNIT_VECTOR (n finite), or -1 when undecided at the cap. */
+int ora_exact_check_unit(ora_ctx *ctx, ccref_vec3 n, int *bits);
+/* Certify the pending slots of v[0..n) at level bits; returns the number still pending. */
+int ora_certify_pending(mpfi_t *v, int n, int bits, ora_cert *out);
+/* At the end of the loop: mark pending slots CAP / UNBOUNDED with midpoint values. */
+void ora_finish_pending(mpfi_t *v, int n, ora_cert *out);
+void ora_cert_zero(ora_cert *c);
 
 /* Workspace precision shorthand. */
 static inline mpfr_prec_t ws_prec(const ora_ws *ws) { return ws->prec; }

@@ -307,6 +307,7 @@ void ora_out_init(ora_out *o, mpfr_prec_t prec)
     s_init(o->slip_den, prec);
     ora_v3_init(&o->slip_vec, prec);
     o->verr0_k = 0;
+    o->want_forms = 0;
     o->mp = o->mv = 0;
     o->status = CCREF_OK;
     o->deviations = 0;
@@ -373,12 +374,17 @@ ora_ws *ora_ws_new(mpfr_prec_t prec)
     if (ws == NULL)
         return NULL;
     ws->prec = prec;
-    ws->nv = ws->ns = 0;
+    ws->nv = ws->ns = ws->nm = 0;
+    for (int i = 0; i < ORA_WS_MATS; i++)
+        im_init(&ws->M[i], prec);
     for (int i = 0; i < ORA_WS_VECS; i++)
         ora_v3_init(&ws->V[i], prec);
     for (int i = 0; i < ORA_WS_SCAL; i++)
         s_init(ws->S[i], prec);
     s_init(ws->t, prec);
+    for (int k = 0; k < CCREF_KIND_COUNT; k++)
+        ws->kcase[k] = NULL;
+    ws->kout = NULL;
     return ws;
 }
 
@@ -390,7 +396,18 @@ void ora_ws_free(ora_ws *ws)
         ora_v3_clear(&ws->V[i]);
     for (int i = 0; i < ORA_WS_SCAL; i++)
         mpfi_clear(ws->S[i]);
+    for (int i = 0; i < ORA_WS_MATS; i++)
+        im_clear(&ws->M[i]);
     mpfi_clear(ws->t);
+    for (int k = 0; k < CCREF_KIND_COUNT; k++)
+        if (ws->kcase[k] != NULL) {
+            ora_case_clear(ws->kcase[k]);
+            free(ws->kcase[k]);
+        }
+    if (ws->kout != NULL) {
+        ora_out_clear(ws->kout);
+        free(ws->kout);
+    }
     free(ws);
 }
 
@@ -403,6 +420,15 @@ ora_v3 *ws_v(ora_ws *ws)
         abort();
     }
     return &ws->V[ws->nv++];
+}
+
+ora_m3 *ws_m(ora_ws *ws)
+{
+    if (ws->nm >= ORA_WS_MATS) {
+        fprintf(stderr, "oracle: workspace matrix pool exhausted\n");
+        abort();
+    }
+    return &ws->M[ws->nm++];
 }
 
 mpfi_ptr ws_s(ora_ws *ws)
@@ -476,6 +502,14 @@ void iv_mul_2si(ora_v3 *r, const ora_v3 *a, long e)
 
 void iv_dot(ora_ws *ws, mpfi_ptr r, const ora_v3 *a, const ora_v3 *b)
 {
+    if (a == b) { /* a.a: squares are enclosed by non-negative intervals (tighter, and sqrt(a.a) stays bounded) */
+        mpfi_sqr(r, a->x);
+        mpfi_sqr(ws->t, a->y);
+        mpfi_add(r, r, ws->t);
+        mpfi_sqr(ws->t, a->z);
+        mpfi_add(r, r, ws->t);
+        return;
+    }
     mpfi_mul(r, a->x, b->x);
     mpfi_mul(ws->t, a->y, b->y);
     mpfi_add(r, r, ws->t);
@@ -743,7 +777,7 @@ void ora_rotation_from_z(ora_ws *ws, ora_m3 *R, const ora_v3 *z, int k)
     ws_release(ws, m);
 }
 
-int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, double c)
+int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, mpfi_srcptr c)
 {
     /* X = num / den^(k/2), den > 0. k even: sign(num - c den^(k/2)). k odd: if num and c have different signs
      * (or one is 0) the answer follows from the signs; else sign(X - c) = sign(num) sign(num^2 - c^2 den^k). */
@@ -754,13 +788,13 @@ int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, double c)
     if (k % 2 == 0) {
         for (int i = 0; i < k / 2; i++)
             mpfi_mul(p, p, den);
-        mpfi_mul_d(p, p, c);      /* c den^(k/2) */
+        mpfi_mul(p, p, c);        /* c den^(k/2) */
         mpfi_sub(t, num, p);
         result = ora_sign(t);
     } else {
         int sn = ora_sign(num);
-        int sc = c > 0.0 ? 1 : (c < 0.0 ? -1 : 0);
-        if (sn == ORA_SIGN_UNKNOWN) {
+        int sc = ora_sign(c);
+        if (sn == ORA_SIGN_UNKNOWN || sc == ORA_SIGN_UNKNOWN) {
             result = ORA_SIGN_UNKNOWN;
         } else if (sn != sc || sn == 0) {
             /* X and c have different signs or one is zero: sign(X - c) = sign of the larger side. */
@@ -768,8 +802,8 @@ int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, double c)
         } else {
             for (int i = 0; i < k; i++)
                 mpfi_mul(p, p, den);
-            mpfi_mul_d(p, p, c);
-            mpfi_mul_d(p, p, c);     /* c^2 den^k */
+            mpfi_sqr(t, c);
+            mpfi_mul(p, p, t);       /* c^2 den^k */
             mpfi_sqr(t, num);
             mpfi_sub(t, t, p);
             int s = ora_sign(t);

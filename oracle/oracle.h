@@ -178,6 +178,8 @@ typedef struct {
     /* Exact-decision forms used by the unilateral layer (spec/oracle.md): verr[0] = num / den^(k/2) with
      * den > 0; slip^2 = (verr[1]^2 + verr[2]^2) = slip_num / slip_den (rolling sphere_on_sphere, line_on_line);
      * slip_vec = the slip velocity vector (sphere_on_plane rolling, point_on_plane). Polynomials in the inputs. */
+    int want_forms;             /* input: 1 to compute the forms of line_on_line and sphere_on_sphere (the contact
+                                   layer sets it; ora_out_init sets 0); the cheap forms are always computed */
     mpfi_t verr0_num, verr0_den;
     int verr0_k;
     mpfi_t slip_num, slip_den;
@@ -352,6 +354,7 @@ typedef struct {
     ccref_status status;        /* OK-class status of the underlying kernel's branch */
     unsigned deviations;
     int mp, mv;
+    const ora_out *kernel;      /* the underlying kernel's full outputs (valid until the workspace is reused) */
 } ora_contact_out;
 void ora_contact_out_init(ora_contact_out *o, mpfr_prec_t prec);
 void ora_contact_out_clear(ora_contact_out *o);

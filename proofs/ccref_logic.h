@@ -70,6 +70,14 @@
     mcol(C, 0) == mapply(A, mcol(B, 0)) && mcol(C, 1) == mapply(A, mcol(B, 1)) &&
     mcol(C, 2) == mapply(A, mcol(B, 2));
 
+  // Normalisation as Simbody's UnitVec3 does it (each component divided by sqrt(a.a)), and perp (common.h):
+  // unit(z x e_k) with k the axis of smallest |z_k|, ties to the lower index.
+  logic ccref_vec3 unit(ccref_vec3 a) = vmk(a.x / vnorm(a), a.y / vnorm(a), a.z / vnorm(a));
+  logic ccref_vec3 perp_axis(ccref_vec3 z) =
+    \abs(z.x) <= \abs(z.y) ? (\abs(z.x) <= \abs(z.z) ? vmk(1.0, 0.0, 0.0) : vmk(0.0, 0.0, 1.0))
+                           : (\abs(z.y) <= \abs(z.z) ? vmk(0.0, 1.0, 0.0) : vmk(0.0, 0.0, 1.0));
+  logic ccref_vec3 perp(ccref_vec3 z) = unit(vcross(z, perp_axis(z)));
+
   // ---------------------------------------------------------------- finiteness (IEEE; EVA and the float model)
   predicate vfinite(ccref_vec3 a) = \is_finite(a.x) && \is_finite(a.y) && \is_finite(a.z);
   predicate mfinite(ccref_mat3 R) =
@@ -125,14 +133,17 @@
     vadd(vadd(F1.moment, vcross(B1.p, F1.force)), vadd(F2.moment, vcross(B2.p, F2.force))) == vzero;
 
   // ---------------------------------------------------------------- outputs
-  predicate vzeroed(ccref_vec3 a) = a.x == 0.0 && a.y == 0.0 && a.z == 0.0;
+  // dzero(x) rather than x == 0.0 inside arrays: WP 25's real model otherwise prints an integer 0 for a real
+  // array element ("Type mismatch between real and int" in Why3).
+  predicate dzero(real x) = x == 0.0;
+  predicate vzeroed(ccref_vec3 a) = dzero(a.x) && dzero(a.y) && dzero(a.z);
   predicate sfzeroed(ccref_spatial_force F) = vzeroed(F.moment) && vzeroed(F.force);
   // ccref_output_init(o, mp, mv): every value zero, row counts set.
   predicate out_zero(ccref_output o, integer mp, integer mv) =
     o.mp == mp && o.mv == mv &&
-    o.perr[0] == 0.0 && o.perr[1] == 0.0 && o.perr[2] == 0.0 &&
-    o.verr[0] == 0.0 && o.verr[1] == 0.0 && o.verr[2] == 0.0 &&
-    o.aerr[0] == 0.0 && o.aerr[1] == 0.0 && o.aerr[2] == 0.0 &&
+    dzero(o.perr[0]) && dzero(o.perr[1]) && dzero(o.perr[2]) &&
+    dzero(o.verr[0]) && dzero(o.verr[1]) && dzero(o.verr[2]) &&
+    dzero(o.aerr[0]) && dzero(o.aerr[1]) && dzero(o.aerr[2]) &&
     sfzeroed(o.force_on_body1) && sfzeroed(o.force_on_body2) && o.deviations == 0;
   // The three row arrays of an output as vectors.
   logic ccref_vec3 operr(ccref_output o) = vmk(o.perr[0], o.perr[1], o.perr[2]);

@@ -4,8 +4,11 @@
 
 #include "common.h"
 
+/*@ assigns \nothing;
+    ensures \result != 0 <==> (s == CCREF_OK || s == CCREF_OK_SINGULAR_DIRECTION || s == CCREF_OK_PARALLEL_EDGES); */
 int ccref_status_ok(ccref_status s) { return s == CCREF_OK || s == CCREF_OK_SINGULAR_DIRECTION || s == CCREF_OK_PARALLEL_EDGES; }
 
+/*@ assigns \nothing; ensures \result != \null; */
 const char *ccref_status_name(ccref_status s)
 {
     switch (s) {
@@ -33,11 +36,16 @@ const char *ccref_status_name(ccref_status s)
     return "E_UNKNOWN_STATUS";
 }
 
+/*@ assigns \nothing;
+    ensures mcols(\result.R, vmk(1.0, 0.0, 0.0), vmk(0.0, 1.0, 0.0), vmk(0.0, 0.0, 1.0));
+    ensures vzeroed(\result.p) && vzeroed(\result.w) && vzeroed(\result.v) && vzeroed(\result.b) &&
+            vzeroed(\result.a); */
 ccref_body ccref_body_ground(void)
 {
+    /* Field by field rather than memset, so that WP sees every value. */
     ccref_body g;
-    memset(&g, 0, sizeof g);
-    g.R.m[0][0] = g.R.m[1][1] = g.R.m[2][2] = 1.0;
+    g.R = m3_from_columns(v3(1.0, 0.0, 0.0), v3(0.0, 1.0, 0.0), v3(0.0, 0.0, 1.0));
+    g.p = g.w = g.v = g.b = g.a = v3_zero();
     return g;
 }
 
@@ -56,13 +64,23 @@ int ccref_is_rotation(const ccref_mat3 *R)
 
 int ccref_values_are_finite(const double *x, size_t n)
 {
+    /*@ loop invariant 0 <= i <= n;
+        loop invariant afinite((double *)x, i);
+        loop assigns i; loop variant n - i; */
     for (size_t i = 0; i < n; i++)
         if (!isfinite(x[i]))
             return 0;
     return 1;
 }
 
-static int mat3_is_finite(const ccref_mat3 *R) { return ccref_values_are_finite(&R->m[0][0], 9); }
+/* Row by row: the same nine tests in the same order as one pass over the 9 doubles, in a form WP's typed
+ * memory model can follow (it does not view a double[3][3] as a double[9]). */
+/*@ requires \valid_read(R); assigns \nothing; ensures \result != 0 <==> mfinite(*R); */
+static int mat3_is_finite(const ccref_mat3 *R)
+{
+    return ccref_values_are_finite(R->m[0], 3) && ccref_values_are_finite(R->m[1], 3) &&
+           ccref_values_are_finite(R->m[2], 3);
+}
 
 int ccref_body_is_finite(const ccref_body *b)
 {
@@ -98,6 +116,10 @@ ccref_status ccref_check_unit(ccref_vec3 n)
 ccref_vec3 ccref_unit(ccref_vec3 a)
 {
     double n = sqrt(v3_norm_sq(a));
+    //@ assert norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
+    //@ assert quotients: real_model ==> (a.x / n) * n == a.x && (a.y / n) * n == a.y && (a.z / n) * n == a.z;
+    //@ assert scaled_norm: real_model ==> ((a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n)) * (n * n) == n * n;
+    //@ assert unit_norm: real_model ==> (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == 1.0;
     return v3(a.x / n, a.y / n, a.z / n);
 }
 
@@ -106,7 +128,10 @@ ccref_vec3 ccref_perp(ccref_vec3 z)
     double u0 = fabs(z.x), u1 = fabs(z.y), u2 = fabs(z.z);
     int k = (u0 <= u1) ? (u0 <= u2 ? 0 : 2) : (u1 <= u2 ? 1 : 2);
     ccref_vec3 e = v3(k == 0 ? 1.0 : 0.0, k == 1 ? 1.0 : 0.0, k == 2 ? 1.0 : 0.0);
-    return ccref_unit(v3_cross(z, e));
+    ccref_vec3 c = v3_cross(z, e);
+    //@ assert axis: e == perp_axis(z);
+    //@ assert orthogonal: real_model ==> vdot(c, z) == 0.0;
+    return ccref_unit(c);
 }
 
 ccref_mat3 ccref_rotation_from_z(ccref_vec3 z)
@@ -118,11 +143,25 @@ ccref_mat3 ccref_rotation_from_z(ccref_vec3 z)
 
 void ccref_output_init(ccref_output *o, int mp, int mv)
 {
-    memset(o, 0, sizeof *o);
+    /* Field by field rather than memset, so that WP sees every value. */
     o->mp = mp;
     o->mv = mv;
+    /*@ loop invariant 0 <= i <= CCREF_MAX_ROWS;
+        loop invariant \forall integer k; 0 <= k < i ==> dzero(o->perr[k]) && dzero(o->verr[k]) && dzero(o->aerr[k]);
+        loop assigns i, o->perr[0 .. CCREF_MAX_ROWS - 1], o->verr[0 .. CCREF_MAX_ROWS - 1],
+                     o->aerr[0 .. CCREF_MAX_ROWS - 1];
+        loop variant CCREF_MAX_ROWS - i; */
+    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
+        o->perr[i] = 0.0;
+        o->verr[i] = 0.0;
+        o->aerr[i] = 0.0;
+    }
+    o->force_on_body1.moment = o->force_on_body1.force = v3_zero();
+    o->force_on_body2.moment = o->force_on_body2.force = v3_zero();
+    o->deviations = 0u;
 }
 
+/*@ requires \valid_read(F); assigns \nothing; ensures \result != 0 <==> sffinite(*F); */
 static int spatial_force_is_finite(const ccref_spatial_force *F) { return v3_is_finite(F->moment) && v3_is_finite(F->force); }
 
 int ccref_output_is_finite(const ccref_output *o)

@@ -1,5 +1,6 @@
 /* common.h: input validation, rigid-body kinematics and output helpers shared by every kernel.
- * Internal to src/; spec/conventions.md defines each formula. */
+ * Internal to src/; spec/conventions.md defines each formula.
+ * ACSL contracts: logic in proofs/ccref_logic.h, models and results in proofs/README.md. */
 #ifndef CCREF_COMMON_H
 #define CCREF_COMMON_H
 
@@ -8,18 +9,46 @@
 
 /* ---- validation (spec/conventions.md, "Input checks") ---- */
 
-int ccref_is_rotation(const ccref_mat3 *R);              /* orthonormal within CCREF_ROTATION_TOL, det > 0 */
+/* Orthonormal within CCREF_ROTATION_TOL, det > 0. The contract is the test on the exact entries (real model); the
+ * computed test can differ from it only when an entry of R^T R - I or det R is within rounding of the boundary. */
+/*@ requires \valid_read(R) && mfinite(*R);
+    assigns \nothing;
+    ensures result_is_rotation_test: real_model ==> (\result != 0 <==> rotation(*R)); */
+int ccref_is_rotation(const ccref_mat3 *R);
+/*@ requires \valid_read(b); assigns \nothing; ensures finite_test: \result != 0 <==> bfinite(*b); */
 int ccref_body_is_finite(const ccref_body *b);
+/*@ requires \valid_read(f); assigns \nothing; ensures finite_test: \result != 0 <==> ffinite(*f); */
 int ccref_frame_is_finite(const ccref_frame *f);
+/*@ requires \valid_read(x + (0 .. n - 1));
+    assigns \nothing;
+    ensures finite_test: \result != 0 <==> afinite((double *)x, n); */
 int ccref_values_are_finite(const double *x, size_t n);
 /* CCREF_OK, or the status of the first failed check: lambda pointer and count, then finiteness. */
+/*@ requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    assigns \nothing;
+    behavior count: assumes n_lambda != expected; ensures \result == CCREF_E_LAMBDA_COUNT;
+    behavior null: assumes n_lambda == expected && n_lambda > 0 && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior nonfinite: assumes n_lambda == expected && lambda != \null && !afinite((double *)lambda, n_lambda);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior ok: assumes n_lambda == expected && (n_lambda == 0 || lambda != \null) && afinite((double *)lambda, n_lambda);
+      ensures \result == CCREF_OK;
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_check_lambda(const double *lambda, size_t n_lambda, size_t expected);
 /* Finite, nonzero, and | |n|^2 - 1 | <= CCREF_UNIT_TOL; else the matching error status. */
+/*@ assigns \nothing;
+    behavior nonfinite: assumes !vfinite(n); ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior zero: assumes vfinite(n) && !vnonzero(n); ensures \result == CCREF_E_ZERO_DIRECTION;
+    behavior checked: assumes vfinite(n) && vnonzero(n);
+      ensures \result == CCREF_OK || \result == CCREF_E_NOT_UNIT_VECTOR;
+      ensures unit_test: real_model ==> (\result == CCREF_OK <==> unit_within_tol(n));
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_check_unit(ccref_vec3 n);
 
 /* ---- kinematics of a body's material points (spec/conventions.md, "Kinematics") ---- */
 
 /* Location in G of the station s fixed on the body (s in body frame): p + R s. */
+/*@ requires \valid_read(b); assigns \nothing; ensures real_model ==> \result == station(*b, s_in_b); */
 static inline ccref_vec3 ccref_station_location(const ccref_body *b, ccref_vec3 s_in_b)
 {
     return v3_add(b->p, m3_apply(&b->R, s_in_b));
@@ -27,19 +56,25 @@ static inline ccref_vec3 ccref_station_location(const ccref_body *b, ccref_vec3 
 /* The kinematics below take the lever arm r = X - p (in G) from the body origin to the point X,
  * because a kernel that knows r as R s should not recompute it as (p + R s) - p. */
 /* Velocity of the body's material point at arm r: v + w x r. */
+/*@ requires \valid_read(b); assigns \nothing; ensures real_model ==> \result == arm_vel(*b, r); */
 static inline ccref_vec3 ccref_arm_velocity(const ccref_body *b, ccref_vec3 r) { return v3_add(b->v, v3_cross(b->w, r)); }
 /* Acceleration of the body's material point at arm r, the point held fixed in the body:
  * a + b x r + w x (w x r). */
+/*@ requires \valid_read(b); assigns \nothing; ensures real_model ==> \result == arm_acc(*b, r); */
 static inline ccref_vec3 ccref_arm_acceleration(const ccref_body *b, ccref_vec3 r)
 {
     return v3_add(v3_add(b->a, v3_cross(b->b, r)), v3_cross(b->w, v3_cross(b->w, r)));
 }
 /* Spatial force of a force f applied at arm r: (r x f, f). */
+/*@ assigns \nothing;
+    ensures force: \result.force == f;
+    ensures real_model ==> \result == force_at_arm(r, f); */
 static inline ccref_spatial_force ccref_force_at_arm(ccref_vec3 r, ccref_vec3 f)
 {
     ccref_spatial_force F = {v3_cross(r, f), f};
     return F;
 }
+/*@ assigns \nothing; ensures \result == sfadd(a, b); */
 static inline ccref_spatial_force ccref_spatial_force_add(ccref_spatial_force a, ccref_spatial_force b)
 {
     ccref_spatial_force F = {v3_add(a.moment, b.moment), v3_add(a.force, b.force)};
@@ -47,20 +82,38 @@ static inline ccref_spatial_force ccref_spatial_force_add(ccref_spatial_force a,
 }
 
 /* a / |a| for nonzero a (Simbody's UnitVec3 normalisation: divide by sqrt(a.a)). */
+/*@ requires nonzero: real_model ==> vnorm2(a) > 0.0;
+    assigns \nothing;
+    ensures def: real_model ==> \result == unit(a);
+    ensures unit: real_model ==> vnorm2(\result) == 1.0; */
 ccref_vec3 ccref_unit(ccref_vec3 a);
 
 /* ---- contact-frame construction shared with Simbody's UnitVec::perp and Rotation(z, ZAxis) ---- */
 
 /* Unit vector perpendicular to unit z: unit(z x e_k), k the axis of smallest |z_k| (ties to the lower index). */
+/*@ requires nonzero: real_model ==> vnorm2(z) > 0.0;
+    assigns \nothing;
+    ensures def: real_model ==> \result == unit(vcross(z, perp_axis(z)));
+    ensures orthogonal: real_model ==> vdot(\result, z) == 0.0;
+    ensures unit: real_model ==> vnorm2(\result) == 1.0; */
 ccref_vec3 ccref_perp(ccref_vec3 z);
 /* Rotation whose z column is unit z: x = perp(z), y = unit(z x x). */
+/*@ requires nonzero: real_model ==> vnorm2(z) > 0.0;
+    assigns \nothing;
+    ensures columns: real_model ==> mcols(\result, perp(z), unit(vcross(z, perp(z))), z);
+    ensures orthonormal_xy: real_model ==>
+      vnorm2(mcol(\result, 0)) == 1.0 && vnorm2(mcol(\result, 1)) == 1.0 &&
+      vdot(mcol(\result, 0), mcol(\result, 1)) == 0.0 &&
+      vdot(mcol(\result, 0), z) == 0.0 && vdot(mcol(\result, 1), z) == 0.0; */
 ccref_mat3 ccref_rotation_from_z(ccref_vec3 z);
 
 /* ---- output ---- */
 
 /* Zero every field and set the row counts. */
+/*@ requires \valid(o); assigns *o; ensures out_zero(*o, mp, mv); */
 void ccref_output_init(ccref_output *o, int mp, int mv);
 /* 1 iff every row value and both body forces are finite. */
+/*@ requires \valid_read(o); assigns \nothing; ensures finite_test: \result != 0 <==> ofinite(*o); */
 int ccref_output_is_finite(const ccref_output *o);
 
 #endif

@@ -62,12 +62,14 @@ static inline ccref_mat3 m3_mul(const ccref_mat3 *A, const ccref_mat3 *B)
     ccref_mat3 r;
     /*@ loop invariant 0 <= i <= 3;
         loop invariant real_model ==> \forall integer k, l; 0 <= k < i && 0 <= l < 3 ==>
-            r.m[k][l] == vdot(mrow(*A, k), mcol(*B, l));
+            r.m[k][l] == A->m[k][0] * B->m[0][l] + A->m[k][1] * B->m[1][l] + A->m[k][2] * B->m[2][l];
         loop assigns i, r; loop variant 3 - i; */
     for (int i = 0; i < 3; i++)
         /*@ loop invariant 0 <= j <= 3;
-            loop invariant real_model ==> \forall integer k, l; ((0 <= k < i && 0 <= l < 3) || (k == i && 0 <= l < j)) ==>
-                r.m[k][l] == vdot(mrow(*A, k), mcol(*B, l));
+            loop invariant real_model ==> \forall integer k, l; 0 <= k < i && 0 <= l < 3 ==>
+                r.m[k][l] == A->m[k][0] * B->m[0][l] + A->m[k][1] * B->m[1][l] + A->m[k][2] * B->m[2][l];
+            loop invariant real_model ==> \forall integer l; 0 <= l < j ==>
+                r.m[i][l] == A->m[i][0] * B->m[0][l] + A->m[i][1] * B->m[1][l] + A->m[i][2] * B->m[2][l];
             loop assigns j, r.m[i][0..2]; loop variant 3 - j; */
         for (int j = 0; j < 3; j++)
             r.m[i][j] = A->m[i][0] * B->m[0][j] + A->m[i][1] * B->m[1][j] + A->m[i][2] * B->m[2][j];

@@ -1,0 +1,883 @@
+/* contacts.c: oracle mirror of the eight UnilateralContact classes (src/contacts.c; spec/unilateral_contacts.md).
+ * Each class evaluates the mirror of its bilateral kernel on the class's parameters, then:
+ *   perr, verr, aerr = row 0; slip rows = rows 1, 2 (friction classes); display point; class deviation bits;
+ *   impact_speed = max(0, -sign verr)      decided exactly on verr's polynomial form (ora_out.verr0_*);
+ *   COR rule at impact_speed               branch decided exactly: impact_speed against the speeds;
+ *   slip_speed = sqrt(slip_x^2 + slip_y^2) evaluated as sqrt(num/den) from the exact slip form;
+ *   COF rule at slip_speed                 branch decided exactly: num - transition^2 den against 0.
+ * Plane classes (point_plane, sphere_plane) build the exact plane frame (rotation_from_z(n), h n) on body 1:
+ * the perp() index of n is decided on |n_k| (ORA_D_PLANE_AXIS), and the slip form uses u = n x e_k:
+ *   slip^2 = (a^2 N + b^2 U) / (U N),  a = s.(R1 u), b = s.(R1 (n x u)), U = u.u, N = |n x u|^2,
+ * s the slip velocity vector of the kernel (Px = R1 u/|u|, Py = R1 (n x u)/|n x u|). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ================================================================ containers */
+
+static void s_init(mpfi_ptr x, mpfr_prec_t prec)
+{
+    mpfi_init2(x, prec);
+    mpfi_set_ui(x, 0);
+}
+
+void ora_contact_case_init(ora_contact_case *c, ccref_contact_class cls, mpfr_prec_t prec)
+{
+    c->cls = cls;
+    ora_body_init(&c->body1, prec);
+    ora_body_init(&c->body2, prec);
+    s_init(c->coordinate.q, prec);
+    s_init(c->coordinate.qdot, prec);
+    s_init(c->coordinate.qdotdot, prec);
+    mpfi_ptr sc[7] = {c->min_cor, c->mu_s, c->mu_d, c->mu_v, c->capture_speed, c->min_cor_speed, c->transition_speed};
+    for (int i = 0; i < 7; i++)
+        s_init(sc[i], prec);
+    for (int i = 0; i < 3; i++)
+        s_init(c->lambda.l[i], prec);
+    switch (cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER:
+        s_init(c->params.hard_stop.bound, prec);
+        ora_v3_init(&c->params.hard_stop.mobilizer_origin_in_b, prec);
+        break;
+    case CCREF_CONTACT_ROPE:
+        ora_v3_init(&c->params.rope.station1_in_b1, prec);
+        ora_v3_init(&c->params.rope.station2_in_b2, prec);
+        s_init(c->params.rope.length_limit, prec);
+        break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE:
+        ora_v3_init(&c->params.point_plane.normal_in_b1, prec);
+        s_init(c->params.point_plane.height, prec);
+        ora_v3_init(&c->params.point_plane.follower_in_b2, prec);
+        break;
+    case CCREF_CONTACT_SPHERE_PLANE:
+        ora_v3_init(&c->params.sphere_plane.normal_in_b1, prec);
+        s_init(c->params.sphere_plane.height, prec);
+        ora_v3_init(&c->params.sphere_plane.center_in_b2, prec);
+        s_init(c->params.sphere_plane.radius, prec);
+        break;
+    case CCREF_CONTACT_SPHERE_SPHERE:
+        ora_v3_init(&c->params.sphere_sphere.center1_in_b1, prec);
+        s_init(c->params.sphere_sphere.radius1, prec);
+        ora_v3_init(&c->params.sphere_sphere.center2_in_b2, prec);
+        s_init(c->params.sphere_sphere.radius2, prec);
+        break;
+    case CCREF_CONTACT_EDGE_EDGE:
+        ora_frame_init(&c->params.edge_edge.edge_frame1_in_b1, prec);
+        s_init(c->params.edge_edge.half_length1, prec);
+        ora_frame_init(&c->params.edge_edge.edge_frame2_in_b2, prec);
+        s_init(c->params.edge_edge.half_length2, prec);
+        break;
+    default:
+        break;
+    }
+}
+
+void ora_contact_case_clear(ora_contact_case *c)
+{
+    ora_body_clear(&c->body1);
+    ora_body_clear(&c->body2);
+    mpfi_clear(c->coordinate.q);
+    mpfi_clear(c->coordinate.qdot);
+    mpfi_clear(c->coordinate.qdotdot);
+    mpfi_ptr sc[7] = {c->min_cor, c->mu_s, c->mu_d, c->mu_v, c->capture_speed, c->min_cor_speed, c->transition_speed};
+    for (int i = 0; i < 7; i++)
+        mpfi_clear(sc[i]);
+    for (int i = 0; i < 3; i++)
+        mpfi_clear(c->lambda.l[i]);
+    switch (c->cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER:
+        mpfi_clear(c->params.hard_stop.bound);
+        ora_v3_clear(&c->params.hard_stop.mobilizer_origin_in_b);
+        break;
+    case CCREF_CONTACT_ROPE:
+        ora_v3_clear(&c->params.rope.station1_in_b1);
+        ora_v3_clear(&c->params.rope.station2_in_b2);
+        mpfi_clear(c->params.rope.length_limit);
+        break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE:
+        ora_v3_clear(&c->params.point_plane.normal_in_b1);
+        mpfi_clear(c->params.point_plane.height);
+        ora_v3_clear(&c->params.point_plane.follower_in_b2);
+        break;
+    case CCREF_CONTACT_SPHERE_PLANE:
+        ora_v3_clear(&c->params.sphere_plane.normal_in_b1);
+        mpfi_clear(c->params.sphere_plane.height);
+        ora_v3_clear(&c->params.sphere_plane.center_in_b2);
+        mpfi_clear(c->params.sphere_plane.radius);
+        break;
+    case CCREF_CONTACT_SPHERE_SPHERE:
+        ora_v3_clear(&c->params.sphere_sphere.center1_in_b1);
+        mpfi_clear(c->params.sphere_sphere.radius1);
+        ora_v3_clear(&c->params.sphere_sphere.center2_in_b2);
+        mpfi_clear(c->params.sphere_sphere.radius2);
+        break;
+    case CCREF_CONTACT_EDGE_EDGE:
+        ora_frame_clear(&c->params.edge_edge.edge_frame1_in_b1);
+        mpfi_clear(c->params.edge_edge.half_length1);
+        ora_frame_clear(&c->params.edge_edge.edge_frame2_in_b2);
+        mpfi_clear(c->params.edge_edge.half_length2);
+        break;
+    default:
+        break;
+    }
+}
+
+void ora_contact_case_set(ora_contact_case *o, const ccref_contact_case *c)
+{
+    ora_body_set_d(&o->body1, &c->body1);
+    ora_body_set_d(&o->body2, &c->body2);
+    mpfi_set_d(o->coordinate.q, c->coordinate.q);
+    mpfi_set_d(o->coordinate.qdot, c->coordinate.qdot);
+    mpfi_set_d(o->coordinate.qdotdot, c->coordinate.qdotdot);
+    mpfi_set_d(o->min_cor, c->material.min_cor);
+    mpfi_set_d(o->mu_s, c->material.mu_s);
+    mpfi_set_d(o->mu_d, c->material.mu_d);
+    mpfi_set_d(o->mu_v, c->material.mu_v);
+    mpfi_set_d(o->capture_speed, c->speeds.capture_speed);
+    mpfi_set_d(o->min_cor_speed, c->speeds.min_cor_speed);
+    mpfi_set_d(o->transition_speed, c->speeds.transition_speed);
+    for (size_t i = 0; i < 3; i++)
+        mpfi_set_d(o->lambda.l[i], i < c->n_lambda ? c->lambda[i] : 0.0);
+    switch (o->cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER:
+        mpfi_set_d(o->params.hard_stop.bound, c->params.hard_stop.bound);
+        ora_v3_set_d(&o->params.hard_stop.mobilizer_origin_in_b, c->params.hard_stop.mobilizer_origin_in_b);
+        break;
+    case CCREF_CONTACT_ROPE:
+        ora_v3_set_d(&o->params.rope.station1_in_b1, c->params.rope.station1_in_b1);
+        ora_v3_set_d(&o->params.rope.station2_in_b2, c->params.rope.station2_in_b2);
+        mpfi_set_d(o->params.rope.length_limit, c->params.rope.length_limit);
+        break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE:
+        ora_v3_set_d(&o->params.point_plane.normal_in_b1, c->params.point_plane.normal_in_b1);
+        mpfi_set_d(o->params.point_plane.height, c->params.point_plane.height);
+        ora_v3_set_d(&o->params.point_plane.follower_in_b2, c->params.point_plane.follower_in_b2);
+        break;
+    case CCREF_CONTACT_SPHERE_PLANE:
+        ora_v3_set_d(&o->params.sphere_plane.normal_in_b1, c->params.sphere_plane.normal_in_b1);
+        mpfi_set_d(o->params.sphere_plane.height, c->params.sphere_plane.height);
+        ora_v3_set_d(&o->params.sphere_plane.center_in_b2, c->params.sphere_plane.center_in_b2);
+        mpfi_set_d(o->params.sphere_plane.radius, c->params.sphere_plane.radius);
+        break;
+    case CCREF_CONTACT_SPHERE_SPHERE:
+        ora_v3_set_d(&o->params.sphere_sphere.center1_in_b1, c->params.sphere_sphere.center1_in_b1);
+        mpfi_set_d(o->params.sphere_sphere.radius1, c->params.sphere_sphere.radius1);
+        ora_v3_set_d(&o->params.sphere_sphere.center2_in_b2, c->params.sphere_sphere.center2_in_b2);
+        mpfi_set_d(o->params.sphere_sphere.radius2, c->params.sphere_sphere.radius2);
+        break;
+    case CCREF_CONTACT_EDGE_EDGE:
+        ora_frame_set_d(&o->params.edge_edge.edge_frame1_in_b1, &c->params.edge_edge.edge_frame1_in_b1);
+        mpfi_set_d(o->params.edge_edge.half_length1, c->params.edge_edge.half_length1);
+        ora_frame_set_d(&o->params.edge_edge.edge_frame2_in_b2, &c->params.edge_edge.edge_frame2_in_b2);
+        mpfi_set_d(o->params.edge_edge.half_length2, c->params.edge_edge.half_length2);
+        break;
+    default:
+        break;
+    }
+}
+
+void ora_contact_out_init(ora_contact_out *o, mpfr_prec_t prec)
+{
+    o->cls = CCREF_CONTACT_COUNT;
+    for (int i = 0; i < ORA_C_N; i++)
+        s_init(o->v[i], prec);
+    o->sign = o->has_friction = 0;
+    o->cor_branch = CCREF_COR_CAPTURED;
+    o->cof_branch = CCREF_COF_STATIC;
+    o->status = CCREF_OK;
+    o->deviations = 0;
+    o->mp = o->mv = 0;
+    o->kernel = NULL;
+}
+
+void ora_contact_out_clear(ora_contact_out *o)
+{
+    for (int i = 0; i < ORA_C_N; i++)
+        mpfi_clear(o->v[i]);
+}
+
+/* ================================================================ the mirror */
+
+static ccref_kind class_kind(ccref_contact_class cls)
+{
+    switch (cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER: return CCREF_KIND_CONSTANT_COORDINATE;
+    case CCREF_CONTACT_ROPE: return CCREF_KIND_ROD;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: return CCREF_KIND_POINT_IN_PLANE;
+    case CCREF_CONTACT_POINT_PLANE: return CCREF_KIND_POINT_ON_PLANE;
+    case CCREF_CONTACT_SPHERE_PLANE: return CCREF_KIND_SPHERE_ON_PLANE;
+    case CCREF_CONTACT_SPHERE_SPHERE: return CCREF_KIND_SPHERE_ON_SPHERE;
+    case CCREF_CONTACT_EDGE_EDGE: return CCREF_KIND_LINE_ON_LINE;
+    default: return CCREF_KIND_COUNT;
+    }
+}
+
+static ora_case *ws_kcase(ora_ws *ws, ccref_kind kind)
+{
+    if (ws->kcase[kind] == NULL) {
+        ws->kcase[kind] = malloc(sizeof(ora_case));
+        if (ws->kcase[kind] == NULL)
+            abort();
+        ora_case_init(ws->kcase[kind], kind, ws->prec);
+    }
+    return ws->kcase[kind];
+}
+
+static ora_out *ws_kout(ora_ws *ws)
+{
+    if (ws->kout == NULL) {
+        ws->kout = malloc(sizeof(ora_out));
+        if (ws->kout == NULL)
+            abort();
+        ora_out_init(ws->kout, ws->prec);
+    }
+    return ws->kout;
+}
+
+/* Plane frame (rotation_from_z(n), h n) of the plane classes, into F; also the slip form vectors. */
+static ora_eval_status plane_frame(ora_ws *ws, ora_frame *F, const ora_v3 *n, mpfi_srcptr h, ora_decisions *d)
+{
+    if (d->v[ORA_D_PLANE_AXIS] == ORA_DEC_AUTO) {
+        int k = ora_perp_index(ws, n);
+        if (k < 0)
+            return ora_undecided(d, ORA_D_PLANE_AXIS);
+        ora_decide(d, ORA_D_PLANE_AXIS, k, ws_prec(ws));
+    }
+    ora_rotation_from_z(ws, &F->R, n, d->v[ORA_D_PLANE_AXIS]);
+    iv_scale(&F->p, h, n);
+    return ORA_EVAL_OK;
+}
+
+/* slip^2 = num/den for the plane classes (see the header comment). */
+static void plane_slip_form(ora_ws *ws, mpfi_ptr num, mpfi_ptr den, const ora_v3 *s, const ora_v3 *n,
+                            const ora_m3 *R1, int k)
+{
+    ora_mark m = ws_mark(ws);
+    ora_v3 *u = ws_v(ws), *nu = ws_v(ws), *Ru = ws_v(ws), *Rnu = ws_v(ws);
+    mpfi_ptr a = ws_s(ws), b = ws_s(ws), U = ws_s(ws), N = ws_s(ws);
+    iv_cross_e(u, n, k);
+    iv_cross(ws, nu, n, u);
+    im_apply(ws, Ru, R1, u);
+    im_apply(ws, Rnu, R1, nu);
+    iv_dot(ws, a, s, Ru);
+    iv_dot(ws, b, s, Rnu);
+    iv_dot(ws, U, u, u);
+    iv_dot(ws, N, nu, nu);
+    mpfi_sqr(a, a);
+    mpfi_mul(a, a, N);
+    mpfi_sqr(b, b);
+    mpfi_mul(b, b, U);
+    mpfi_add(num, a, b);
+    mpfi_mul(den, U, N);
+    ws_release(ws, m);
+}
+
+
+/* Evaluate the class's kernel on the class's parameters into ko; display point and class deviation bits. For
+ * the plane classes with want_forms also the slip form (num, den). */
+static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, ora_case *kc, ora_out *ko,
+                                  ora_v3 *disp, unsigned *class_bits, mpfi_ptr num, mpfi_ptr den)
+{
+    ora_mark m = ws_mark(ws);
+    ora_eval_status st = ORA_EVAL_OK;
+    const ora_body *b1 = &c->body1, *b2 = &c->body2;
+    ora_v3 *t = ws_v(ws), *q = ws_v(ws);
+    *class_bits = 0;
+    switch (c->cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER:
+        mpfi_set(kc->params.constant_coordinate.position, c->params.hard_stop.bound);
+        st = ora_constant_coordinate_eval(ws, &kc->params.constant_coordinate, &c->coordinate, &c->lambda, d, ko);
+        im_apply(ws, t, &b1->R, &c->params.hard_stop.mobilizer_origin_in_b);   /* display: p1 + R1 m */
+        iv_add(disp, &b1->p, t);
+        break;
+    case CCREF_CONTACT_ROPE: {
+        const ora_rope_params *rp = &c->params.rope;
+        ora_rod_params *kp = &kc->params.rod;
+        iv_set(&kp->station1_in_b1, &rp->station1_in_b1);
+        iv_set(&kp->station2_in_b2, &rp->station2_in_b2);
+        mpfi_set(kp->length, rp->length_limit);
+        st = ora_rod_eval(ws, kp, b1, b2, &c->lambda, d, ko);
+        im_apply(ws, t, &b1->R, &rp->station1_in_b1);   /* display: (S1 + S2)/2 */
+        iv_add(disp, &b1->p, t);
+        im_apply(ws, t, &b2->R, &rp->station2_in_b2);
+        iv_add(q, &b2->p, t);
+        iv_add(disp, disp, q);
+        iv_mul_2si(disp, disp, -1);
+        *class_bits = CCREF_DEV_ROPE_SIGN;
+        break;
+    }
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: {
+        const ora_point_plane_params *pp = &c->params.point_plane;
+        ora_point_in_plane_params *kp = &kc->params.point_in_plane;
+        iv_set(&kp->normal_in_b1, &pp->normal_in_b1);
+        mpfi_set(kp->height, pp->height);
+        iv_set(&kp->follower_in_b2, &pp->follower_in_b2);
+        st = ora_point_in_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
+        out_get_v3(disp, ko, ORA_PIP_FOLLOWER);
+        break;
+    }
+    case CCREF_CONTACT_POINT_PLANE:
+    case CCREF_CONTACT_SPHERE_PLANE: {
+        const int sphere = c->cls == CCREF_CONTACT_SPHERE_PLANE;
+        const ora_v3 *n = sphere ? &c->params.sphere_plane.normal_in_b1 : &c->params.point_plane.normal_in_b1;
+        mpfi_srcptr h = sphere ? c->params.sphere_plane.height : c->params.point_plane.height;
+        if (sphere) {
+            ora_sphere_on_plane_params *kp = &kc->params.sphere_on_plane;
+            st = plane_frame(ws, &kp->plane_frame_in_b1, n, h, d);
+            if (st != ORA_EVAL_OK)
+                break;
+            iv_set(&kp->center_in_b2, &c->params.sphere_plane.center_in_b2);
+            mpfi_set(kp->radius, c->params.sphere_plane.radius);
+            kp->rolling = 1;
+            st = ora_sphere_on_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
+            out_get_v3(disp, ko, ORA_SOP_CONTACT_POINT);
+        } else {
+            ora_point_on_plane_params *kp = &kc->params.point_on_plane;
+            st = plane_frame(ws, &kp->plane_frame_in_b1, n, h, d);
+            if (st != ORA_EVAL_OK)
+                break;
+            iv_set(&kp->follower_in_b2, &c->params.point_plane.follower_in_b2);
+            st = ora_point_on_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
+            out_get_v3(disp, ko, ORA_POP_FOLLOWER);
+            *class_bits = CCREF_DEV_PPC_GETTER_ROWS;
+        }
+        if (st != ORA_EVAL_OK)
+            break;
+        if (ko->want_forms)
+            plane_slip_form(ws, num, den, &ko->slip_vec, n, &b1->R, d->v[ORA_D_PLANE_AXIS]);
+        int s = ora_sign(h);
+        if (s == ORA_SIGN_UNKNOWN)
+            st = ora_undecided(d, ORA_D_COUNT);
+        else if (s != 0)
+            *class_bits |= sphere ? CCREF_DEV_SPC_HEIGHT_IGNORED : CCREF_DEV_PPC_HEIGHT_DROPPED;
+        break;
+    }
+    case CCREF_CONTACT_SPHERE_SPHERE: {
+        const ora_sphere_sphere_params *ss = &c->params.sphere_sphere;
+        ora_sphere_on_sphere_params *kp = &kc->params.sphere_on_sphere;
+        iv_set(&kp->center1_in_b1, &ss->center1_in_b1);
+        mpfi_set(kp->radius1, ss->radius1);
+        iv_set(&kp->center2_in_b2, &ss->center2_in_b2);
+        mpfi_set(kp->radius2, ss->radius2);
+        kp->rolling = 1;
+        st = ora_sphere_on_sphere_eval(ws, kp, b1, b2, &c->lambda, d, ko);
+        out_get_v3(disp, ko, ORA_SOS_FRAME_P);
+        mpfi_set(num, ko->slip_num);
+        mpfi_set(den, ko->slip_den);
+        break;
+    }
+    case CCREF_CONTACT_EDGE_EDGE: {
+        const ora_edge_edge_params *ee = &c->params.edge_edge;
+        ora_line_on_line_params *kp = &kc->params.line_on_line;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                mpfi_set(kp->edge_frame1_in_b1.R.m[i][j], ee->edge_frame1_in_b1.R.m[i][j]);
+                mpfi_set(kp->edge_frame2_in_b2.R.m[i][j], ee->edge_frame2_in_b2.R.m[i][j]);
+            }
+        iv_set(&kp->edge_frame1_in_b1.p, &ee->edge_frame1_in_b1.p);
+        iv_set(&kp->edge_frame2_in_b2.p, &ee->edge_frame2_in_b2.p);
+        mpfi_set(kp->half_length1, ee->half_length1);
+        mpfi_set(kp->half_length2, ee->half_length2);
+        kp->rolling = 1;
+        st = ora_line_on_line_eval(ws, kp, b1, b2, &c->lambda, d, ko);
+        out_get_v3(disp, ko, ORA_LOL_FRAME_P);
+        mpfi_set(num, ko->slip_num);
+        mpfi_set(den, ko->slip_den);
+        break;
+    }
+    default:
+        break;
+    }
+    ws_release(ws, m);
+    return st;
+}
+
+/* Sign of (impact - c) from the enclosure of the impact speed (forms == 0) or exactly from the form of verr[0]
+ * (forms == 1): impact = -sign X, so sign(impact - c) = -sign(X - (-c)) for sign +1 and sign(X - c) for -1. */
+static int cmp_impact_speed(ora_ws *ws, const ora_out *ko, int sign, mpfi_srcptr impact, mpfi_srcptr c, int forms)
+{
+    ora_mark m = ws_mark(ws);
+    mpfi_ptr x = ws_s(ws);
+    int s;
+    if (!forms) {
+        mpfi_sub(x, impact, c);
+        s = ora_sign(x);
+    } else if (sign > 0) {
+        mpfi_neg(x, c);
+        s = ora_cmp_form(ws, ko->verr0_num, ko->verr0_den, ko->verr0_k, x);
+        if (s != ORA_SIGN_UNKNOWN)
+            s = -s;
+    } else {
+        s = ora_cmp_form(ws, ko->verr0_num, ko->verr0_den, ko->verr0_k, c);
+    }
+    ws_release(ws, m);
+    return s;
+}
+
+ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, ora_contact_out *o)
+{
+    const ccref_kind kind = class_kind(c->cls);
+    if (kind == CCREF_KIND_COUNT)
+        return ora_undecided(d, ORA_D_COUNT);
+    ora_mark m = ws_mark(ws);
+    ora_case *kc = ws_kcase(ws, kind);
+    ora_out *ko = ws_kout(ws);
+    ora_eval_status st = ORA_EVAL_OK;
+    const int friction = ccref_contact_has_friction(c->cls);
+    const int sign = ccref_contact_sign(c->cls);
+    ora_v3 *disp = ws_v(ws);
+    mpfi_ptr x = ws_s(ws), num = ws_s(ws), den = ws_s(ws);
+    unsigned class_bits = 0;
+
+    o->cls = c->cls;
+    o->kernel = ko;
+    o->sign = sign;
+    o->has_friction = friction;
+
+    /* Pass 0 decides from the enclosures of the rows; only when one of them straddles its threshold (a tie, or an
+     * exact zero) pass 1 re-evaluates the kernel with the exact forms (spec/oracle.md section 4). */
+    for (int forms = 0; forms < 2; forms++) {
+        int need_forms = 0;
+        for (int i = 0; i < ORA_C_N; i++)
+            mpfi_set_ui(o->v[i], 0);
+        o->cor_branch = CCREF_COR_CAPTURED;
+        o->cof_branch = CCREF_COF_STATIC;
+        ko->want_forms = forms;
+        st = eval_class(ws, c, d, kc, ko, disp, &class_bits, num, den);
+        if (st != ORA_EVAL_OK)
+            goto done;
+
+        /* rows, constraint, display point, deviations, coordinate force */
+        mpfi_set(o->v[ORA_C_PERR], ko->v[ORA_PERR]);
+        mpfi_set(o->v[ORA_C_VERR], ko->v[ORA_VERR]);
+        mpfi_set(o->v[ORA_C_AERR], ko->v[ORA_AERR]);
+        for (int i = 0; i < ORA_AUX; i++)
+            mpfi_set(o->v[ORA_C_CONSTRAINT + i], ko->v[i]);
+        mpfi_set(o->v[ORA_C_DISPLAY], disp->x);
+        mpfi_set(o->v[ORA_C_DISPLAY + 1], disp->y);
+        mpfi_set(o->v[ORA_C_DISPLAY + 2], disp->z);
+        if (kind == CCREF_KIND_CONSTANT_COORDINATE)
+            mpfi_set(o->v[ORA_C_COORDINATE_FORCE], ko->v[ORA_CC_GENERALIZED_FORCE]);
+        if (friction) {
+            mpfi_set(o->v[ORA_C_SLIP_VELOCITY], ko->v[ORA_VERR + 1]);
+            mpfi_set(o->v[ORA_C_SLIP_VELOCITY + 1], ko->v[ORA_VERR + 2]);
+            mpfi_set(o->v[ORA_C_SLIP_ACCELERATION], ko->v[ORA_AERR + 1]);
+            mpfi_set(o->v[ORA_C_SLIP_ACCELERATION + 1], ko->v[ORA_AERR + 2]);
+        }
+        o->status = ko->status;
+        o->deviations = ko->deviations | class_bits;
+        o->mp = ko->mp;
+        o->mv = ko->mv;
+
+        /* impact speed = max(0, -sign verr): positive iff sign verr < 0 */
+        if (d->v[ORA_D_IMPACT] == ORA_DEC_AUTO) {
+            int s;
+            if (forms) {
+                mpfi_set_ui(x, 0);
+                s = ora_cmp_form(ws, ko->verr0_num, ko->verr0_den, ko->verr0_k, x);
+            } else {
+                s = ora_sign(ko->v[ORA_VERR]);
+            }
+            if (s == ORA_SIGN_UNKNOWN) {
+                if (!forms) {
+                    need_forms = 1;
+                    continue;
+                }
+                st = ora_undecided(d, ORA_D_IMPACT);
+                goto done;
+            }
+            ora_decide(d, ORA_D_IMPACT, sign * s < 0, ws_prec(ws));
+        }
+        const int impact = d->v[ORA_D_IMPACT] != 0;
+        if (impact)
+            mpfi_mul_si(o->v[ORA_C_IMPACT_SPEED], ko->v[ORA_VERR], -sign);
+
+        /* COR rule: impact <= capture -> CAPTURED, impact >= min_cor_speed -> MINIMUM, else LINEAR */
+        if (d->v[ORA_D_COR_BRANCH] == ORA_DEC_AUTO) {
+            int b = CCREF_COR_CAPTURED; /* impact 0 <= capture_speed (checked >= 0) */
+            if (impact) {
+                int s = cmp_impact_speed(ws, ko, sign, o->v[ORA_C_IMPACT_SPEED], c->capture_speed, forms);
+                if (s != ORA_SIGN_UNKNOWN && s > 0) {
+                    s = cmp_impact_speed(ws, ko, sign, o->v[ORA_C_IMPACT_SPEED], c->min_cor_speed, forms);
+                    b = s >= 0 ? CCREF_COR_MINIMUM : CCREF_COR_LINEAR;
+                }
+                if (s == ORA_SIGN_UNKNOWN) {
+                    if (!forms) {
+                        need_forms = 1;
+                        continue;
+                    }
+                    st = ora_undecided(d, ORA_D_COR_BRANCH);
+                    goto done;
+                }
+            }
+            ora_decide(d, ORA_D_COR_BRANCH, b, ws_prec(ws));
+        }
+        {
+            int b = d->v[ORA_D_COR_BRANCH];
+            ora_effective_cor(ws, c->min_cor, c->capture_speed, c->min_cor_speed, o->v[ORA_C_IMPACT_SPEED],
+                              o->v[ORA_C_EFFECTIVE_COR], &b);
+            o->cor_branch = (ccref_cor_branch)b;
+        }
+
+        /* COF rule at the slip speed (friction classes) */
+        if (friction) {
+            if (forms) {
+                mpfi_div(x, num, den);                /* slip^2 = num/den: an exact zero stays a point */
+            } else {
+                mpfi_sqr(x, ko->v[ORA_VERR + 1]);
+                mpfi_sqr(num, ko->v[ORA_VERR + 2]);
+                mpfi_add(x, x, num);
+                int s = ora_sign(x);
+                if (s != 1) {                         /* a slip enclosure touching 0: use the exact form */
+                    need_forms = 1;
+                    continue;
+                }
+            }
+            mpfi_sqrt(o->v[ORA_C_SLIP_SPEED], x);
+            if (d->v[ORA_D_COF_BRANCH] == ORA_DEC_AUTO) {
+                int s;
+                if (forms) {
+                    mpfi_sqr(x, c->transition_speed);  /* static iff num - transition^2 den <= 0 */
+                    mpfi_mul(x, x, den);
+                    mpfi_sub(x, num, x);
+                } else {
+                    mpfi_sub(x, o->v[ORA_C_SLIP_SPEED], c->transition_speed);
+                }
+                s = ora_sign(x);
+                if (s == ORA_SIGN_UNKNOWN) {
+                    if (!forms) {
+                        need_forms = 1;
+                        continue;
+                    }
+                    st = ora_undecided(d, ORA_D_COF_BRANCH);
+                    goto done;
+                }
+                ora_decide(d, ORA_D_COF_BRANCH, s <= 0 ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC, ws_prec(ws));
+            }
+            int b = d->v[ORA_D_COF_BRANCH];
+            ora_effective_cof(ws, c->mu_s, c->mu_d, c->mu_v, c->transition_speed, o->v[ORA_C_SLIP_SPEED],
+                              o->v[ORA_C_EFFECTIVE_COF], &b);
+            o->cof_branch = (ccref_cof_branch)b;
+        }
+        if (!need_forms)
+            break;
+    }
+done:
+    ws_release(ws, m);
+    return st;
+}
+
+/* ================================================================ certified wrapper */
+
+static int vfin(ccref_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+static int mfin(const ccref_mat3 *R)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (!isfinite(R->m[i][j]))
+                return 0;
+    return 1;
+}
+static int bfin(const ccref_body *b) { return mfin(&b->R) && vfin(b->p) && vfin(b->w) && vfin(b->v) && vfin(b->b) && vfin(b->a); }
+static int ffin(const ccref_frame *f) { return mfin(&f->R) && vfin(f->p); }
+
+static int rot2(ora_ctx *ctx, const ccref_body *b1, const ccref_body *b2, int *bits)
+{
+    int r1 = ora_exact_is_rotation(ctx, &b1->R, bits);
+    if (r1 == 0)
+        return CCREF_E_NOT_ROTATION;
+    int r2 = ora_exact_is_rotation(ctx, &b2->R, bits);
+    if (r2 == 0)
+        return CCREF_E_NOT_ROTATION;
+    return (r1 < 0 || r2 < 0) ? -1 : CCREF_OK;
+}
+
+/* The class's input checks before the kernel's evaluation (src/contacts.c order), decided exactly.
+ * A status, or -1 when a rotation/unit decision is undecided at the cap. */
+static int check_contact(ora_ctx *ctx, const ccref_contact_case *c, int *bits)
+{
+    const ccref_body *b1 = &c->body1, *b2 = &c->body2;
+    for (size_t i = 0; i < c->n_lambda; i++)
+        if (!isfinite(c->lambda[i]))
+            return CCREF_E_NONFINITE_INPUT;
+    int st;
+    switch (c->cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER: {
+        const ccref_hard_stop_params *hs = &c->params.hard_stop;
+        if (!isfinite(c->coordinate.q) || !isfinite(c->coordinate.qdot) || !isfinite(c->coordinate.qdotdot) ||
+            !isfinite(hs->bound))
+            return CCREF_E_NONFINITE_INPUT;
+        /* The ConstantCoordinate kernel runs before the body checks; its only output that can overflow is
+         * perr = q - bound, a single correctly rounded subtraction: RN(q - bound) is the double computed here. */
+        if (isinf(c->coordinate.q - hs->bound))
+            return CCREF_E_RESULT_OVERFLOW;
+        if (!bfin(b1) || !vfin(hs->mobilizer_origin_in_b))
+            return CCREF_E_NONFINITE_INPUT;
+        st = ora_exact_is_rotation(ctx, &b1->R, bits);
+        return st < 0 ? -1 : (st ? CCREF_OK : CCREF_E_NOT_ROTATION);
+    }
+    case CCREF_CONTACT_ROPE: {
+        const ccref_rope_params *p = &c->params.rope;
+        if (!bfin(b1) || !bfin(b2) || !vfin(p->station1_in_b1) || !vfin(p->station2_in_b2) ||
+            !isfinite(p->length_limit))
+            return CCREF_E_NONFINITE_INPUT;
+        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
+            return st;
+        return p->length_limit > 0.0 ? CCREF_OK : CCREF_E_NONPOSITIVE_LENGTH;
+    }
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE: {
+        const ccref_point_plane_params *p = &c->params.point_plane;
+        if (!bfin(b1) || !bfin(b2) || !vfin(p->normal_in_b1) || !isfinite(p->height) || !vfin(p->follower_in_b2))
+            return CCREF_E_NONFINITE_INPUT;
+        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
+            return st;
+        return ora_exact_check_unit(ctx, p->normal_in_b1, bits);
+    }
+    case CCREF_CONTACT_SPHERE_PLANE: {
+        const ccref_sphere_plane_params *p = &c->params.sphere_plane;
+        if (!bfin(b1) || !bfin(b2) || !vfin(p->normal_in_b1) || !isfinite(p->height) || !vfin(p->center_in_b2) ||
+            !isfinite(p->radius))
+            return CCREF_E_NONFINITE_INPUT;
+        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
+            return st;
+        if (!(p->radius > 0.0))
+            return CCREF_E_NONPOSITIVE_RADIUS;
+        return ora_exact_check_unit(ctx, p->normal_in_b1, bits);
+    }
+    case CCREF_CONTACT_SPHERE_SPHERE: {
+        const ccref_sphere_sphere_params *p = &c->params.sphere_sphere;
+        if (!bfin(b1) || !bfin(b2) || !vfin(p->center1_in_b1) || !vfin(p->center2_in_b2) || !isfinite(p->radius1) ||
+            !isfinite(p->radius2))
+            return CCREF_E_NONFINITE_INPUT;
+        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
+            return st;
+        return (p->radius1 > 0.0 && p->radius2 > 0.0) ? CCREF_OK : CCREF_E_NONPOSITIVE_RADIUS;
+    }
+    case CCREF_CONTACT_EDGE_EDGE: {
+        const ccref_edge_edge_params *p = &c->params.edge_edge;
+        if (!bfin(b1) || !bfin(b2) || !ffin(&p->edge_frame1_in_b1) || !ffin(&p->edge_frame2_in_b2) ||
+            !isfinite(p->half_length1) || !isfinite(p->half_length2))
+            return CCREF_E_NONFINITE_INPUT;
+        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
+            return st;
+        int r1 = ora_exact_is_rotation(ctx, &p->edge_frame1_in_b1.R, bits);
+        if (r1 == 0)
+            return CCREF_E_NOT_ROTATION;
+        int r2 = ora_exact_is_rotation(ctx, &p->edge_frame2_in_b2.R, bits);
+        if (r2 == 0)
+            return CCREF_E_NOT_ROTATION;
+        if (r1 < 0 || r2 < 0)
+            return -1;
+        return (p->half_length1 > 0.0 && p->half_length2 > 0.0) ? CCREF_OK : CCREF_E_NONPOSITIVE_LENGTH;
+    }
+    default:
+        return CCREF_E_UNKNOWN_KIND;
+    }
+}
+
+/* The COR and COF rules' domain checks (src/unilateral.c order); the impact and slip speeds are finite and
+ * non-negative here, so only the coefficients and the caller's speeds can fail. */
+static ccref_status check_cor(const ccref_contact_case *c)
+{
+    const ccref_contact_material *m = &c->material;
+    const ccref_contact_speeds *s = &c->speeds;
+    if (!isfinite(m->min_cor) || !isfinite(s->capture_speed) || !isfinite(s->min_cor_speed))
+        return CCREF_E_NONFINITE_INPUT;
+    if (!(m->min_cor >= 0.0 && m->min_cor <= 1.0))
+        return CCREF_E_COR_OUT_OF_RANGE;
+    if (s->capture_speed < 0.0 || s->min_cor_speed < 0.0)
+        return CCREF_E_NEGATIVE_SPEED;
+    if (s->capture_speed > s->min_cor_speed)
+        return CCREF_E_SPEED_ORDER;
+    return CCREF_OK;
+}
+
+static ccref_status check_cof(const ccref_contact_case *c)
+{
+    const ccref_contact_material *m = &c->material;
+    if (!isfinite(m->mu_s) || !isfinite(m->mu_d) || !isfinite(m->mu_v) || !isfinite(c->speeds.transition_speed))
+        return CCREF_E_NONFINITE_INPUT;
+    if (m->mu_s < 0.0 || m->mu_d < 0.0 || m->mu_v < 0.0)
+        return CCREF_E_NEGATIVE_FRICTION;
+    if (m->mu_d > m->mu_s)
+        return CCREF_E_FRICTION_ORDER;
+    if (c->speeds.transition_speed < 0.0)
+        return CCREF_E_NEGATIVE_SPEED;
+    return CCREF_OK;
+}
+
+/* Overflow state of a set of enclosures: 1 if some enclosure rounds to +-Inf entirely, -1 if some enclosure
+ * straddles the overflow threshold (or is unbounded), else 0. */
+static int enclosure_overflow(mpfi_t *v, int n)
+{
+    int maybe = 0;
+    for (int i = 0; i < n; i++) {
+        if (mpfi_nan_p(v[i]))
+            return -1;
+        double l = mpfr_get_d(&v[i]->left, MPFR_RNDN), r = mpfr_get_d(&v[i]->right, MPFR_RNDN);
+        int il = isinf(l), ir = isinf(r);
+        if (il && ir && ((l > 0) == (r > 0)))
+            return 1;
+        if (il || ir)
+            maybe = 1;
+    }
+    return maybe ? -1 : 0;
+}
+
+static void set_all(ora_cert *out, int n, ora_reason r)
+{
+    for (int i = 0; i < n; i++) {
+        out[i].value = 0.0;
+        out[i].certified = r == ORA_R_EXACT_ZERO;
+        out[i].precision_bits = 0;
+        out[i].reason = r;
+    }
+}
+
+static void zero_result(ora_contact_result *res, ccref_status st)
+{
+    res->status = st;
+    res->decided = 1;
+    res->sign = res->has_friction = 0;
+    res->cor_branch = CCREF_COR_CAPTURED;
+    res->cof_branch = CCREF_COF_STATIC;
+    res->deviations = 0;
+    res->mp = res->mv = 0;
+    set_all(res->out, ORA_C_N, ORA_R_EXACT_ZERO);
+    res->all_certified = 1;
+    res->max_bits = 0;
+}
+
+int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res)
+{
+    if (res == NULL)
+        return -1;
+    memset(res, 0, sizeof *res);
+    res->undecided = ORA_D_COUNT;
+    if (ctx == NULL || c == NULL) {
+        zero_result(res, CCREF_E_NULL_ARGUMENT);
+        return -1;
+    }
+    res->cls = c->cls;
+    if ((unsigned)c->cls >= CCREF_CONTACT_COUNT) {
+        zero_result(res, CCREF_E_UNKNOWN_KIND);
+        return -1;
+    }
+    const int friction = ccref_contact_has_friction(c->cls);
+    if (c->n_lambda != (friction ? 3u : 1u)) {
+        zero_result(res, CCREF_E_LAMBDA_COUNT);
+        return 0;
+    }
+    int bits = 0;
+    int st = check_contact(ctx, c, &bits);
+    res->decision_bits = bits;
+    if (st < 0) {
+        res->decided = 0;
+        set_all(res->out, ORA_C_N, ORA_R_UNDECIDED);
+        return 0;
+    }
+    if (st != CCREF_OK) {
+        zero_result(res, (ccref_status)st);
+        return 0;
+    }
+    /* Statuses the rules would return after the kernel: the kernel's own overflow comes first. */
+    ccref_status rule_st = check_cor(c);
+    if (rule_st == CCREF_OK && friction)
+        rule_st = check_cof(c);
+
+    ora_decisions d;
+    ora_decisions_auto(&d);
+    if (rule_st != CCREF_OK) {
+        /* The rules' values are not needed: force branches whose formulas divide by nothing. */
+        d.v[ORA_D_IMPACT] = 0;
+        d.v[ORA_D_COR_BRANCH] = CCREF_COR_CAPTURED;
+        d.v[ORA_D_COF_BRANCH] = CCREF_COF_STATIC;
+    }
+    for (int i = 0; i < ORA_C_N; i++)
+        res->out[i].reason = ORA_R_PENDING;
+    ora_contact_out *o = NULL;
+    int decided = 0, pending = ORA_C_N, kernel_overflow = -1, lev;
+    for (lev = 0; lev < ctx->nlev; lev++) {
+        ora_ws *ws = ctx_ws(ctx, lev);
+        ora_contact_case *cc = ctx_contact_case(ctx, lev, c->cls);
+        ora_contact_case_set(cc, c);
+        o = ctx_cout(ctx, lev);
+        res->evaluations++;
+        if (ora_contact_eval(ws, cc, &d, o) != ORA_EVAL_OK)
+            continue;
+        kernel_overflow = enclosure_overflow(((ora_out *)o->kernel)->v, o->kernel->n);
+        if (kernel_overflow < 0)
+            continue;
+        decided = 1;
+        if (kernel_overflow > 0 || rule_st != CCREF_OK)
+            break;
+        pending = ora_certify_pending(o->v, ORA_C_N, ctx->bits[lev], res->out);
+        if (pending == 0)
+            break;
+    }
+    for (int i = 0; i < ORA_D_COUNT; i++)
+        if (d.bits[i] > res->decision_bits)
+            res->decision_bits = d.bits[i];
+    if (!decided) {
+        res->decided = 0;
+        res->undecided = kernel_overflow < 0 && d.undecided == ORA_D_COUNT ? ORA_D_COUNT : d.undecided;
+        set_all(res->out, ORA_C_N, ORA_R_UNDECIDED);
+        return 0;
+    }
+    if (kernel_overflow > 0) {
+        zero_result(res, CCREF_E_RESULT_OVERFLOW);
+        return 0;
+    }
+    if (rule_st != CCREF_OK) {
+        zero_result(res, rule_st);
+        return 0;
+    }
+    if (pending > 0)
+        ora_finish_pending(o->v, ORA_C_N, res->out);
+    res->decided = 1;
+    res->status = o->status;
+    res->sign = o->sign;
+    res->has_friction = o->has_friction;
+    res->cor_branch = o->cor_branch;
+    res->cof_branch = o->cof_branch;
+    res->deviations = o->deviations;
+    res->mp = o->mp;
+    res->mv = o->mv;
+    /* slip speed / COF / display point overflow (E_RESULT_OVERFLOW after the rules' checks) */
+    int any_inf = 0, maybe = 0;
+    for (int i = 0; i < ORA_C_N; i++) {
+        if (res->out[i].certified) {
+            if (isinf(res->out[i].value))
+                any_inf = 1;
+        } else {
+            maybe = 1;
+        }
+    }
+    if (any_inf) {
+        zero_result(res, CCREF_E_RESULT_OVERFLOW);
+        return 0;
+    }
+    if (maybe && enclosure_overflow(o->v, ORA_C_N) != 0)
+        res->decided = 0;
+    res->all_certified = 1;
+    res->max_bits = 0;
+    for (int i = 0; i < ORA_C_N; i++) {
+        if (!res->out[i].certified)
+            res->all_certified = 0;
+        else if (res->out[i].precision_bits > res->max_bits)
+            res->max_bits = res->out[i].precision_bits;
+    }
+    return 0;
+}
