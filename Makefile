@@ -57,8 +57,10 @@ test: $(BUILD)/ccref_tests $(BUILD)/ccref
 $(BUILD)/ccref_bench: bench/bench.c tests/cases.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
 	$(CC) $(CFLAGS) -o $@ bench/bench.c tests/cases.c tests/testlib.c $(BUILD)/libccref.a -lm
 
-bench: $(BUILD)/ccref_bench
+# Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison).
+bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench
 	$(BUILD)/ccref_bench
+	$(BUILD)/oracle_bench
 
 clean:
 	rm -rf $(BUILD)

@@ -55,12 +55,17 @@
   predicate vnonzero(ccref_vec3 a) = a.x != 0.0 || a.y != 0.0 || a.z != 0.0;
 
   // Matrices: row-major R.m[i][j]; column j of a rotation R_GB is B's axis j in G.
-  logic ccref_vec3 mrow(ccref_mat3 R, integer i) = vmk(R.m[i][0], R.m[i][1], R.m[i][2]);
+  // (Written out with constant indices: WP encodes the double[3][3] as nested maps, and provers handle
+  // constant subscripts much faster than a row/column function of a variable index.)
   logic ccref_vec3 mcol(ccref_mat3 R, integer j) = vmk(R.m[0][j], R.m[1][j], R.m[2][j]);
   logic ccref_vec3 mapply(ccref_mat3 R, ccref_vec3 a) =                 // R a
-    vmk(vdot(mrow(R, 0), a), vdot(mrow(R, 1), a), vdot(mrow(R, 2), a));
+    vmk(R.m[0][0] * a.x + R.m[0][1] * a.y + R.m[0][2] * a.z,
+        R.m[1][0] * a.x + R.m[1][1] * a.y + R.m[1][2] * a.z,
+        R.m[2][0] * a.x + R.m[2][1] * a.y + R.m[2][2] * a.z);
   logic ccref_vec3 mapplyT(ccref_mat3 R, ccref_vec3 a) =                // R^T a
-    vmk(vdot(mcol(R, 0), a), vdot(mcol(R, 1), a), vdot(mcol(R, 2), a));
+    vmk(R.m[0][0] * a.x + R.m[1][0] * a.y + R.m[2][0] * a.z,
+        R.m[0][1] * a.x + R.m[1][1] * a.y + R.m[2][1] * a.z,
+        R.m[0][2] * a.x + R.m[1][2] * a.y + R.m[2][2] * a.z);
   logic real mdet(ccref_mat3 R) = vdot(mcol(R, 0), vcross(mcol(R, 1), mcol(R, 2)));
   // R has the columns c0, c1, c2.
   predicate mcols(ccref_mat3 R, ccref_vec3 c0, ccref_vec3 c1, ccref_vec3 c2) =

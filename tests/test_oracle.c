@@ -1070,7 +1070,8 @@ static void test_decision_parallel(void)
     CU_ASSERT_EQUAL(lol_parallel(ccref_axis_rotation(2, 1.0, t_above), &kp), 0);
     CU_ASSERT_EQUAL(kp, 0);
     CU_ASSERT_EQUAL(lol_parallel(ccref_axis_rotation(2, 1.0, t_below), &kp), 1);
-    /* The kernel decides on fl(t^2), which may round up to 2^-91 here: a decision-band case, not a bug. */
+    /* The kernel decides on fl(t^2) = 0x1.ffffffffffffep-92: the same side (t is 2^-53.3 relative below
+     * 2^-45.5, farther than the half-ulp band of the square). */
     CU_ASSERT_EQUAL(kp, t_below * t_below < 0x1p-91);
     double a = 0x1p-46, a2 = 0x1p-46 * (1 - 0x1p-53);
     CU_ASSERT_EQUAL(lol_parallel(rows(1, -a, -a, a, 1, 0, a, 0, 1), &kp), 0);
