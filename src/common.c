@@ -117,9 +117,10 @@ ccref_vec3 ccref_unit(ccref_vec3 a)
 {
     double n = sqrt(v3_norm_sq(a));
     //@ assert norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
-    //@ assert quotients: real_model ==> (a.x / n) * n == a.x && (a.y / n) * n == a.y && (a.z / n) * n == a.z;
-    //@ assert scaled_norm: real_model ==> ((a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n)) * (n * n) == n * n;
+    /*@ assert squares: real_model ==>
+          (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == vnorm2(a) / (n * n); */
     //@ assert unit_norm: real_model ==> (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == 1.0;
+    //@ assert scaled_dot: real_model ==> \forall ccref_vec3 v; vdot(vmk(a.x / n, a.y / n, a.z / n), v) == vdot(a, v) / n;
     return v3(a.x / n, a.y / n, a.z / n);
 }
 
@@ -130,6 +131,7 @@ ccref_vec3 ccref_perp(ccref_vec3 z)
     ccref_vec3 e = v3(k == 0 ? 1.0 : 0.0, k == 1 ? 1.0 : 0.0, k == 2 ? 1.0 : 0.0);
     ccref_vec3 c = v3_cross(z, e);
     //@ assert axis: e == perp_axis(z);
+    //@ assert cross_orth: real_model ==> \forall ccref_vec3 u, w; vdot(vcross(u, w), u) == 0.0;
     //@ assert orthogonal: real_model ==> vdot(c, z) == 0.0;
     return ccref_unit(c);
 }
@@ -137,7 +139,10 @@ ccref_vec3 ccref_perp(ccref_vec3 z)
 ccref_mat3 ccref_rotation_from_z(ccref_vec3 z)
 {
     ccref_vec3 x = ccref_perp(z);
-    ccref_vec3 y = ccref_unit(v3_cross(z, x));
+    ccref_vec3 c = v3_cross(z, x);
+    //@ assert cross_orth: real_model ==> vdot(c, z) == 0.0 && vdot(c, x) == 0.0;
+    //@ assert lagrange: real_model ==> vnorm2(c) == vnorm2(z) * vnorm2(x) - vdot(z, x) * vdot(z, x);
+    ccref_vec3 y = ccref_unit(c);
     return m3_from_columns(x, y, z);
 }
 
@@ -146,16 +151,9 @@ void ccref_output_init(ccref_output *o, int mp, int mv)
     /* Field by field rather than memset, so that WP sees every value. */
     o->mp = mp;
     o->mv = mv;
-    /*@ loop invariant 0 <= i <= CCREF_MAX_ROWS;
-        loop invariant \forall integer k; 0 <= k < i ==> dzero(o->perr[k]) && dzero(o->verr[k]) && dzero(o->aerr[k]);
-        loop assigns i, o->perr[0 .. CCREF_MAX_ROWS - 1], o->verr[0 .. CCREF_MAX_ROWS - 1],
-                     o->aerr[0 .. CCREF_MAX_ROWS - 1];
-        loop variant CCREF_MAX_ROWS - i; */
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        o->perr[i] = 0.0;
-        o->verr[i] = 0.0;
-        o->aerr[i] = 0.0;
-    }
+    o->perr[0] = o->perr[1] = o->perr[2] = 0.0; /* CCREF_MAX_ROWS == 3 */
+    o->verr[0] = o->verr[1] = o->verr[2] = 0.0;
+    o->aerr[0] = o->aerr[1] = o->aerr[2] = 0.0;
     o->force_on_body1.moment = o->force_on_body1.force = v3_zero();
     o->force_on_body2.moment = o->force_on_body2.force = v3_zero();
     o->deviations = 0u;

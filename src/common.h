@@ -85,7 +85,8 @@ static inline ccref_spatial_force ccref_spatial_force_add(ccref_spatial_force a,
 /*@ requires nonzero: real_model ==> vnorm2(a) > 0.0;
     assigns \nothing;
     ensures def: real_model ==> \result == unit(a);
-    ensures unit: real_model ==> vnorm2(\result) == 1.0; */
+    ensures unit: real_model ==> vnorm2(\result) == 1.0;
+    ensures orthogonality_kept: real_model ==> \forall ccref_vec3 v; vdot(a, v) == 0.0 ==> vdot(\result, v) == 0.0; */
 ccref_vec3 ccref_unit(ccref_vec3 a);
 
 /* ---- contact-frame construction shared with Simbody's UnitVec::perp and Rotation(z, ZAxis) ---- */

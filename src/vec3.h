@@ -39,47 +39,41 @@ static inline int v3_is_finite(ccref_vec3 a) { return isfinite(a.x) && isfinite(
 /*@ requires \valid_read(R); assigns \nothing; ensures real_model ==> \result == mapply(*R, a); */
 static inline ccref_vec3 m3_apply(const ccref_mat3 *R, ccref_vec3 a)
 {
-    return v3(R->m[0][0] * a.x + R->m[0][1] * a.y + R->m[0][2] * a.z,
-              R->m[1][0] * a.x + R->m[1][1] * a.y + R->m[1][2] * a.z,
-              R->m[2][0] * a.x + R->m[2][1] * a.y + R->m[2][2] * a.z);
+    const ccref_mat3 M = *R; /* a value copy (no rounding): WP then reads the entries of one struct value */
+    return v3(M.m[0][0] * a.x + M.m[0][1] * a.y + M.m[0][2] * a.z,
+              M.m[1][0] * a.x + M.m[1][1] * a.y + M.m[1][2] * a.z,
+              M.m[2][0] * a.x + M.m[2][1] * a.y + M.m[2][2] * a.z);
 }
 /* R^T a */
 /*@ requires \valid_read(R); assigns \nothing; ensures real_model ==> \result == mapplyT(*R, a); */
 static inline ccref_vec3 m3_apply_transpose(const ccref_mat3 *R, ccref_vec3 a)
 {
-    return v3(R->m[0][0] * a.x + R->m[1][0] * a.y + R->m[2][0] * a.z,
-              R->m[0][1] * a.x + R->m[1][1] * a.y + R->m[2][1] * a.z,
-              R->m[0][2] * a.x + R->m[1][2] * a.y + R->m[2][2] * a.z);
+    const ccref_mat3 M = *R; /* value copy, as in m3_apply */
+    return v3(M.m[0][0] * a.x + M.m[1][0] * a.y + M.m[2][0] * a.z,
+              M.m[0][1] * a.x + M.m[1][1] * a.y + M.m[2][1] * a.z,
+              M.m[0][2] * a.x + M.m[1][2] * a.y + M.m[2][2] * a.z);
 }
 /* Column j of R (axis j of the rotated frame). */
 /*@ requires \valid_read(R) && 0 <= j <= 2; assigns \nothing; ensures \result == mcol(*R, j); */
-static inline ccref_vec3 m3_column(const ccref_mat3 *R, int j) { return v3(R->m[0][j], R->m[1][j], R->m[2][j]); }
-/* A B */
-/*@ requires \valid_read(A) && \valid_read(B); assigns \nothing;
-    ensures real_model ==> mprod(\result, *A, *B); */
-static inline ccref_mat3 m3_mul(const ccref_mat3 *A, const ccref_mat3 *B)
+static inline ccref_vec3 m3_column(const ccref_mat3 *R, int j)
 {
-    ccref_mat3 r;
-    /*@ loop invariant 0 <= i <= 3;
-        loop invariant real_model ==> \forall integer k, l; 0 <= k < i && 0 <= l < 3 ==>
-            r.m[k][l] == A->m[k][0] * B->m[0][l] + A->m[k][1] * B->m[1][l] + A->m[k][2] * B->m[2][l];
-        loop assigns i, r; loop variant 3 - i; */
-    for (int i = 0; i < 3; i++)
-        /*@ loop invariant 0 <= j <= 3;
-            loop invariant real_model ==> \forall integer k, l; 0 <= k < i && 0 <= l < 3 ==>
-                r.m[k][l] == A->m[k][0] * B->m[0][l] + A->m[k][1] * B->m[1][l] + A->m[k][2] * B->m[2][l];
-            loop invariant real_model ==> \forall integer l; 0 <= l < j ==>
-                r.m[i][l] == A->m[i][0] * B->m[0][l] + A->m[i][1] * B->m[1][l] + A->m[i][2] * B->m[2][l];
-            loop assigns j, r.m[i][0..2]; loop variant 3 - j; */
-        for (int j = 0; j < 3; j++)
-            r.m[i][j] = A->m[i][0] * B->m[0][j] + A->m[i][1] * B->m[1][j] + A->m[i][2] * B->m[2][j];
-    return r;
+    const ccref_mat3 M = *R; /* value copy, as in m3_apply */
+    return v3(M.m[0][j], M.m[1][j], M.m[2][j]);
 }
 /*@ assigns \nothing; ensures mcols(\result, c0, c1, c2); */
 static inline ccref_mat3 m3_from_columns(ccref_vec3 c0, ccref_vec3 c1, ccref_vec3 c2)
 {
     ccref_mat3 r = {{{c0.x, c1.x, c2.x}, {c0.y, c1.y, c2.y}, {c0.z, c1.z, c2.z}}};
     return r;
+}
+
+/* A B, column by column: column j is A applied to column j of B (each entry is
+ * A[i][0] B[0][j] + A[i][1] B[1][j] + A[i][2] B[2][j], left to right, as in m3_apply). */
+/*@ requires \valid_read(A) && \valid_read(B); assigns \nothing;
+    ensures real_model ==> mprod(\result, *A, *B); */
+static inline ccref_mat3 m3_mul(const ccref_mat3 *A, const ccref_mat3 *B)
+{
+    return m3_from_columns(m3_apply(A, m3_column(B, 0)), m3_apply(A, m3_column(B, 1)), m3_apply(A, m3_column(B, 2)));
 }
 
 #endif

@@ -6,7 +6,7 @@
  * A bound function follows the kernel's operation order with the lemmas of spec/accuracy.md: every intermediate
  * quantity q carries a pair acc_t {m, e} with |q| <= m (exact value, Euclidean norm for vectors) and
  * |fl(q) - q| <= e (computed minus exact). The pairs are evaluated in round-to-nearest, each lemma's result
- * multiplied by 1 + 2^-44 and increased by 2^-1000 (spec/accuracy.md section 5), so the computed bound is an
+ * multiplied by 1 + 2^-44 and increased by 2^-1000 (spec/accuracy.md section 3), so the computed bound is an
  * upper bound of the proven one. The bound of an output slot is then the e of the quantity stored there.
  * Bounds depend on the case's inputs only (norms of the inputs, and lower bounds of the distances the kernel
  * divides by, obtained from the kernel's own computed distance and that distance's error bound). */
@@ -59,7 +59,9 @@ typedef struct {
     int n;                      /* slots: ORA_<KIND>_N, ORA_C_N, or 1 for the rules */
     double B[ACC_MAX_SLOTS];    /* |kernel - exact| <= B[i]; +Inf: no claim (magnitudes beyond 2^1000) */
     acc_decision uncertain;     /* != ACC_D_NONE: a branch decision is inside its band; B is not claimed */
-    double cond;                /* governing condition (spec/accuracy.md section 8) */
+    int cor_corner;             /* contacts: impact speed within its bound of min_cor_speed, where the COR is
+                                   continuous: the LINEAR/MINIMUM label may differ from the oracle's, B holds */
+    double cond;                /* governing condition (spec/accuracy.md section 6) */
 } acc_bounds;
 
 /* Bounds of every output slot (oracle flat layout, oracle/oracle.h) of a valid case. Return 0, or -1 when the
@@ -128,6 +130,9 @@ int acc_family_applies_contact(acc_family f, ccref_contact_class cls);
  * makes sense (contact: perr computed to 0). The cases are valid inputs (rotations, unit vectors). */
 ccref_case acc_family_case(ccref_rng *r, ccref_kind kind, int rolling, acc_family f, double t);
 ccref_contact_case acc_family_contact(ccref_rng *r, ccref_contact_class cls, acc_family f, double t);
+/* Move both bodies by a common random offset of length t (hard stops: q and the bound by +-t, body 1 by t). */
+void acc_offset_case(ccref_case *c, ccref_rng *r, double t);
+void acc_offset_contact(ccref_contact_case *c, ccref_rng *r, double t);
 /* Log-uniform draw in [lo, hi]. */
 double acc_rng_log(ccref_rng *r, double lo, double hi);
 
