@@ -1,38 +1,11 @@
 /* test_ball.c: Constraint::Ball kernel (src/ball.c), hand-derived cases.   Spec: spec/ball.md
  * Every expected value below is derived by hand in the comment next to it. Unless a tolerance is given the
  * arithmetic is exact in binary (small integers, products with 0 and +-1, sums of integers). */
-#include <string.h>
-
 #include "testlib.h"
-
-static ccref_body mk_body(ccref_mat3 R, ccref_vec3 p, ccref_vec3 w, ccref_vec3 v, ccref_vec3 b, ccref_vec3 a)
-{
-    ccref_body B;
-    B.R = R; B.p = p; B.w = w; B.v = v; B.b = b; B.a = a;
-    return B;
-}
-
-static ccref_vec3 V(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
-static ccref_mat3 I3(void) { return ccref_axis_rotation(2, 1.0, 0.0); }
-static ccref_vec3 Z3(void) { return V(0, 0, 0); }
-
-/* Fill the result with a recognisable finite garbage pattern so that zeroing is observable. */
-static void poison(ccref_ball_result *r) { memset(r, 0x7f, sizeof *r); }
 
 static void assert_zeroed(const ccref_ball_result *r)
 {
-    CU_ASSERT_EQUAL(r->out.mp, 3);
-    CU_ASSERT_EQUAL(r->out.mv, 0);
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        ASSERT_EXACT(r->out.perr[i], 0.0);
-        ASSERT_EXACT(r->out.verr[i], 0.0);
-        ASSERT_EXACT(r->out.aerr[i], 0.0);
-    }
-    ASSERT_VEC_EXACT(r->out.force_on_body1.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body1.force, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.force, 0, 0, 0);
-    CU_ASSERT_EQUAL(r->out.deviations, 0u);
+    ccref_test_assert_output_zero(&r->out, 3, 0);
     ASSERT_VEC_EXACT(r->reaction_on_body1_in_b1, 0, 0, 0);
     ASSERT_VEC_EXACT(r->reaction_on_body2_in_b2, 0, 0, 0);
 }
@@ -48,11 +21,11 @@ static void test_ball_pendulum(void)
 {
     const double m = 2.0, g = 9.81;
     ccref_body ground = ccref_body_ground();
-    ccref_body pend = mk_body(I3(), V(0, -1, 0), Z3(), Z3(), Z3(), Z3());
-    ccref_ball_params prm = {V(0, 0, 0), V(0, 1, 0)};
+    ccref_body pend = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, -1, 0));
+    ccref_ball_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 0)};
     double lambda[3] = {0.0, -19.62, 0.0};
     ccref_ball_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_eval(&prm, &ground, &pend, lambda, 3, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 3);
     CU_ASSERT_EQUAL(r.out.mv, 0);
@@ -87,8 +60,8 @@ static void test_ball_pendulum(void)
 static void test_ball_pendulum_rotated_reaction_frame(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body pend = mk_body(ccref_axis_rotation(2, 0.0, 1.0), V(0, -1, 0), Z3(), Z3(), Z3(), Z3());
-    ccref_ball_params prm = {V(0, 0, 0), V(1, 0, 0)};
+    ccref_body pend = ccref_test_at_rest(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, -1, 0));
+    ccref_ball_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(1, 0, 0)};
     double lambda[3] = {0.0, -19.62, 0.0};
     ccref_ball_result r;
     CU_ASSERT_EQUAL(ccref_ball_eval(&prm, &ground, &pend, lambda, 3, &r), CCREF_OK);
@@ -129,12 +102,14 @@ static void test_ball_pendulum_rotated_reaction_frame(void)
  *   + (-1,-2,-3).(0,1,0) = -3; sum -2 = lambda.verr = 1 - 6 + 3.) */
 static void test_ball_general(void)
 {
-    ccref_body b1 = mk_body(ccref_axis_rotation(2, 0.0, 1.0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 2), V(1, 0, 0));
-    ccref_body b2 = mk_body(I3(), V(2, 1, 0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 0));
-    ccref_ball_params prm = {V(1, 0, 0), V(0, 0, 1)};
+    ccref_body b1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                                    ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                                    ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
+    ccref_ball_params prm = {ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1)};
     double lambda[3] = {1, 2, 3};
     ccref_ball_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_eval(&prm, &b1, &b2, lambda, 3, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], 1.0);
     ASSERT_EXACT(r.out.perr[1], 0.0);
@@ -160,9 +135,11 @@ static void test_ball_general(void)
  * P to p1 = (1,0,0) and perr to S - P = (1,1,1); verr, aerr, forces and reactions are those of the general case. */
 static void test_ball_station1_enters_perr_only(void)
 {
-    ccref_body b1 = mk_body(ccref_axis_rotation(2, 0.0, 1.0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 2), V(1, 0, 0));
-    ccref_body b2 = mk_body(I3(), V(2, 1, 0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 0));
-    ccref_ball_params prm = {V(0, 0, 0), V(0, 0, 1)};
+    ccref_body b1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                                    ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                                    ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
+    ccref_ball_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1)};
     double lambda[3] = {1, 2, 3};
     ccref_ball_result r;
     CU_ASSERT_EQUAL(ccref_ball_eval(&prm, &b1, &b2, lambda, 3, &r), CCREF_OK);
@@ -188,8 +165,9 @@ static void test_ball_station1_enters_perr_only(void)
  *     verr = (1,2,3), aerr = (0,0,-1). Only REACTION_SIGN (with w1 = 0, aerr = d/dt verr exactly). */
 static void test_ball_deviation_flag_rule(void)
 {
-    ccref_body spin = mk_body(I3(), Z3(), V(0, 0, 1), Z3(), Z3(), Z3());
-    ccref_ball_params prm = {V(1, 0, 0), V(1, 0, 0)};
+    ccref_body spin = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
+                                      ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
+    ccref_ball_params prm = {ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0)};
     double lambda[3] = {0, 0, 0};
     ccref_ball_result r;
     CU_ASSERT_EQUAL(ccref_ball_eval(&prm, &spin, &spin, lambda, 3, &r), CCREF_OK);
@@ -201,8 +179,9 @@ static void test_ball_deviation_flag_rule(void)
     CU_ASSERT_EQUAL(r.out.deviations, (unsigned)CCREF_DEV_BALL_REACTION_SIGN);
 
     ccref_body ground = ccref_body_ground();
-    ccref_body mover = mk_body(I3(), Z3(), Z3(), V(1, 2, 3), Z3(), V(0, 0, -1));
-    ccref_ball_params prm0 = {Z3(), Z3()};
+    ccref_body mover = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0),
+                                       ccref_test_v3(1, 2, 3), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, -1));
+    ccref_ball_params prm0 = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0)};
     CU_ASSERT_EQUAL(ccref_ball_eval(&prm0, &ground, &mover, lambda, 3, &r), CCREF_OK);
     ASSERT_EXACT(r.out.verr[0], 1.0);
     ASSERT_EXACT(r.out.verr[1], 2.0);
@@ -221,9 +200,9 @@ static void test_ball_deviation_flag_rule(void)
  * plus input errors ~ 2 * 2 * 1.1e-16: bounded by 4 ulp(2.2) = 4 * 4.4e-16 = 1.8e-15. */
 static void test_ball_rounded_rotation_reaction(void)
 {
-    ccref_body b1 = mk_body(ccref_axis_rotation(2, 0.6, 0.8), Z3(), Z3(), Z3(), Z3(), Z3());
+    ccref_body b1 = ccref_test_at_rest(ccref_axis_rotation(2, 0.6, 0.8), ccref_test_v3(0, 0, 0));
     ccref_body ground = ccref_body_ground();
-    ccref_ball_params prm = {Z3(), Z3()};
+    ccref_ball_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0)};
     double lambda[3] = {1, 2, 3};
     ccref_ball_result r;
     CU_ASSERT_EQUAL(ccref_ball_eval(&prm, &b1, &ground, lambda, 3, &r), CCREF_OK);
@@ -243,10 +222,12 @@ typedef struct {
 static ball_case good_case(void)
 {
     ball_case c;
-    c.prm.station1_in_b1 = V(1, 0, 0);
-    c.prm.station2_in_b2 = V(0, 0, 1);
-    c.b1 = mk_body(ccref_axis_rotation(2, 0.0, 1.0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 2), V(1, 0, 0));
-    c.b2 = mk_body(I3(), V(2, 1, 0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 0));
+    c.prm.station1_in_b1 = ccref_test_v3(1, 0, 0);
+    c.prm.station2_in_b2 = ccref_test_v3(0, 0, 1);
+    c.b1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                           ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    c.b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                           ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
     c.lambda[0] = 1; c.lambda[1] = 2; c.lambda[2] = 3; c.lambda[3] = 4;
     return c;
 }
@@ -254,25 +235,40 @@ static ball_case good_case(void)
 static void expect_status(const ball_case *c, size_t n, ccref_status want)
 {
     ccref_ball_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_eval(&c->prm, &c->b1, &c->b2, c->lambda, n, &r), want);
     assert_zeroed(&r);
 }
+
+/* The kernel for the bad-body drivers: parameters and 3 multipliers from a ball_case, bodies from the driver. */
+typedef struct {
+    const ball_case *c;
+    ccref_ball_result r;
+} ball_run;
+
+static ccref_status run_eval(void *ctx, const ccref_body *b1, const ccref_body *b2)
+{
+    ball_run *k = ctx;
+    ccref_test_poison(&k->r, sizeof k->r);
+    return ccref_ball_eval(&k->c->prm, b1, b2, k->c->lambda, 3, &k->r);
+}
+
+static void run_zeroed(void *ctx) { assert_zeroed(&((ball_run *)ctx)->r); }
 
 static void test_ball_null_arguments(void)
 {
     ball_case c = good_case();
     ccref_ball_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_eval(NULL, &c.b1, &c.b2, c.lambda, 3, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_eval(&c.prm, NULL, &c.b2, c.lambda, 3, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_eval(&c.prm, &c.b1, NULL, c.lambda, 3, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_eval(&c.prm, &c.b1, &c.b2, NULL, 3, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
     CU_ASSERT_EQUAL(ccref_ball_eval(&c.prm, &c.b1, &c.b2, c.lambda, 3, NULL), CCREF_E_NULL_ARGUMENT);
@@ -295,15 +291,10 @@ static void test_ball_lambda_checks(void)
 static void test_ball_nonfinite_inputs(void)
 {
     ball_case c = good_case();
-    c.b1.a.z = NAN;
-    expect_status(&c, 3, CCREF_E_NONFINITE_INPUT);
-    c = good_case();
-    c.b2.w.x = INFINITY;
-    expect_status(&c, 3, CCREF_E_NONFINITE_INPUT);
-    c = good_case();
-    c.b2.R.m[1][2] = NAN;
-    expect_status(&c, 3, CCREF_E_NONFINITE_INPUT);
-    c = good_case();
+    ball_run run = {.c = &c};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* NaN, +Inf and -Inf in every scalar of each body (among them b1.a.z = NaN, b2.w.x = Inf, b2.R[1][2] = NaN). */
+    ccref_test_nonfinite_bodies(&k, &c.b1, &c.b2, CCREF_TEST_BOTH_BODIES);
     c.prm.station1_in_b1.y = -INFINITY;
     expect_status(&c, 3, CCREF_E_NONFINITE_INPUT);
     c = good_case();
@@ -321,14 +312,11 @@ static void test_ball_nonfinite_inputs(void)
 static void test_ball_not_rotation(void)
 {
     ball_case c = good_case();
-    c.b1.R = ccref_axis_rotation(2, 2.0, 0.0);     /* diag(2,2,1): not orthonormal */
-    expect_status(&c, 3, CCREF_E_NOT_ROTATION);
-    c = good_case();
-    c.b2.R.m[2][2] = -1.0;                          /* diag(1,1,-1): orthonormal reflection, det = -1 */
-    expect_status(&c, 3, CCREF_E_NOT_ROTATION);
-    c = good_case();
-    c.b2.R.m[0][1] = 1e-9;                          /* off-orthonormal by 1e-9 > CCREF_ROTATION_TOL */
-    expect_status(&c, 3, CCREF_E_NOT_ROTATION);
+    ball_run run = {.c = &c};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* Every ccref_test_nonrotation variant in each body, among them diag(2,2,1) in body 1, the reflection
+     * diag(1,1,-1) (det -1) in body 2 and body 2's I off-orthonormal by 1e-9 in R[0][1] (> CCREF_ROTATION_TOL). */
+    ccref_test_nonrotation_bodies(&k, &c.b1, &c.b2, CCREF_TEST_BOTH_BODIES);
 }
 
 /* Huge finite inputs: w2 = (0,0,1e300), station s2 = (1e300,0,0), p2 = (-1e300,0,0) so that S = 0 = P.
@@ -336,17 +324,18 @@ static void test_ball_not_rotation(void)
 static void test_ball_overflow(void)
 {
     ball_case c = good_case();
-    c.prm.station1_in_b1 = Z3();
-    c.prm.station2_in_b2 = V(1e300, 0, 0);
+    c.prm.station1_in_b1 = ccref_test_v3(0, 0, 0);
+    c.prm.station2_in_b2 = ccref_test_v3(1e300, 0, 0);
     c.b1 = ccref_body_ground();
-    c.b2 = mk_body(I3(), V(-1e300, 0, 0), V(0, 0, 1e300), Z3(), Z3(), Z3());
+    c.b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1e300, 0, 0), ccref_test_v3(0, 0, 1e300),
+                           ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     expect_status(&c, 3, CCREF_E_RESULT_OVERFLOW);
     /* Positions alone: S - P = 1e308 - (-1e308) = Inf. */
     c = good_case();
-    c.prm.station1_in_b1 = Z3();
-    c.prm.station2_in_b2 = Z3();
-    c.b1 = mk_body(I3(), V(-1e308, 0, 0), Z3(), Z3(), Z3(), Z3());
-    c.b2 = mk_body(I3(), V(1e308, 0, 0), Z3(), Z3(), Z3(), Z3());
+    c.prm.station1_in_b1 = ccref_test_v3(0, 0, 0);
+    c.prm.station2_in_b2 = ccref_test_v3(0, 0, 0);
+    c.b1 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(-1e308, 0, 0));
+    c.b2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(1e308, 0, 0));
     expect_status(&c, 3, CCREF_E_RESULT_OVERFLOW);
 }
 

@@ -2,21 +2,9 @@
  * cases.   Spec: spec/ball_rolling_on_plane.md.
  * Every expected value is derived by hand in the comment next to it. Unless a tolerance is given the arithmetic
  * is exact in binary (small integers, halves, quarters, products with 0 and +-1). */
-#include <string.h>
-
 #include "testlib.h"
 
-static ccref_vec3 V(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
-static ccref_mat3 I3(void) { return ccref_axis_rotation(2, 1.0, 0.0); }
-static ccref_vec3 Z3(void) { return V(0, 0, 0); }
-static ccref_vec3 COL(const ccref_mat3 *R, int j) { return V(R->m[0][j], R->m[1][j], R->m[2][j]); }
-
-static ccref_body mk_body(ccref_mat3 R, ccref_vec3 p, ccref_vec3 w, ccref_vec3 v, ccref_vec3 b, ccref_vec3 a)
-{
-    ccref_body B;
-    B.R = R; B.p = p; B.w = w; B.v = v; B.b = b; B.a = a;
-    return B;
-}
+static ccref_vec3 COL(const ccref_mat3 *R, int j) { return ccref_test_v3(R->m[0][j], R->m[1][j], R->m[2][j]); }
 
 static ccref_ball_rolling_on_plane_params mk_params(ccref_vec3 n, double h, ccref_vec3 o, double r)
 {
@@ -25,32 +13,17 @@ static ccref_ball_rolling_on_plane_params mk_params(ccref_vec3 n, double h, ccre
     return p;
 }
 
-static void poison(ccref_ball_rolling_on_plane_result *r) { memset(r, 0x7f, sizeof *r); }
-
 static void assert_zeroed(const ccref_ball_rolling_on_plane_result *r)
 {
-    CU_ASSERT_EQUAL(r->out.mp, 1);
-    CU_ASSERT_EQUAL(r->out.mv, 2);
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        ASSERT_EXACT(r->out.perr[i], 0.0);
-        ASSERT_EXACT(r->out.verr[i], 0.0);
-        ASSERT_EXACT(r->out.aerr[i], 0.0);
+    ccref_test_assert_output_zero(&r->out, 1, 2);
+    for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             ASSERT_EXACT(r->plane_axes.m[i][j], 0.0);
-    }
-    ASSERT_VEC_EXACT(r->out.force_on_body1.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body1.force, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.force, 0, 0, 0);
-    CU_ASSERT_EQUAL(r->out.deviations, 0u);
     ASSERT_VEC_EXACT(r->contact_point, 0, 0, 0);
     ASSERT_EXACT(r->normal_force, 0.0);
     ASSERT_EXACT(r->friction_force_x, 0.0);
     ASSERT_EXACT(r->friction_force_y, 0.0);
 }
-
-static ccref_mat3 RX90(void) { return ccref_axis_rotation(0, 0.0, 1.0); }
-static ccref_mat3 RZ90(void) { return ccref_axis_rotation(2, 0.0, 1.0); }
 
 /* ---------------------------------------------------------------- case A (same bodies as SphereOnPlane case A)
  * Plane body P = body 1: R1 = Rx90 = [[1,0,0],[0,0,-1],[0,1,0]], p1 = (1,2,0), w1 = (0,0,2), v1 = (1,0,0),
@@ -82,9 +55,20 @@ static ccref_mat3 RZ90(void) { return ccref_axis_rotation(2, 0.0, 1.0); }
  *   body 2 moment = armC2 x f = (0,11/4,0)x(1,-1,3) = (33/4, 0, -11/4).
  *   body 1 moment = armC1 x (-f) = (-1,-9/4,1)x(-1,1,-3) = (27/4 - 1, -1 - 3, -1 - 9/4) = (23/4, -4, -13/4).
  *   normal_force = -lambda_n/2 = -1; friction = (-3, 1). */
-static ccref_body case_a_body1(void) { return mk_body(RX90(), V(1, 2, 0), V(0, 0, 2), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0)); }
-static ccref_body case_a_body2(void) { return mk_body(RZ90(), V(0, -3, 1), V(1, 0, 1), V(0, 0, 1), V(0, 2, 0), V(1, 0, 0)); }
-static ccref_ball_rolling_on_plane_params case_a_params(void) { return mk_params(V(0, 0, 1), 1.0, V(1, 0, 0), 0.5); }
+static ccref_body case_a_body1(void)
+{
+    return ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
+                           ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+}
+static ccref_body case_a_body2(void)
+{
+    return ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, -3, 1), ccref_test_v3(1, 0, 1),
+                           ccref_test_v3(0, 0, 1), ccref_test_v3(0, 2, 0), ccref_test_v3(1, 0, 0));
+}
+static ccref_ball_rolling_on_plane_params case_a_params(void)
+{
+    return mk_params(ccref_test_v3(0, 0, 1), 1.0, ccref_test_v3(1, 0, 0), 0.5);
+}
 
 static void test_case_a(void)
 {
@@ -92,7 +76,7 @@ static void test_case_a(void)
     ccref_ball_rolling_on_plane_params prm = case_a_params();
     double lambda[3] = {2, 3, -1};
     ccref_ball_rolling_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_rolling_on_plane_eval(&prm, &b1, &b2, lambda, 3, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 1);
     CU_ASSERT_EQUAL(r.out.mv, 2);
@@ -135,11 +119,12 @@ static void test_case_a(void)
 static void test_case_b_touching(void)
 {
     ccref_body g = ccref_body_ground();
-    ccref_body ball = mk_body(I3(), V(0, 1.5, 0), V(0, 0, -2), V(2, 1, 0), V(0, 0, -1), V(1, 0, 0));
-    ccref_ball_rolling_on_plane_params prm = mk_params(V(0, 1, 0), 0.5, Z3(), 1.0);
+    ccref_body ball = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 1.5, 0), ccref_test_v3(0, 0, -2),
+                                      ccref_test_v3(2, 1, 0), ccref_test_v3(0, 0, -1), ccref_test_v3(1, 0, 0));
+    ccref_ball_rolling_on_plane_params prm = mk_params(ccref_test_v3(0, 1, 0), 0.5, ccref_test_v3(0, 0, 0), 1.0);
     double lambda[3] = {4, 1, 2};
     ccref_ball_rolling_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_rolling_on_plane_eval(&prm, &g, &ball, lambda, 3, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], 0.0);
     ASSERT_EXACT(r.out.verr[0], 0.5);
@@ -173,8 +158,8 @@ static void test_case_b_touching(void)
 static void test_sign_conventions(void)
 {
     ccref_body g = ccref_body_ground();
-    ccref_body ball = mk_body(I3(), V(0, 0, 3), Z3(), Z3(), Z3(), Z3());
-    ccref_ball_rolling_on_plane_params prm = mk_params(V(0, 0, 1), 0.0, Z3(), 1.0);
+    ccref_body ball = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, 0, 3));
+    ccref_ball_rolling_on_plane_params prm = mk_params(ccref_test_v3(0, 0, 1), 0.0, ccref_test_v3(0, 0, 0), 1.0);
     double lambda[3] = {-4, 1, -3};
     ccref_ball_rolling_on_plane_result r;
     CU_ASSERT_EQUAL(ccref_ball_rolling_on_plane_eval(&prm, &g, &ball, lambda, 3, &r), CCREF_OK);
@@ -189,7 +174,7 @@ static void test_sign_conventions(void)
         ASSERT_EXACT(r.out.aerr[i], 0.0);
     }
 
-    ball.p = V(0, 0, 0.5);
+    ball.p = ccref_test_v3(0, 0, 0.5);
     CU_ASSERT_EQUAL(ccref_ball_rolling_on_plane_eval(&prm, &g, &ball, lambda, 3, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], -0.25);
     ASSERT_VEC_EXACT(r.contact_point, 0, 0, -0.25);
@@ -210,8 +195,8 @@ static void test_sign_conventions(void)
  *   two cross products and two normalisations of terms <= 1: <= 12 roundings of unit size -> 3e-15. */
 static void check_axes(const ccref_body *p, ccref_vec3 nP, ccref_vec3 ex, ccref_vec3 ey, ccref_vec3 en, double tol)
 {
-    ccref_body ball = mk_body(I3(), V(0, 0, 5), Z3(), Z3(), Z3(), Z3());
-    ccref_ball_rolling_on_plane_params prm = mk_params(nP, 0.0, Z3(), 1.0);
+    ccref_body ball = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, 0, 5));
+    ccref_ball_rolling_on_plane_params prm = mk_params(nP, 0.0, ccref_test_v3(0, 0, 0), 1.0);
     double lambda[3] = {0, 0, 0};
     ccref_ball_rolling_on_plane_result r;
     CU_ASSERT_EQUAL(ccref_ball_rolling_on_plane_eval(&prm, p, &ball, lambda, 3, &r), CCREF_OK);
@@ -223,12 +208,17 @@ static void check_axes(const ccref_body *p, ccref_vec3 nP, ccref_vec3 ex, ccref_
 static void test_axis_rule(void)
 {
     ccref_body g = ccref_body_ground();
-    ccref_body rz = mk_body(RZ90(), Z3(), Z3(), Z3(), Z3(), Z3());
-    check_axes(&g, V(1, 0, 0), V(0, 0, 1), V(0, -1, 0), V(1, 0, 0), 0.0);
-    check_axes(&g, V(0, -1, 0), V(0, 0, 1), V(-1, 0, 0), V(0, -1, 0), 0.0);
-    check_axes(&rz, V(0, 0, 1), V(-1, 0, 0), V(0, -1, 0), V(0, 0, 1), 0.0);
-    check_axes(&g, V(0.6, 0.8, 0), V(0.8, -0.6, 0), V(0, 0, -1), V(0.6, 0.8, 0), 3e-15);
-    check_axes(&g, V(0.6, 0, 0.8), V(-0.8, 0, 0.6), V(0, -1, 0), V(0.6, 0, 0.8), 3e-15);
+    ccref_body rz = ccref_test_at_rest(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, 0, 0));
+    check_axes(&g, ccref_test_v3(1, 0, 0),
+               ccref_test_v3(0, 0, 1), ccref_test_v3(0, -1, 0), ccref_test_v3(1, 0, 0), 0.0);
+    check_axes(&g, ccref_test_v3(0, -1, 0),
+               ccref_test_v3(0, 0, 1), ccref_test_v3(-1, 0, 0), ccref_test_v3(0, -1, 0), 0.0);
+    check_axes(&rz, ccref_test_v3(0, 0, 1),
+               ccref_test_v3(-1, 0, 0), ccref_test_v3(0, -1, 0), ccref_test_v3(0, 0, 1), 0.0);
+    check_axes(&g, ccref_test_v3(0.6, 0.8, 0),
+               ccref_test_v3(0.8, -0.6, 0), ccref_test_v3(0, 0, -1), ccref_test_v3(0.6, 0.8, 0), 3e-15);
+    check_axes(&g, ccref_test_v3(0.6, 0, 0.8),
+               ccref_test_v3(-0.8, 0, 0.6), ccref_test_v3(0, -1, 0), ccref_test_v3(0.6, 0, 0.8), 3e-15);
 }
 
 /* ---------------------------------------------------------------- bad inputs */
@@ -237,10 +227,26 @@ static void expect_error(const ccref_ball_rolling_on_plane_params *prm, const cc
                          const double *lambda, size_t n, ccref_status want)
 {
     ccref_ball_rolling_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_ball_rolling_on_plane_eval(prm, b1, b2, lambda, n, &r), want);
     assert_zeroed(&r);
 }
+
+/* The kernel for the bad-body drivers: parameters and multipliers from here, bodies from the driver. */
+typedef struct {
+    ccref_ball_rolling_on_plane_params prm;
+    double lambda[3];
+    ccref_ball_rolling_on_plane_result r;
+} brop_run;
+
+static ccref_status run_eval(void *ctx, const ccref_body *b1, const ccref_body *b2)
+{
+    brop_run *k = ctx;
+    ccref_test_poison(&k->r, sizeof k->r);
+    return ccref_ball_rolling_on_plane_eval(&k->prm, b1, b2, k->lambda, 3, &k->r);
+}
+
+static void run_zeroed(void *ctx) { assert_zeroed(&((brop_run *)ctx)->r); }
 
 static void test_null_and_lambda(void)
 {
@@ -265,12 +271,10 @@ static void test_nonfinite(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_ball_rolling_on_plane_params prm = case_a_params();
-    b1.v.z = NAN;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT);
-    b1 = case_a_body1();
-    b2.R.m[0][1] = INFINITY;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT);
-    b2 = case_a_body2();
+    brop_run run = {.prm = case_a_params(), .lambda = {1, 2, 3}};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* NaN, +Inf and -Inf in every scalar of each body (among them b1.v.z = NaN, b2.R[0][1] = Inf). */
+    ccref_test_nonfinite_bodies(&k, &b1, &b2, CCREF_TEST_BOTH_BODIES);
     prm.normal_in_b1.x = NAN;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT);
     prm = case_a_params();
@@ -289,16 +293,15 @@ static void test_not_rotation(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_ball_rolling_on_plane_params prm = case_a_params();
-    ccref_mat3 refl = I3();
-    refl.m[1][1] = -1.0;               /* orthonormal, det -1 */
-    b1.R = refl;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION);
-    b1 = case_a_body1();
+    brop_run run = {.prm = case_a_params(), .lambda = {1, 2, 3}};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* Every ccref_test_nonrotation variant in each body, among them the reflection diag(1,-1,1) (orthonormal,
+     * det -1) in body 1 and body 2's Rz90 with R[0][0] = 0.5 (not orthonormal). */
+    ccref_test_nonrotation_bodies(&k, &b1, &b2, CCREF_TEST_BOTH_BODIES);
     b2.R.m[0][0] = 0.5;                /* not orthonormal */
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION);
     /* a non-rotation (order 4) wins over a bad radius and a zero normal (order 5) */
     prm.radius = 0.0;
-    prm.normal_in_b1 = Z3();
+    prm.normal_in_b1 = ccref_test_v3(0, 0, 0);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION);
 }
 
@@ -312,21 +315,21 @@ static void test_radius_and_normal(void)
     prm.radius = -2.0;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONPOSITIVE_RADIUS);
     /* radius (5a) before the normal (5b, 5c) */
-    prm.normal_in_b1 = Z3();
+    prm.normal_in_b1 = ccref_test_v3(0, 0, 0);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONPOSITIVE_RADIUS);
     prm = case_a_params();
-    prm.normal_in_b1 = Z3();
+    prm.normal_in_b1 = ccref_test_v3(0, 0, 0);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_ZERO_DIRECTION);
-    prm.normal_in_b1 = V(0, -0.0, 0);
+    prm.normal_in_b1 = ccref_test_v3(0, -0.0, 0);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_ZERO_DIRECTION);
-    prm.normal_in_b1 = V(0, 0, 2);
+    prm.normal_in_b1 = ccref_test_v3(0, 0, 2);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_UNIT_VECTOR);
-    prm.normal_in_b1 = V(0, 0, 1 + 1e-11);           /* |n|^2 - 1 = 2e-11 > 1e-12 */
+    prm.normal_in_b1 = ccref_test_v3(0, 0, 1 + 1e-11);  /* |n|^2 - 1 = 2e-11 > 1e-12 */
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_UNIT_VECTOR);
-    prm.normal_in_b1 = V(1e-300, 0, 0);              /* tiny but nonzero: not a zero direction */
+    prm.normal_in_b1 = ccref_test_v3(1e-300, 0, 0);     /* tiny but nonzero: not a zero direction */
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_UNIT_VECTOR);
     /* within the tolerance: |n|^2 - 1 = 2e-13 <= 1e-12 is accepted and used as given */
-    prm.normal_in_b1 = V(0, 0, 1 + 1e-13);
+    prm.normal_in_b1 = ccref_test_v3(0, 0, 1 + 1e-13);
     ccref_ball_rolling_on_plane_result r;
     CU_ASSERT_EQUAL(ccref_ball_rolling_on_plane_eval(&prm, &b1, &b2, lambda, 3, &r), CCREF_OK);
 }
@@ -340,14 +343,14 @@ static void test_overflow(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_ball_rolling_on_plane_params prm = case_a_params();
-    b2.w = V(1e300, 0, 0);
+    b2.w = ccref_test_v3(1e300, 0, 0);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW);
     b2 = case_a_body2();
-    prm.center_in_b2 = V(-1e308, 0, 0);
+    prm.center_in_b2 = ccref_test_v3(-1e308, 0, 0);
     prm.height = -1e308;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW);
     prm = case_a_params();
-    b2.p = V(1e300, 0, 0);
+    b2.p = ccref_test_v3(1e300, 0, 0);
     lambda[0] = 1e300;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW);
 }

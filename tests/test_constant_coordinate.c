@@ -1,30 +1,10 @@
 /* test_constant_coordinate.c: Constraint::ConstantCoordinate kernel (src/constant_coordinate.c).
  * Spec: spec/constant_coordinate.md. All expected values are exact in binary (halves and small integers). */
-#include <string.h>
-
 #include "testlib.h"
-
-static void poison(ccref_constant_coordinate_result *r) { memset(r, 0x7f, sizeof *r); }
-
-static void assert_body_forces_zero(const ccref_output *o)
-{
-    ASSERT_VEC_EXACT(o->force_on_body1.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(o->force_on_body1.force, 0, 0, 0);
-    ASSERT_VEC_EXACT(o->force_on_body2.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(o->force_on_body2.force, 0, 0, 0);
-}
 
 static void assert_zeroed(const ccref_constant_coordinate_result *r)
 {
-    CU_ASSERT_EQUAL(r->out.mp, 1);
-    CU_ASSERT_EQUAL(r->out.mv, 0);
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        ASSERT_EXACT(r->out.perr[i], 0.0);
-        ASSERT_EXACT(r->out.verr[i], 0.0);
-        ASSERT_EXACT(r->out.aerr[i], 0.0);
-    }
-    assert_body_forces_zero(&r->out);
-    CU_ASSERT_EQUAL(r->out.deviations, 0u);
+    ccref_test_assert_output_zero(&r->out, 1, 0);
     ASSERT_EXACT(r->generalized_force, 0.0);
 }
 
@@ -37,7 +17,7 @@ static void test_cc_basic(void)
     ccref_coordinate q = {1.5, -2.0, 0.25};
     double lambda = 3.0;
     ccref_constant_coordinate_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, &lambda, 1, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 1);
     CU_ASSERT_EQUAL(r.out.mv, 0);
@@ -45,7 +25,7 @@ static void test_cc_basic(void)
     ASSERT_EXACT(r.out.verr[0], -2.0);
     ASSERT_EXACT(r.out.aerr[0], 0.25);
     ASSERT_EXACT(r.generalized_force, 3.0);
-    assert_body_forces_zero(&r.out);
+    ccref_test_assert_forces_zero(&r.out);
     CU_ASSERT_EQUAL(r.out.deviations, 0u);
     /* Unused rows stay zero. */
     ASSERT_EXACT(r.out.perr[1], 0.0);
@@ -88,13 +68,13 @@ static void test_cc_null_arguments(void)
     ccref_coordinate q = {1.5, -2.0, 0.25};
     double lambda = 3.0;
     ccref_constant_coordinate_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(NULL, &q, &lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, NULL, &lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, NULL, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, &lambda, 1, NULL), CCREF_E_NULL_ARGUMENT);
@@ -106,23 +86,23 @@ static void test_cc_lambda_checks(void)
     ccref_coordinate q = {1.5, -2.0, 0.25};
     double lambda[2] = {3.0, 4.0};
     ccref_constant_coordinate_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, lambda, 0, &r), CCREF_E_LAMBDA_COUNT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, lambda, 2, &r), CCREF_E_LAMBDA_COUNT);
     assert_zeroed(&r);
     lambda[0] = NAN;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, lambda, 1, &r), CCREF_E_NONFINITE_INPUT);
     assert_zeroed(&r);
     lambda[0] = -INFINITY;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, lambda, 1, &r), CCREF_E_NONFINITE_INPUT);
     assert_zeroed(&r);
     /* Count before finiteness, and before non-finite coordinates. */
     q.q = NAN;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, lambda, 2, &r), CCREF_E_LAMBDA_COUNT);
     assert_zeroed(&r);
 }
@@ -132,16 +112,15 @@ static void test_cc_nonfinite_inputs(void)
     ccref_constant_coordinate_params prm = {1.0};
     double lambda = 3.0;
     ccref_constant_coordinate_result r;
-    const double bad[3] = {NAN, INFINITY, -INFINITY};
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < CCREF_TEST_NONFINITE_COUNT; k++) {
         for (int field = 0; field < 4; field++) {
             ccref_coordinate q = {1.5, -2.0, 0.25};
             prm.position = 1.0;
-            if (field == 0) q.q = bad[k];
-            if (field == 1) q.qdot = bad[k];
-            if (field == 2) q.qdotdot = bad[k];
-            if (field == 3) prm.position = bad[k];
-            poison(&r);
+            if (field == 0) q.q = ccref_test_nonfinite[k];
+            if (field == 1) q.qdot = ccref_test_nonfinite[k];
+            if (field == 2) q.qdotdot = ccref_test_nonfinite[k];
+            if (field == 3) prm.position = ccref_test_nonfinite[k];
+            ccref_test_poison(&r, sizeof r);
             CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, &lambda, 1, &r), CCREF_E_NONFINITE_INPUT);
             assert_zeroed(&r);
         }
@@ -156,7 +135,7 @@ static void test_cc_overflow(void)
     ccref_coordinate q = {1e308, 0.0, 0.0};
     double lambda = 1.0;
     ccref_constant_coordinate_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_constant_coordinate_eval(&prm, &q, &lambda, 1, &r), CCREF_E_RESULT_OVERFLOW);
     assert_zeroed(&r);
     prm.position = -1e300;

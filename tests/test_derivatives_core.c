@@ -5,13 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../oracle/oracle.h"
 #include "../src/common.h"
+#include "accuracy_bounds.h"
 #include "cases.h"
 #include "test_derivatives.h"
 
 static const double U = 0x1p-53;
-/* Rounding bound of one kernel output (spec/derivatives.md section 3): C_E u S, S the output's level scale. */
-static const double C_E = 65536.0;
+/* Rounding of the tolerance's own evaluation: every tolerance below is a sum of at most a dozen non-negative
+ * doubles, each rounded once (relative error < 12 u < 2^-49); multiplying by UP (and rounding) makes the computed
+ * sum an upper bound of the exact one. */
+static const double UP = 1.0 + 0x1p-40;
+/* Working precision of the input-rounding enclosures (spec/derivatives.md section 3, "Din"). */
+#define BOX_PREC 64
 /* Candidate steps h = 2^-e, e in [E_MIN, E_MAX]; jets are taken over [t0 - RHO0, t0 + RHO0], RHO0 = 2 h_max. */
 #define E_MIN 12
 #define E_MAX 28
@@ -174,8 +180,8 @@ void dv_print_stats(FILE *f, const dv_target *tg, const dv_stats *st)
 {
     char name[64];
     dv_target_name(tg, name, sizeof name);
-    fprintf(f, "%-36s samples %5ld used %5ld excl(cond %ld, branch %ld, snap %ld) h in [2^%d, 2^%d]", name,
-            st->samples, st->used, st->excl_conditioning, st->excl_branch, st->excl_snap,
+    fprintf(f, "%-36s samples %5ld used %5ld excl(cond %ld, branch %ld, snap %ld, no bound %ld) h in [2^%d, 2^%d]",
+            name, st->samples, st->used, st->excl_conditioning, st->excl_branch, st->excl_snap, st->excl_uncertain,
             st->used ? (int)lround(log2(st->min_h)) : 0, st->used ? (int)lround(log2(st->max_h)) : 0);
     if (st->bad_status || st->branch_mismatch)
         fprintf(f, " BAD STATUS %ld BRANCH MISMATCH %ld", st->bad_status, st->branch_mismatch);
@@ -186,6 +192,8 @@ void dv_print_stats(FILE *f, const dv_target *tg, const dv_stats *st)
     if (st->id_n)
         fprintf(f, "    id  n %5ld fail %4ld  max|r|/tol %.3e  (verr_0 = vF . Cz)\n", st->id_n, st->id_fail,
                 st->id_max_ratio);
+    if (st->max_din_over_b > 0.0)
+        fprintf(f, "    input-rounding term / acc bound of the claimed rows: max %.3g\n", st->max_din_over_b);
     if (st->pow_n)
         fprintf(f, "    G^T n %5ld fail %4ld  max width of sum(M.w + F.v) - verr_i, relative to L S_v: %.2e\n",
                 st->pow_n, st->pow_fail, st->pow_max_rel);
@@ -912,12 +920,17 @@ void dv_sos_sigma_i(mpfi_ptr out, const ccref_sphere_on_sphere_params *p, const 
         iv_clear(all[i]);
 }
 
-static double sos_sigma(const ccref_sphere_on_sphere_params *p, const traj_state_i *S1, const traj_state_i *S2, int k)
+/* Defined with the run below. */
+static double mid_with_err(mpfi_srcptr x, double *err);
+
+/* sigma at the exact state, rounded, and a bound *err of its distance from the exact value. */
+static double sos_sigma(const ccref_sphere_on_sphere_params *p, const traj_state_i *S1, const traj_state_i *S2, int k,
+                        double *err)
 {
     mpfi_t x;
     mpfi_init2(x, XP);
     dv_sos_sigma_i(x, p, S1, S2, k);
-    double r = mid_d(x);
+    double r = mid_with_err(x, err);
     mpfi_clear(x);
     return r;
 }
@@ -975,12 +988,14 @@ void dv_lol_vFn_i(mpfi_ptr out, const ccref_line_on_line_params *p, const traj_s
         iv_clear(all[i]);
 }
 
-static double lol_vF_n(const ccref_line_on_line_params *p, const traj_state_i *S1, const traj_state_i *S2, int sg)
+/* vF . n at the exact state, rounded, and a bound *err of its distance from the exact value. */
+static double lol_vF_n(const ccref_line_on_line_params *p, const traj_state_i *S1, const traj_state_i *S2, int sg,
+                       double *err)
 {
     mpfi_t x;
     mpfi_init2(x, XP);
     dv_lol_vFn_i(x, p, S1, S2, sg);
-    double r = mid_d(x);
+    double r = mid_with_err(x, err);
     mpfi_clear(x);
     return r;
 }
@@ -1049,19 +1064,41 @@ void dv_set_states(const dv_target *tg, const dv_traj *T, const ccref_body *B1, 
     bc->coordinate = *q;
 }
 
-/* One evaluation time of a sample: the correctly rounded states and the kernel's rows. */
+/* One evaluation time of a sample: the correctly rounded states, the kernel's rows and their rounding bounds. */
 typedef struct {
     int done;
     ccref_case bc;
     dv_rows R;
     dv_levels L;
     int snapfail;
+    /* Rounding bounds of the rows (spec/derivatives.md section 3), index [0] perr, [1] verr, [2] aerr, then row:
+     * B: the proven forward error bound of the kernel on its own input doubles (acc_bounds_case /
+     *    acc_bounds_contact, spec/accuracy.md): |kernel(x~) - g(x~)| <= B;
+     * Din: the effect of rounding the exact trajectory state x to those doubles on the exact formula:
+     *    |g(x~) - g(x)| <= Din (an interval enclosure of g over the box spanned by x~ and x);
+     * E = (B + Din) rounded up: |kernel(x~) - g(x)| <= E. */
+    double B[3][3], Din[3][3], E[3][3];
+    acc_decision acc_band;  /* != NONE: acc_bounds reported a decision band at this point (B not claimed) */
+    int box_undecided;      /* the box enclosure could not be evaluated (a decision undecided): Din unknown */
+    int bounded;            /* B, Din and E are filled and finite */
+    int bounds_done;        /* point_bounds ran */
+    ccref_contact_case cc;  /* contact targets: the case the kernel evaluated */
 } dv_point;
 
 typedef struct {
     traj_ws *ws;
     traj_state_i S1, S2;
     mpfr_t tt;
+    /* the input-rounding boxes (BOX_PREC bits) */
+    int box_init;
+    ora_ws *ows;
+    ora_case oc;
+    ora_contact_case occ;
+    ora_out oo;
+    ora_contact_out oco;
+    mpfi_t qx[3];           /* exact q, qdot, qdotdot (XP bits) */
+    mpfi_t shift[3];        /* singular families: the common translation of both origins */
+    mpfr_t diam;
 } dv_eval_ctx;
 
 /* The line_on_line sense at a state, with the kernel's operations in the kernel's order (so it is the kernel's
@@ -1082,9 +1119,164 @@ static int lol_sense_of_case(const ccref_case *c)
     return wsb >= 0.0 ? -1 : 1;
 }
 
-/* Evaluate the target at time t into P (states at XP bits, rounded to nearest; singular snap; kernel call).
- * S1/S2 of the context keep the enclosures of the last evaluation. */
-static void eval_point(dv_eval_ctx *E, const dv_target *tg, const dv_kernels *K, dv_traj *T, double t, dv_point *P)
+/* Flat output slot of row i of kind base (0 perr, 1 verr, 2 aerr), or -1 where the row does not exist. */
+static int row_slot(int is_contact, int base, int i)
+{
+    if (!is_contact)
+        return (base == 0 ? ORA_PERR : base == 1 ? ORA_VERR : ORA_AERR) + i;
+    if (base == 0)
+        return i == 0 ? ORA_C_PERR : -1;
+    if (i == 0)
+        return base == 1 ? ORA_C_VERR : ORA_C_AERR;
+    return (base == 1 ? ORA_C_SLIP_VELOCITY : ORA_C_SLIP_ACCELERATION) + i - 1;
+}
+
+/* dst = the hull of the exact enclosure x (translated by sh when not NULL) and the double k. */
+static void box_hull(mpfi_ptr dst, mpfi_srcptr x, mpfi_srcptr sh, double k)
+{
+    mpfi_set(dst, x);           /* outward rounding to BOX_PREC */
+    if (sh != NULL)
+        mpfi_add(dst, dst, sh);
+    mpfi_put_d(dst, k);
+}
+
+static void box_body(ora_body *ob, const ccref_body *k, const traj_state_i *S, mpfi_t *sh)
+{
+    const double kp[3] = {k->p.x, k->p.y, k->p.z}, kw[3] = {k->w.x, k->w.y, k->w.z};
+    const double kv[3] = {k->v.x, k->v.y, k->v.z}, kb[3] = {k->b.x, k->b.y, k->b.z};
+    const double ka[3] = {k->a.x, k->a.y, k->a.z};
+    mpfi_ptr op[3] = {ob->p.x, ob->p.y, ob->p.z}, ow[3] = {ob->w.x, ob->w.y, ob->w.z};
+    mpfi_ptr ov[3] = {ob->v.x, ob->v.y, ob->v.z}, obb[3] = {ob->b.x, ob->b.y, ob->b.z};
+    mpfi_ptr oa[3] = {ob->a.x, ob->a.y, ob->a.z};
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            box_hull(ob->R.m[i][j], S->R[i][j], NULL, k->R.m[i][j]);
+        box_hull(op[i], S->p[i], sh ? sh[i] : NULL, kp[i]);
+        box_hull(ow[i], S->w[i], NULL, kw[i]);
+        box_hull(ov[i], S->v[i], NULL, kv[i]);
+        box_hull(obb[i], S->b[i], NULL, kb[i]);
+        box_hull(oa[i], S->a[i], NULL, ka[i]);
+    }
+}
+
+static void box_coordinate(ora_coordinate *oq, const ccref_coordinate *k, mpfi_t qx[3])
+{
+    box_hull(oq->q, qx[0], NULL, k->q);
+    box_hull(oq->qdot, qx[1], NULL, k->qdot);
+    box_hull(oq->qdotdot, qx[2], NULL, k->qdotdot);
+}
+
+/* perp() index of the sphere_on_sphere normal at a point, from its states (the kernel's p = Sb - Sf). */
+static int sos_perp_of_case(const ccref_case *c);
+
+/* The rounding bounds of the rows at the point P of time t (spec/derivatives.md section 3); S1, S2 enclose the
+ * exact trajectory states at t. Computed once per point. */
+static void point_bounds(dv_eval_ctx *E, const dv_target *tg, const dv_traj *T, double t, const traj_state_i *S1,
+                         const traj_state_i *S2, dv_point *P)
+{
+    if (P->bounds_done)
+        return;
+    P->bounds_done = 1;
+    if (P->snapfail || !ccref_status_ok(P->R.st))
+        return;
+    const ccref_contact_case *cc = &P->cc;
+    mpfr_set_d(E->tt, t, MPFR_RNDN);
+    traj_coord_eval_i(E->ws, &T->tq, E->tt, E->qx);
+    const int singular_fam = tg->fam == DV_FAM_SINGULAR_SHIFT || tg->fam == DV_FAM_SINGULAR_PINNED;
+    /* ---- B: acc_bounds on the doubles the kernel received */
+    acc_bounds ab;
+    int rc = tg->is_contact ? acc_bounds_contact(cc, &ab) : acc_bounds_case(&P->bc, &ab);
+    if (rc != 0)
+        return; /* the kernel rejected the point: bad status, counted by the caller */
+    P->acc_band = ab.uncertain;
+    /* The singular families force the singular branch (section 6): the computed p is exactly 0 while the exact p
+     * of the snapped doubles is only known to be tiny, so acc_bounds reports the singular band. Its B is the chain
+     * of the branch the kernel took, which is the branch these families compare with. */
+    if (singular_fam && P->acc_band == ACC_D_SINGULAR)
+        P->acc_band = ACC_D_NONE;
+    /* ---- Din: enclose the formula over the box hull(x~, x), at BOX_PREC bits */
+    ccref_kind kind = P->bc.kind;
+    if (!E->box_init) {
+        if (tg->is_contact)
+            ora_contact_case_init(&E->occ, tg->cls, BOX_PREC);
+        else
+            ora_case_init(&E->oc, kind, BOX_PREC);
+        E->box_init = 1;
+    }
+    mpfi_t *sh = NULL;
+    if (singular_fam) {
+        /* The snap moved the origins. The rows are invariant under a common translation of both bodies (exact
+         * identity), so compare with the exact state translated by shift = p1~ - p1 (body 1's origin box is then
+         * tight around p1~; body 2's contains p2~ and p2 + shift). */
+        const double kp1[3] = {P->bc.body1.p.x, P->bc.body1.p.y, P->bc.body1.p.z};
+        for (int i = 0; i < 3; i++) {
+            mpfi_set_d(E->shift[i], kp1[i]);
+            mpfi_sub(E->shift[i], E->shift[i], S1->p[i]);
+        }
+        sh = E->shift;
+    }
+    ora_decisions d;
+    ora_decisions_auto(&d);
+    /* deviation flags and unilateral rules do not affect the rows (as in the oracle mode) */
+    d.v[ORA_D_VERR_NONZERO] = 1;
+    d.v[ORA_D_W1_NONZERO] = 1;
+    d.v[ORA_D_SLIP_NONZERO] = 1;
+    d.v[ORA_D_IMPACT] = 0;
+    d.v[ORA_D_COR_BRANCH] = CCREF_COR_CAPTURED;
+    d.v[ORA_D_COF_BRANCH] = CCREF_COF_STATIC;
+    /* the branch of the formula: the kernel's (the exclusion rule of section 5 makes it the exact one on the
+     * stencil; conditioning keeps the singular and parallel thresholds away outside their families) */
+    d.v[ORA_D_SINGULAR] = singular_fam ? 1 : 0;
+    d.v[ORA_D_PARALLEL] = tg->fam == DV_FAM_PARALLEL ? 1 : 0;
+    if (kind == CCREF_KIND_LINE_ON_LINE && tg->fam != DV_FAM_PARALLEL)
+        d.v[ORA_D_SENSE] = (signed char)(P->R.sense > 0 ? 1 : -1);
+    if (kind == CCREF_KIND_SPHERE_ON_SPHERE)
+        d.v[ORA_D_PERP_AXIS] = (signed char)(tg->is_contact ? sos_perp_of_case(&P->bc) : dv_perp_index(P->R.Cz));
+    ora_eval_status es;
+    mpfi_t *Y;
+    if (tg->is_contact) {
+        ora_contact_case_set(&E->occ, cc);
+        box_body(&E->occ.body1, &cc->body1, S1, sh);
+        box_body(&E->occ.body2, &cc->body2, S2, sh);
+        box_coordinate(&E->occ.coordinate, &cc->coordinate, E->qx);
+        es = ora_contact_eval(E->ows, &E->occ, &d, &E->oco);
+        Y = E->oco.v;
+    } else {
+        ora_case_set(&E->oc, &P->bc);
+        box_body(&E->oc.body1, &P->bc.body1, S1, sh);
+        box_body(&E->oc.body2, &P->bc.body2, S2, sh);
+        box_coordinate(&E->oc.coordinate, &P->bc.coordinate, E->qx);
+        es = ora_eval(E->ows, &E->oc, &d, &E->oo);
+        Y = E->oo.v;
+    }
+    if (es != ORA_EVAL_OK) {
+        P->box_undecided = 1;
+        return;
+    }
+    int finite = 1;
+    for (int base = 0; base < 3; base++)
+        for (int i = 0; i < 3; i++) {
+            int slot = row_slot(tg->is_contact, base, i);
+            double b = 0.0, din = 0.0;
+            if (slot >= 0) {
+                b = ab.B[slot];
+                mpfi_diam_abs(E->diam, Y[slot]);
+                din = mpfr_get_d(E->diam, MPFR_RNDU);
+            }
+            P->B[base][i] = b;
+            P->Din[base][i] = din;
+            P->E[base][i] = (b + din) * UP;
+            if (!isfinite(P->E[base][i]))
+                finite = 0;
+        }
+    P->bounded = finite && P->acc_band == ACC_D_NONE;
+}
+
+/* Evaluate the target at time t into P (states at XP bits, rounded to nearest; singular snap; kernel call; the
+ * rounding bounds of the rows when want_bounds). S1/S2 of the context keep the enclosures of the last
+ * evaluation. */
+static void eval_point(dv_eval_ctx *E, const dv_target *tg, const dv_kernels *K, dv_traj *T, double t, dv_point *P,
+                       int want_bounds)
 {
     ccref_body B1, B2;
     ccref_coordinate q;
@@ -1094,24 +1286,30 @@ static void eval_point(dv_eval_ctx *E, const dv_target *tg, const dv_kernels *K,
     traj_state_i_to_d(&E->S1, &B1);
     traj_state_i_to_d(&E->S2, &B2);
     traj_coord_eval_rn(E->ws, &T->tq, t, &q);
-    ccref_contact_case cc;
-    dv_set_states(tg, T, &B1, &B2, &q, &P->bc, &cc);
+    ccref_contact_case *cc = &P->cc;
+    dv_set_states(tg, T, &B1, &B2, &q, &P->bc, cc);
     P->snapfail = 0;
     if (tg->fam == DV_FAM_SINGULAR_SHIFT || tg->fam == DV_FAM_SINGULAR_PINNED) {
         if (!dv_snap_coincide(&P->bc.body1, T->sing_s1, &P->bc.body2, T->sing_s2))
             P->snapfail = 1;
-        cc.body1 = P->bc.body1;
-        cc.body2 = P->bc.body2;
+        cc->body1 = P->bc.body1;
+        cc->body2 = P->bc.body2;
     }
     memset(&P->R, 0, sizeof P->R);
     if (tg->is_contact) {
-        eval_contact(&cc, &P->R);
+        eval_contact(cc, &P->R);
         if (P->bc.kind == CCREF_KIND_LINE_ON_LINE)
             P->R.sense = lol_sense_of_case(&P->bc);     /* the contact result does not expose it */
     } else {
         eval_bilateral(K, &P->bc, &P->R);
     }
     P->L = dv_level_scales(&P->bc);
+    P->acc_band = ACC_D_NONE;
+    P->box_undecided = 0;
+    P->bounded = 0;
+    P->bounds_done = 0;
+    if (want_bounds)
+        point_bounds(E, tg, T, t, &E->S1, &E->S2, P);
     P->done = 1;
 }
 
@@ -1152,6 +1350,37 @@ static void copy_state(traj_state_i *d, const traj_state_i *s)
     }
 }
 
+/* Upper bound of max |k - y| over y in the enclosure x (the distance of a double from an enclosed exact value). */
+static double dist_to_enclosure(double k, mpfi_srcptr x)
+{
+    mpfr_t e, f;
+    mpfr_init2(e, XP);
+    mpfr_init2(f, XP);
+    mpfi_get_left(e, x);
+    mpfr_d_sub(e, k, e, MPFR_RNDU);     /* k - left */
+    mpfi_get_right(f, x);
+    mpfr_sub_d(f, f, k, MPFR_RNDU);     /* right - k */
+    double d = fmax(fabs(mpfr_get_d(e, MPFR_RNDU)), fabs(mpfr_get_d(f, MPFR_RNDU)));
+    mpfr_clear(e);
+    mpfr_clear(f);
+    return d * UP;
+}
+
+/* The rounded midpoint of an enclosure x and a bound of its distance from every point of x. */
+static double mid_with_err(mpfi_srcptr x, double *err)
+{
+    double m = mid_d(x);
+    *err = dist_to_enclosure(m, x);
+    return m;
+}
+
+/* acc pair (spec/accuracy.md) of a computed double of magnitude absval whose exact value is within e. */
+static acc_t acc_of(double absval, double e)
+{
+    acc_t r = {(absval + e) * UP, e};
+    return r;
+}
+
 long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_stats *st)
 {
     const dv_kernels *K = tg->K ? tg->K : &dv_real_kernels;
@@ -1161,6 +1390,15 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
     traj_state_i_init(&E.S1, XP);
     traj_state_i_init(&E.S2, XP);
     mpfr_init2(E.tt, 64);
+    E.box_init = 0;
+    E.ows = ora_ws_new(BOX_PREC);
+    ora_out_init(&E.oo, BOX_PREC);
+    ora_contact_out_init(&E.oco, BOX_PREC);
+    for (int i = 0; i < 3; i++) {
+        mpfi_init2(E.qx[i], XP);
+        mpfi_init2(E.shift[i], BOX_PREC);
+    }
+    mpfr_init2(E.diam, BOX_PREC);
     traj_state_i S1c, S2c;          /* enclosures of the exact states at t0 */
     traj_state_i_init(&S1c, XP);
     traj_state_i_init(&S2c, XP);
@@ -1198,7 +1436,7 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
             }
             traj_coord_jets(&T.tq, t0, RHO0, &qj, &qdj);
             dv_point *P0 = &pts[0];
-            eval_point(&E, tg, K, &T, t0, P0);
+            eval_point(&E, tg, K, &T, t0, P0, 0);
             copy_state(&S1c, &E.S1);
             copy_state(&S2c, &E.S2);
             if (P0->snapfail) {
@@ -1211,19 +1449,26 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 st->excl_conditioning++;
                 continue;
             }
-            /* ---- M3 and the step of each check: the power of two minimising (h^2/6) M3 + C_E u S_g / h */
+            /* ---- rounding bounds at t0 (section 3); a decision band of acc_bounds: skipped and counted */
+            point_bounds(&E, tg, &T, t0, &S1c, &S2c, P0);
+            if (ccref_status_ok(P0->R.st) && !P0->bounded) {
+                st->excl_uncertain++;
+                continue;
+            }
+            /* ---- M3 and the step of each check: the power of two minimising (h^2/6) M3 + E_g / h, with the
+             * rounding bound E_g of the differenced row at t0 standing for those at t0 -+ h */
             double M3[DV_MAX_CHECKS];
             int ej[DV_MAX_CHECKS];
             double hmax = 0.0;
             for (int j = 0; j < ck.n; j++) {
                 const mj *jet = ck.type[j] == CK_V ? &g.gp[ck.row[j]] : &g.gv[ck.row[j]];
                 M3[j] = g.zero_rows ? 0.0 : jet->d[3] * (1.0 + 0x1p-30);
-                double Sg = ck.type[j] == CK_V ? P0->L.p : P0->L.v;
+                double Eg = P0->bounded ? P0->E[ck.type[j] == CK_V ? 0 : 1][ck.row[j]] : 0.0;
                 double best = INFINITY;
                 ej[j] = E_MIN;
                 for (int e = E_MIN; e <= E_MAX; e++) {
                     double h = ldexp(1.0, -e);
-                    double tol = h * h / 6.0 * M3[j] + C_E * U * Sg / h;
+                    double tol = h * h / 6.0 * M3[j] + Eg / h;
                     if (tol < best) {
                         best = tol;
                         ej[j] = e;
@@ -1242,17 +1487,19 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 continue;
             }
             /* ---- evaluations at t0 -+ h_j */
-            int bad = !ccref_status_ok(P0->R.st), mismatch = 0, snapfail = 0;
+            int bad = !ccref_status_ok(P0->R.st), mismatch = 0, snapfail = 0, unbounded = 0;
             for (int j = 0; j < ck.n; j++)
                 for (int sgn = 0; sgn < 2; sgn++) {
                     int idx = 1 + 2 * (ej[j] - E_MIN) + sgn;
                     if (pts[idx].done)
                         continue;
                     double h = ldexp(1.0, -ej[j]);
-                    eval_point(&E, tg, K, &T, sgn ? t0 + h : t0 - h, &pts[idx]);
+                    eval_point(&E, tg, K, &T, sgn ? t0 + h : t0 - h, &pts[idx], 1);
                     snapfail |= pts[idx].snapfail;
                     if (!ccref_status_ok(pts[idx].R.st))
                         bad = 1;
+                    else if (!pts[idx].snapfail && !pts[idx].bounded)
+                        unbounded = 1;
                     if (!same_branch(&pts[idx].R, &P0->R))
                         mismatch = 1;
                     if (is_sos_rolling && sos_perp_of_case(&pts[idx].bc) != g.perp_k)
@@ -1277,19 +1524,26 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 st->branch_mismatch++;
                 continue;
             }
+            if (unbounded) {
+                st->excl_uncertain++;
+                continue;
+            }
             st->used++;
             if (hmax > st->max_h)
                 st->max_h = hmax;
             if (is_lol)
                 st->sense_count[g.sense > 0]++;
-            /* ---- exact side quantities at t0 */
-            double sigma = 0.0;
+            /* ---- exact side quantities at t0 (rounded midpoints of 128-bit enclosures, with their error) */
+            double sigma = 0.0, e_sigma = 0.0;
             if (is_sos_rolling)
-                sigma = sos_sigma(&T.eq.params.sphere_on_sphere, &S1c, &S2c, g.perp_k);
+                sigma = sos_sigma(&T.eq.params.sphere_on_sphere, &S1c, &S2c, g.perp_k, &e_sigma);
             if (is_lol) {
-                double ex = lol_vF_n(&T.eq.params.line_on_line, &S1c, &S2c, g.sense);
-                double tol = C_E * U * P0->L.v;
-                double ratio = fabs(P0->R.verr[0] - ex) / tol;
+                /* verr_0 = vF . Cz exactly; the kernel's verr_0 is within E of the exact one, ex within e_ex */
+                double e_ex;
+                double ex = lol_vF_n(&T.eq.params.line_on_line, &S1c, &S2c, g.sense, &e_ex);
+                double tol = (P0->E[1][0] + e_ex) * UP;
+                double resid = fabs(P0->R.verr[0] - ex);
+                double ratio = tol > 0.0 ? resid / tol : (resid == 0.0 ? 0.0 : INFINITY);
                 st->id_n++;
                 if (!(ratio <= 1.0))
                     st->id_fail++;
@@ -1297,7 +1551,6 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                     st->id_max_ratio = ratio;
             }
             /* ---- the checks */
-            const ccref_vec3 w1 = P0->bc.body1.w;
             const dv_rows *R1 = &P0->R;
             for (int j = 0; j < ck.n; j++) {
                 int i = ck.row[j];
@@ -1305,23 +1558,12 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 if (h < st->min_h)
                     st->min_h = h;
                 const dv_point *Pm = &pts[1 + 2 * (ej[j] - E_MIN)], *Pp = Pm + 1;
-                double gm, gp, c, Sg_m, Sg_p, Sc, Ec;
-                if (ck.type[j] == CK_V) {
-                    gm = Pm->R.perr[i];
-                    gp = Pp->R.perr[i];
-                    c = R1->verr[i];
-                    Sg_m = Pm->L.p;
-                    Sg_p = Pp->L.p;
-                    Sc = P0->L.v;
-                } else {
-                    gm = Pm->R.verr[i];
-                    gp = Pp->R.verr[i];
-                    c = R1->aerr[i];
-                    Sg_m = Pm->L.v;
-                    Sg_p = Pp->L.v;
-                    Sc = P0->L.a;
-                }
-                Ec = C_E * U * Sc;
+                const int gb = ck.type[j] == CK_V ? 0 : 1, cb = gb + 1;   /* differenced row, claimed row */
+                double gm = gb == 0 ? Pm->R.perr[i] : Pm->R.verr[i];
+                double gp = gb == 0 ? Pp->R.perr[i] : Pp->R.verr[i];
+                double c = cb == 1 ? R1->verr[i] : R1->aerr[i];
+                double Sc = cb == 1 ? P0->L.v : P0->L.a;
+                double Ec = P0->E[cb][i];
                 corr_type corr = CORR_NONE;
                 if (is_ball)
                     corr = CORR_BALL;
@@ -1329,28 +1571,39 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                     corr = CORR_SOS;
                 double corr_size = 0.0;
                 if (corr == CORR_BALL) {
-                    /* (R1) verr = d/dt perr - w1 x perr; (R2) aerr = d/dt verr + w1 x verr */
-                    ccref_vec3 x = ck.type[j] == CK_V ? v3(R1->perr[0], R1->perr[1], R1->perr[2])
-                                                      : v3(R1->verr[0], R1->verr[1], R1->verr[2]);
+                    /* (R1) c = verr + (w1 x perr)_i; (R2) c = aerr - (w1 x verr)_i. x = the kernel's perr / verr
+                     * vector: within B (a norm bound) + sum of its components' Din of the exact vector; w1 the
+                     * rounded input: within its distance from the exact enclosure. Cross product L5, sum L1. */
+                    ccref_vec3 x = gb == 0 ? v3(R1->perr[0], R1->perr[1], R1->perr[2])
+                                           : v3(R1->verr[0], R1->verr[1], R1->verr[2]);
+                    ccref_vec3 w1 = P0->bc.body1.w;
                     ccref_vec3 wx = v3_cross(w1, x);
                     double corr_i = i == 0 ? wx.x : i == 1 ? wx.y : wx.z;
-                    double Sx = ck.type[j] == CK_V ? P0->L.p : P0->L.v;
+                    double Ex = fmax(P0->B[gb][0], fmax(P0->B[gb][1], P0->B[gb][2])) + P0->Din[gb][0] +
+                                P0->Din[gb][1] + P0->Din[gb][2];
+                    double ew = dist_to_enclosure(w1.x, S1c.w[0]) + dist_to_enclosure(w1.y, S1c.w[1]) +
+                                dist_to_enclosure(w1.z, S1c.w[2]);
+                    acc_t wacc = acc_of(nrm(w1) * UP, ew * UP), xacc = acc_of(nrm(x) * UP, Ex * UP);
+                    acc_t cacc = acc_add(acc_of(fabs(c), Ec), acc_cross(wacc, xacc));
                     c = ck.type[j] == CK_V ? c + corr_i : c - corr_i;
                     corr_size = fabs(corr_i);
-                    Ec += 2.0 * nrm(w1) * C_E * U * Sx + 8.0 * U * nrm(w1) * nrm(x);
+                    Ec = cacc.e;
                 } else if (corr == CORR_SOS) {
-                    /* aerr_1 = d/dt verr_1 - sigma verr_2;  aerr_2 = d/dt verr_2 + sigma verr_1 */
-                    double other = i == 1 ? R1->verr[2] : R1->verr[1];
+                    /* aerr_1 = d/dt verr_1 - sigma verr_2;  aerr_2 = d/dt verr_2 + sigma verr_1 (L2, then L1) */
+                    int io = i == 1 ? 2 : 1;
+                    double other = R1->verr[io];
                     double sc = i == 1 ? sigma * other : -(sigma * other);
+                    acc_t cacc = acc_add(acc_of(fabs(c), Ec),
+                                         acc_mul(acc_of(fabs(sigma), e_sigma), acc_of(fabs(other), P0->E[1][io])));
                     c = c + sc;
                     corr_size = fabs(sc);
-                    Ec += fabs(sigma) * C_E * U * P0->L.v + 4.0 * U * fabs(sigma * other);
+                    Ec = cacc.e;
                 }
                 double D = (gp - gm) / (2.0 * h);
-                double tol = h * h / 6.0 * M3[j] + (C_E * U * Sg_m + C_E * U * Sg_p) / (2.0 * h) + Ec +
-                             2.0 * U * (fabs(D) + fabs(c));
+                double tol = (h * h / 6.0 * M3[j] + (Pm->E[gb][i] + Pp->E[gb][i]) / (2.0 * h) + Ec +
+                              2.0 * U * (fabs(D) + fabs(c))) * UP;
                 double resid = fabs(D - c);
-                double ratio = resid / tol;
+                double ratio = tol > 0.0 ? resid / tol : (resid == 0.0 ? 0.0 : INFINITY);
                 if (st->n[j] == 0 || ratio < st->min_ratio[j])
                     st->min_ratio[j] = ratio;
                 st->n[j]++;
@@ -1363,6 +1616,8 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 double rel = tol / (fabs(c) + Sc);
                 if (rel > st->max_rel_tol[j])
                     st->max_rel_tol[j] = rel;
+                if (P0->B[cb][i] > 0.0 && P0->Din[cb][i] / P0->B[cb][i] > st->max_din_over_b)
+                    st->max_din_over_b = P0->Din[cb][i] / P0->B[cb][i];
                 if (corr != CORR_NONE && corr_size > tol)
                     st->corr_significant[j]++;
             }
@@ -1373,7 +1628,7 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 double tq[4] = {t0 - 2 * H, t0 - H, t0 + H, t0 + 2 * H};
                 int okq = 1;
                 for (int k = 0; k < 4; k++) {
-                    eval_point(&E, tg, K, &T, tq[k], &Q[k]);
+                    eval_point(&E, tg, K, &T, tq[k], &Q[k], 0);
                     if (!ccref_status_ok(Q[k].R.st) || !same_branch(&Q[k].R, &P0->R) || Q[k].snapfail)
                         okq = 0;
                     if (is_sos_rolling && sos_perp_of_case(&Q[k].bc) != g.perp_k)
@@ -1402,6 +1657,20 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
     traj_state_i_clear(&E.S2);
     mpfr_clear(E.tt);
     traj_ws_free(E.ws);
+    if (E.box_init) {
+        if (tg->is_contact)
+            ora_contact_case_clear(&E.occ);
+        else
+            ora_case_clear(&E.oc);
+    }
+    ora_out_clear(&E.oo);
+    ora_contact_out_clear(&E.oco);
+    ora_ws_free(E.ows);
+    for (int i = 0; i < 3; i++) {
+        mpfi_clear(E.qx[i]);
+        mpfi_clear(E.shift[i]);
+    }
+    mpfr_clear(E.diam);
     return dv_stats_failures(st);
 }
 

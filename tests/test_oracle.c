@@ -33,29 +33,6 @@ static ora_ctx *ctx(void)
     return g_ctx;
 }
 
-static ccref_vec3 V(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
-static ccref_vec3 Z3(void) { return V(0, 0, 0); }
-static ccref_mat3 I3(void) { return ccref_axis_rotation(2, 1.0, 0.0); }
-static ccref_mat3 RX90(void) { return ccref_axis_rotation(0, 0.0, 1.0); } /* [[1,0,0],[0,0,-1],[0,1,0]] */
-static ccref_mat3 RZ90(void) { return ccref_axis_rotation(2, 0.0, 1.0); } /* [[0,-1,0],[1,0,0],[0,0,1]] */
-static ccref_mat3 rows(double a, double b, double c, double d, double e, double f, double g, double h, double i)
-{
-    ccref_mat3 R = {{{a, b, c}, {d, e, f}, {g, h, i}}};
-    return R;
-}
-static ccref_body mk_body(ccref_mat3 R, ccref_vec3 p, ccref_vec3 w, ccref_vec3 v, ccref_vec3 b, ccref_vec3 a)
-{
-    ccref_body B;
-    B.R = R; B.p = p; B.w = w; B.v = v; B.b = b; B.a = a;
-    return B;
-}
-static ccref_body at_rest(ccref_mat3 R, ccref_vec3 p) { return mk_body(R, p, Z3(), Z3(), Z3(), Z3()); }
-static ccref_frame frame(ccref_mat3 R, ccref_vec3 p)
-{
-    ccref_frame F;
-    F.R = R; F.p = p;
-    return F;
-}
 static void e3(double *e, int slot, double x, double y, double z) { e[slot] = x; e[slot + 1] = y; e[slot + 2] = z; }
 static void e9(double *e, int slot, ccref_mat3 R)
 {
@@ -129,10 +106,12 @@ static void test_ball_cases(void)
     ccref_case c = {0};
     double e[ORA_MAX_OUT] = {0};
     c.kind = CCREF_KIND_BALL;
-    c.body1 = mk_body(RZ90(), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 2), V(1, 0, 0));
-    c.body2 = mk_body(I3(), V(2, 1, 0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), Z3());
-    c.params.ball.station1_in_b1 = V(1, 0, 0);
-    c.params.ball.station2_in_b2 = V(0, 0, 1);
+    c.body1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                              ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
+    c.params.ball.station1_in_b1 = ccref_test_v3(1, 0, 0);
+    c.params.ball.station2_in_b2 = ccref_test_v3(0, 0, 1);
     c.lambda[0] = 1; c.lambda[1] = 2; c.lambda[2] = 3;
     c.n_lambda = 3;
     e3(e, ORA_PERR, 1, 0, 1);
@@ -151,9 +130,9 @@ static void test_ball_cases(void)
      * body 1 arm 0: force (0,19.62,0); reactions (0,19.62,0) and (0,-19.62,0). verr = 0: only the sign bit. */
     memset(e, 0, sizeof e);
     c.body1 = ccref_body_ground();
-    c.body2 = at_rest(I3(), V(0, -1, 0));
-    c.params.ball.station1_in_b1 = Z3();
-    c.params.ball.station2_in_b2 = V(0, 1, 0);
+    c.body2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, -1, 0));
+    c.params.ball.station1_in_b1 = ccref_test_v3(0, 0, 0);
+    c.params.ball.station2_in_b2 = ccref_test_v3(0, 1, 0);
     c.lambda[0] = 0; c.lambda[1] = -19.62; c.lambda[2] = 0;
     e3(e, ORA_F1_FORCE, 0, 19.62, 0);
     e3(e, ORA_F2_FORCE, 0, -19.62, 0);
@@ -175,10 +154,12 @@ static void test_rod_cases(void)
     ccref_case c = {0};
     double e[ORA_MAX_OUT] = {0};
     c.kind = CCREF_KIND_ROD;
-    c.body1 = mk_body(RZ90(), Z3(), V(0, 0, 1), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0));
-    c.body2 = mk_body(I3(), V(-1, 1, 2), V(0, 1, 0), V(1, 0, 2), V(0, 0, 1), V(1, 0, 0));
-    c.params.rod.station1_in_b1 = V(1, 0, 0);
-    c.params.rod.station2_in_b2 = V(1, 0, 0);
+    c.body1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
+                              ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1, 1, 2), ccref_test_v3(0, 1, 0),
+                              ccref_test_v3(1, 0, 2), ccref_test_v3(0, 0, 1), ccref_test_v3(1, 0, 0));
+    c.params.rod.station1_in_b1 = ccref_test_v3(1, 0, 0);
+    c.params.rod.station2_in_b2 = ccref_test_v3(1, 0, 0);
     c.params.rod.length = 1.5;
     c.lambda[0] = 3;
     c.n_lambda = 1;
@@ -200,9 +181,10 @@ static void test_rod_cases(void)
      *   lambda = -2: f = (-6/5,-8/5,0) -> (-1.2,-1.6,0); arms 0: moments 0. */
     memset(e, 0, sizeof e);
     c.body1 = ccref_body_ground();
-    c.body2 = mk_body(I3(), V(3, 4, 0), Z3(), V(1, 0, 0), Z3(), V(0, 1, 0));
-    c.params.rod.station1_in_b1 = Z3();
-    c.params.rod.station2_in_b2 = Z3();
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(3, 4, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 0));
+    c.params.rod.station1_in_b1 = ccref_test_v3(0, 0, 0);
+    c.params.rod.station2_in_b2 = ccref_test_v3(0, 0, 0);
     c.params.rod.length = 4;
     c.lambda[0] = -2;
     e[ORA_PERR] = 1;
@@ -220,10 +202,12 @@ static void test_rod_cases(void)
      *   verr = 1; Czd = w1 x Cz = (2,0,0); pdd = (0,1,1) - (0,0,2)x(0,2,0) = (4,1,1); aerr = -1 + 6 = 5.
      *   lambda = 2: f = (0,-2,0); body 2 moment (0,1,0)x(0,-2,0) = 0; body 1 moment (1,0,0)x(0,2,0) = (0,0,2). */
     memset(e, 0, sizeof e);
-    c.body1 = mk_body(RX90(), V(1, 1, 1), V(0, 0, 2), Z3(), V(1, 0, 0), Z3());
-    c.body2 = mk_body(I3(), V(2, 0, 1), Z3(), V(3, 1, 0), Z3(), V(0, 1, 1));
-    c.params.rod.station1_in_b1 = V(1, 0, 0);
-    c.params.rod.station2_in_b2 = V(0, 1, 0);
+    c.body1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 1, 1), ccref_test_v3(0, 0, 2),
+                              ccref_test_v3(0, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 0, 1), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(3, 1, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 1));
+    c.params.rod.station1_in_b1 = ccref_test_v3(1, 0, 0);
+    c.params.rod.station2_in_b2 = ccref_test_v3(0, 1, 0);
     c.params.rod.length = 1;
     c.lambda[0] = 2;
     e[ORA_PERR] = -1;
@@ -249,11 +233,13 @@ static ccref_case pip_case(void)
 {
     ccref_case c = {0};
     c.kind = CCREF_KIND_POINT_IN_PLANE;
-    c.body1 = mk_body(RZ90(), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 2), V(1, 0, 0));
-    c.body2 = mk_body(I3(), V(2, 1, 0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), Z3());
-    c.params.point_in_plane.normal_in_b1 = V(1, 0, 0);
+    c.body1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                              ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
+    c.params.point_in_plane.normal_in_b1 = ccref_test_v3(1, 0, 0);
     c.params.point_in_plane.height = 0.5;
-    c.params.point_in_plane.follower_in_b2 = V(0, 0, 1);
+    c.params.point_in_plane.follower_in_b2 = ccref_test_v3(0, 0, 1);
     c.lambda[0] = 2;
     c.n_lambda = 1;
     return c;
@@ -319,10 +305,13 @@ static void test_sphere_on_plane_cases(void)
     ccref_case c = {0};
     double e[ORA_MAX_OUT] = {0};
     c.kind = CCREF_KIND_SPHERE_ON_PLANE;
-    c.body1 = mk_body(RX90(), V(1, 2, 0), V(0, 0, 2), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0));
-    c.body2 = mk_body(RZ90(), V(0, -3, 1), V(1, 0, 1), V(0, 0, 1), V(0, 2, 0), V(1, 0, 0));
-    c.params.sphere_on_plane.plane_frame_in_b1 = frame(RZ90(), V(3, -2, 1));
-    c.params.sphere_on_plane.center_in_b2 = V(1, 0, 0);
+    c.body1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
+                              ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+    c.body2 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, -3, 1), ccref_test_v3(1, 0, 1),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(0, 2, 0), ccref_test_v3(1, 0, 0));
+    c.params.sphere_on_plane.plane_frame_in_b1 = ccref_test_frame(ccref_axis_rotation(2, 0.0, 1.0),
+                                                                  ccref_test_v3(3, -2, 1));
+    c.params.sphere_on_plane.center_in_b2 = ccref_test_v3(1, 0, 0);
     c.params.sphere_on_plane.radius = 0.5;
     c.params.sphere_on_plane.rolling = 1;
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
@@ -367,11 +356,13 @@ static void test_ball_rolling_on_plane_case(void)
     ccref_case c = {0};
     double e[ORA_MAX_OUT] = {0};
     c.kind = CCREF_KIND_BALL_ROLLING_ON_PLANE;
-    c.body1 = mk_body(RX90(), V(1, 2, 0), V(0, 0, 2), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0));
-    c.body2 = mk_body(RZ90(), V(0, -3, 1), V(1, 0, 1), V(0, 0, 1), V(0, 2, 0), V(1, 0, 0));
-    c.params.ball_rolling_on_plane.normal_in_b1 = V(0, 0, 1);
+    c.body1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
+                              ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+    c.body2 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, -3, 1), ccref_test_v3(1, 0, 1),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(0, 2, 0), ccref_test_v3(1, 0, 0));
+    c.params.ball_rolling_on_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     c.params.ball_rolling_on_plane.height = 1;
-    c.params.ball_rolling_on_plane.center_in_b2 = V(1, 0, 0);
+    c.params.ball_rolling_on_plane.center_in_b2 = ccref_test_v3(1, 0, 0);
     c.params.ball_rolling_on_plane.radius = 0.5;
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
     c.n_lambda = 3;
@@ -383,7 +374,7 @@ static void test_ball_rolling_on_plane_case(void)
     e3(e, ORA_F2_MOMENT, 8.25, 0, -2.75);
     e3(e, ORA_F2_FORCE, 1, -1, 3);
     e3(e, ORA_BROP_CONTACT_POINT, 0, -0.25, 1);
-    e9(e, ORA_BROP_PLANE_AXES, rows(0, -1, 0, 0, 0, -1, 1, 0, 0));
+    e9(e, ORA_BROP_PLANE_AXES, ccref_test_rows(0, -1, 0, 0, 0, -1, 1, 0, 0));
     e[ORA_BROP_NORMAL_FORCE] = -1;
     e[ORA_BROP_FRICTION_X] = -3;
     e[ORA_BROP_FRICTION_Y] = 1;
@@ -401,11 +392,13 @@ static ccref_case sos_case(void)
 {
     ccref_case c = {0};
     c.kind = CCREF_KIND_SPHERE_ON_SPHERE;
-    c.body1 = mk_body(I3(), Z3(), V(0, 0, 1), Z3(), V(0, 1, 0), V(0, 0, 1));
-    c.body2 = mk_body(I3(), V(1, 0, 3), V(1, 0, 0), V(0, 1, 1), V(0, 1, 0), V(1, 0, 1));
-    c.params.sphere_on_sphere.center1_in_b1 = V(1, 0, 0);
+    c.body1 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
+                              ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 1));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, 0, 3), ccref_test_v3(1, 0, 0),
+                              ccref_test_v3(0, 1, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(1, 0, 1));
+    c.params.sphere_on_sphere.center1_in_b1 = ccref_test_v3(1, 0, 0);
     c.params.sphere_on_sphere.radius1 = 0.5;
-    c.params.sphere_on_sphere.center2_in_b2 = V(0, 0, 1);
+    c.params.sphere_on_sphere.center2_in_b2 = ccref_test_v3(0, 0, 1);
     c.params.sphere_on_sphere.radius2 = 1.5;
     c.params.sphere_on_sphere.rolling = 1;
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
@@ -423,7 +416,7 @@ static void sos_expect(double *e)
     e3(e, ORA_F1_FORCE, -1, -3, -2);
     e3(e, ORA_F2_MOMENT, 6, -2, 0);
     e3(e, ORA_F2_FORCE, 1, 3, 2);
-    e9(e, ORA_SOS_FRAME_R, rows(0, -1, 0, 1, 0, 0, 0, 0, 1));
+    e9(e, ORA_SOS_FRAME_R, ccref_test_rows(0, -1, 0, 1, 0, 0, 0, 0, 1));
     e3(e, ORA_SOS_FRAME_P, 1, 0, 1);
     e[ORA_SOS_SEPARATION] = 2;
     e3(e, ORA_SOS_FORCE_ON_BODY2, -1, -3, -2);
@@ -447,10 +440,13 @@ static void test_point_on_plane_case(void)
     ccref_case c = {0};
     double e[ORA_MAX_OUT] = {0};
     c.kind = CCREF_KIND_POINT_ON_PLANE;
-    c.body1 = mk_body(RX90(), V(1, 2, 0), V(0, 0, 2), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0));
-    c.body2 = mk_body(RZ90(), V(0, -3, 1), V(1, 0, 1), V(0, 0, 1), V(0, 2, 0), V(1, 0, 0));
-    c.params.point_on_plane.plane_frame_in_b1 = frame(RZ90(), V(3, -2, 1));
-    c.params.point_on_plane.follower_in_b2 = V(1, 0, 0);
+    c.body1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
+                              ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+    c.body2 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, -3, 1), ccref_test_v3(1, 0, 1),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(0, 2, 0), ccref_test_v3(1, 0, 0));
+    c.params.point_on_plane.plane_frame_in_b1 = ccref_test_frame(ccref_axis_rotation(2, 0.0, 1.0),
+                                                                 ccref_test_v3(3, -2, 1));
+    c.params.point_on_plane.follower_in_b2 = ccref_test_v3(1, 0, 0);
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
     c.n_lambda = 3;
     e[ORA_PERR] = 3;
@@ -478,11 +474,14 @@ static ccref_case lol_case(void)
 {
     ccref_case c = {0};
     c.kind = CCREF_KIND_LINE_ON_LINE;
-    c.body1 = mk_body(I3(), Z3(), V(0, 0, 1), Z3(), V(0, 1, 0), V(0, 0, 1));
-    c.body2 = mk_body(I3(), V(0, 0, 2), V(1, 0, 0), V(0, 0, 1), V(1, 0, 0), V(1, 0, 0));
-    c.params.line_on_line.edge_frame1_in_b1 = frame(I3(), V(1, 0, 0));
+    c.body1 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
+                              ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 1));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0));
+    c.params.line_on_line.edge_frame1_in_b1 = ccref_test_frame(ccref_test_identity(), ccref_test_v3(1, 0, 0));
     c.params.line_on_line.half_length1 = 1;
-    c.params.line_on_line.edge_frame2_in_b2 = frame(rows(0, 0.8, 0.6, 1, 0, 0, 0, 0.6, -0.8), V(0, 1, 0));
+    c.params.line_on_line.edge_frame2_in_b2 = ccref_test_frame(ccref_test_rows(0, 0.8, 0.6, 1, 0, 0, 0, 0.6, -0.8),
+                                                               ccref_test_v3(0, 1, 0));
     c.params.line_on_line.half_length2 = 0.5;
     c.params.line_on_line.rolling = 1;
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
@@ -502,7 +501,7 @@ static void lol_expect(double *e)
     e3(e, ORA_F2_FORCE, 3, -1, 2);
     e3(e, ORA_LOL_CLOSEST1, 0, 0, 0);
     e3(e, ORA_LOL_CLOSEST2, 0, 0, 2);
-    e9(e, ORA_LOL_FRAME_R, I3());
+    e9(e, ORA_LOL_FRAME_R, ccref_test_identity());
     e3(e, ORA_LOL_FRAME_P, 0, 0, 1);
     e[ORA_LOL_SEPARATION] = 2;
     e3(e, ORA_LOL_FORCE_ON_BODY2, -3, 1, -2);
@@ -523,7 +522,7 @@ static void test_line_on_line_cases(void)
      *   Qf = Pf + ((p.df)/2) df = (1,0,0) + (-1/2)(1,0,0) = (1/2,0,0);
      *   Qb = Pb + (((Pf - Pb).db)/2) db = (0,1,2) + (1/2)(1,0,0) = (1/2,1,2); Co = (1/2,1/2,1).
      *   Rows, forces, separation 0; frame: column 0 = df, the rest 0; sense 0, parallel 1. */
-    c.params.line_on_line.edge_frame2_in_b2 = frame(I3(), V(0, 1, 0));
+    c.params.line_on_line.edge_frame2_in_b2 = ccref_test_frame(ccref_test_identity(), ccref_test_v3(0, 1, 0));
     memset(e, 0, sizeof e);
     e3(e, ORA_LOL_CLOSEST1, 0.5, 0, 0);
     e3(e, ORA_LOL_CLOSEST2, 0.5, 1, 2);
@@ -553,14 +552,14 @@ static void test_input_checks(void)
     c.body1.R.m[2][2] = -1; /* a reflection */
     check_kind(&c, e, CCREF_E_NOT_ROTATION, 0);
     c = pip_case();
-    c.params.point_in_plane.normal_in_b1 = Z3();
+    c.params.point_in_plane.normal_in_b1 = ccref_test_v3(0, 0, 0);
     check_kind(&c, e, CCREF_E_ZERO_DIRECTION, 0);
     /* n = (1 + 2^-41, 0, 0): |n|^2 - 1 = 2^-40 + 2^-82 = 9.1e-13 <= 1e-12: accepted as given (status OK). */
-    c.params.point_in_plane.normal_in_b1 = V(1.0 + 0x1p-41, 0, 0);
+    c.params.point_in_plane.normal_in_b1 = ccref_test_v3(1.0 + 0x1p-41, 0, 0);
     ora_eval_case(ctx(), &c, &r);
     CU_ASSERT_EQUAL(r.status, CCREF_OK);
     CU_ASSERT(r.all_certified);
-    c.params.point_in_plane.normal_in_b1 = V(1.0 + 0x1p-30, 0, 0); /* |n|^2 - 1 = 2^-29 + 2^-60 */
+    c.params.point_in_plane.normal_in_b1 = ccref_test_v3(1.0 + 0x1p-30, 0, 0); /* |n|^2 - 1 = 2^-29 + 2^-60 */
     check_kind(&c, e, CCREF_E_NOT_UNIT_VECTOR, 0);
     c = lol_case();
     c.params.line_on_line.half_length2 = 0;
@@ -583,27 +582,9 @@ static void test_input_checks(void)
 
 /* ================================================================ (a) contact classes */
 
-/* Default material and speeds (as tests/test_contacts.c): min_cor 1/2, mu_s 3/4, mu_d 1/2, mu_v 1/4;
+/* Default material and speeds (ccref_test_contact_case): min_cor 1/2, mu_s 3/4, mu_d 1/2, mu_v 1/4;
  * capture 1/8, min_cor_speed 2, transition 1/2. COR(v) = 0 (v <= 1/8), 1 - v/4 (1/8 < v < 2), 1/2 (v >= 2);
  * COF(s) = s/4 + (s <= 1/2 ? 3/4 : 1/2). */
-static ccref_contact_case mk_contact(ccref_contact_class cls)
-{
-    ccref_contact_case c;
-    memset(&c, 0, sizeof c);
-    c.cls = cls;
-    c.body1 = ccref_body_ground();
-    c.body2 = ccref_body_ground();
-    c.material.min_cor = 0.5;
-    c.material.mu_s = 0.75;
-    c.material.mu_d = 0.5;
-    c.material.mu_v = 0.25;
-    c.speeds.capture_speed = 0.125;
-    c.speeds.min_cor_speed = 2.0;
-    c.speeds.transition_speed = 0.5;
-    c.n_lambda = ccref_contact_has_friction(cls) ? 3 : 1;
-    return c;
-}
-
 /* The constraint slots of a contact expectation from a kind expectation (first 21 slots). */
 static void constraint_from(double *ce, const double *ke)
 {
@@ -633,11 +614,11 @@ static void rows_from(double *ce, const double *ke, int friction)
  *   COR 1 - 1/4 = 3/4 (LINEAR). */
 static void test_contact_hard_stops(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_HARD_STOP_UPPER);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_HARD_STOP_UPPER);
     double e[ORA_C_N] = {0};
     c.params.hard_stop.bound = 1;
-    c.params.hard_stop.mobilizer_origin_in_b = V(1, 0, 0);
-    c.body1 = at_rest(RZ90(), V(1, 2, 3));
+    c.params.hard_stop.mobilizer_origin_in_b = ccref_test_v3(1, 0, 0);
+    c.body1 = ccref_test_at_rest(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 2, 3));
     c.coordinate.q = 0.75; c.coordinate.qdot = 2; c.coordinate.qdotdot = -5;
     c.lambda[0] = 3;
     e[ORA_C_PERR] = -0.25; e[ORA_C_VERR] = 2; e[ORA_C_AERR] = -5;
@@ -670,12 +651,13 @@ static void test_contact_hard_stops(void)
  * (0,0,-4); body 1 force (0,4,0) at arm (0,2,0): moment 0. display (Sf + Sb)/2 = (0,1,0). */
 static void test_contact_rope(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_ROPE);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_ROPE);
     double e[ORA_C_N] = {0};
-    c.params.rope.station1_in_b1 = V(0, 2, 0);
-    c.params.rope.station2_in_b2 = V(1, 0, 0);
+    c.params.rope.station1_in_b1 = ccref_test_v3(0, 2, 0);
+    c.params.rope.station2_in_b2 = ccref_test_v3(1, 0, 0);
     c.params.rope.length_limit = 1;
-    c.body2 = mk_body(I3(), V(-1, 0, 0), Z3(), V(1, -3, 0), Z3(), V(0, 1, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1, 0, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(1, -3, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 0));
     c.lambda[0] = 4;
     e[ORA_C_PERR] = 1; e[ORA_C_VERR] = 3; e[ORA_C_AERR] = -0.5;
     e3(e, ORA_C_DISPLAY, 0, 1, 0);
@@ -694,7 +676,7 @@ static void test_contact_rope(void)
  * COR 1/2; display = follower point (2,1,1); constraint = the PointInPlane outputs. */
 static void test_contact_point_plane_frictionless(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_POINT_PLANE_FRICTIONLESS);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_POINT_PLANE_FRICTIONLESS);
     ccref_case k = pip_case();
     double ke[ORA_MAX_OUT], e[ORA_C_N] = {0};
     c.params.point_plane.normal_in_b1 = k.params.point_in_plane.normal_in_b1;
@@ -719,12 +701,13 @@ static void test_contact_point_plane_frictionless(void)
  * Deviations: POP getter order, PPC getter rows, PPC height dropped (h != 0). */
 static void test_contact_point_plane(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_POINT_PLANE);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_POINT_PLANE);
     double e[ORA_C_N] = {0};
-    c.params.point_plane.normal_in_b1 = V(0, 0, 1);
+    c.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     c.params.point_plane.height = 2;
-    c.body1 = at_rest(RX90(), V(0, 0, 1));
-    c.body2 = mk_body(I3(), V(1, -5, 0), Z3(), V(-4, 1, 3), Z3(), V(1, 2, 3));
+    c.body1 = ccref_test_at_rest(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(0, 0, 1));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, -5, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(-4, 1, 3), ccref_test_v3(0, 0, 0), ccref_test_v3(1, 2, 3));
     c.lambda[0] = -2; c.lambda[1] = 1; c.lambda[2] = 0.5;
     e[ORA_C_PERR] = 3; e[ORA_C_VERR] = -1; e[ORA_C_AERR] = -2;
     e3(e, ORA_C_DISPLAY, 1, -5, 0);
@@ -753,13 +736,14 @@ static void test_contact_point_plane(void)
  *   h != 0: SPC height-ignored deviation. */
 static void test_contact_sphere_plane(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_SPHERE_PLANE);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_SPHERE_PLANE);
     double e[ORA_C_N] = {0};
-    c.params.sphere_plane.normal_in_b1 = V(0, 0, 1);
+    c.params.sphere_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     c.params.sphere_plane.height = 2;
     c.params.sphere_plane.radius = 0.5;
-    c.body1 = at_rest(RX90(), V(0, 0, 1));
-    c.body2 = mk_body(I3(), V(1, -5, 0), V(0, 0, -2), V(-5, 1, 3), V(0, 0, 2), V(1, 2, 3));
+    c.body1 = ccref_test_at_rest(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(0, 0, 1));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, -5, 0), ccref_test_v3(0, 0, -2),
+                              ccref_test_v3(-5, 1, 3), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 2, 3));
     c.lambda[0] = -2; c.lambda[1] = 1; c.lambda[2] = 0.5;
     e[ORA_C_PERR] = 2.5; e[ORA_C_VERR] = -1; e[ORA_C_AERR] = -2;
     e3(e, ORA_C_DISPLAY, 1, -4.5, 0);
@@ -783,7 +767,7 @@ static void test_contact_sphere_plane(void)
  * slip (2, 0): speed 2 > 1/2: COF 2/4 + 1/2 = 1 (DYNAMIC); slip acceleration (1, -3/4); display Co (1,0,1). */
 static void test_contact_sphere_sphere(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_SPHERE_SPHERE);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_SPHERE_SPHERE);
     ccref_case k = sos_case();
     double ke[ORA_MAX_OUT], e[ORA_C_N] = {0};
     c.params.sphere_sphere.center1_in_b1 = k.params.sphere_on_sphere.center1_in_b1;
@@ -805,7 +789,7 @@ static void test_contact_sphere_sphere(void)
  * COF 1/4 + 1/2 = 3/4 (DYNAMIC); slip acceleration (0, 5/2); display Co (0,0,1). */
 static void test_contact_edge_edge(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_EDGE_EDGE);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_EDGE_EDGE);
     ccref_case k = lol_case();
     double ke[ORA_MAX_OUT], e[ORA_C_N] = {0};
     c.params.edge_edge.edge_frame1_in_b1 = k.params.line_on_line.edge_frame1_in_b1;
@@ -827,7 +811,7 @@ static void test_contact_edge_edge(void)
 static void test_contact_checks(void)
 {
     double e[ORA_C_N] = {0};
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_ROPE);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_ROPE);
     c.params.rope.length_limit = 1;
     c.n_lambda = 3;
     check_contact(&c, e, CCREF_E_LAMBDA_COUNT, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
@@ -835,24 +819,24 @@ static void test_contact_checks(void)
     c.params.rope.length_limit = 0;
     check_contact(&c, e, CCREF_E_NONPOSITIVE_LENGTH, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
     c.params.rope.length_limit = 1;
-    c.body2.p = V(0, 1, 0); /* p = (0,1,0): a regular rope */
+    c.body2.p = ccref_test_v3(0, 1, 0); /* p = (0,1,0): a regular rope */
     c.material.min_cor = 1.5;
     check_contact(&c, e, CCREF_E_COR_OUT_OF_RANGE, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
     c.material.min_cor = 0.5;
     c.speeds.capture_speed = 3;
     check_contact(&c, e, CCREF_E_SPEED_ORDER, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
     /* Kernel overflow (perr of the hard stop = 1e308 + 1e308) wins over the bad material. */
-    ccref_contact_case h = mk_contact(CCREF_CONTACT_HARD_STOP_LOWER);
+    ccref_contact_case h = ccref_test_contact_case(CCREF_CONTACT_HARD_STOP_LOWER);
     h.params.hard_stop.bound = -1e308;
     h.coordinate.q = 1e308;
     h.material.min_cor = 2;
     check_contact(&h, e, CCREF_E_RESULT_OVERFLOW, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
-    ccref_contact_case pp = mk_contact(CCREF_CONTACT_POINT_PLANE);
-    pp.params.point_plane.normal_in_b1 = V(0, 0, 1);
+    ccref_contact_case pp = ccref_test_contact_case(CCREF_CONTACT_POINT_PLANE);
+    pp.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     pp.material.mu_d = 1;
     check_contact(&pp, e, CCREF_E_FRICTION_ORDER, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
     pp.material.mu_d = 0.5;
-    pp.params.point_plane.normal_in_b1 = V(0, 0, 2);
+    pp.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 2);
     check_contact(&pp, e, CCREF_E_NOT_UNIT_VECTOR, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
 }
 
@@ -892,7 +876,8 @@ static void test_start_precision(void)
     ccref_case z = {0};
     z.kind = CCREF_KIND_ROD;
     z.body1 = ccref_body_ground();
-    z.body2 = mk_body(I3(), V(1, 1, 0), Z3(), V(1, -1, 0), Z3(), V(-1, -1, 0));
+    z.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, 1, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(1, -1, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(-1, -1, 0));
     z.params.rod.length = 1;
     z.n_lambda = 1;
     ora_case_result rz[3];
@@ -961,7 +946,7 @@ static void test_kernels_vs_oracle_provisional(void)
         /* contact cases from the kinds' random cases (rope from rod, sphere_plane from ball_rolling_on_plane...) */
         ccref_rng rng = {4711u + (uint64_t)cl};
         for (int i = 0; i < 30; i++) {
-            ccref_contact_case c = mk_contact((ccref_contact_class)cl);
+            ccref_contact_case c = ccref_test_contact_case((ccref_contact_class)cl);
             ccref_case k;
             switch (cl) {
             case CCREF_CONTACT_HARD_STOP_UPPER:
@@ -1074,9 +1059,9 @@ static void test_decision_parallel(void)
      * 2^-45.5, farther than the half-ulp band of the square). */
     CU_ASSERT_EQUAL(kp, t_below * t_below < 0x1p-91);
     double a = 0x1p-46, a2 = 0x1p-46 * (1 - 0x1p-53);
-    CU_ASSERT_EQUAL(lol_parallel(rows(1, -a, -a, a, 1, 0, a, 0, 1), &kp), 0);
+    CU_ASSERT_EQUAL(lol_parallel(ccref_test_rows(1, -a, -a, a, 1, 0, a, 0, 1), &kp), 0);
     CU_ASSERT_EQUAL(kp, 0);
-    CU_ASSERT_EQUAL(lol_parallel(rows(1, -a, -a2, a, 1, 0, a2, 0, 1), &kp), 1);
+    CU_ASSERT_EQUAL(lol_parallel(ccref_test_rows(1, -a, -a2, a, 1, 0, a2, 0, 1), &kp), 1);
     CU_ASSERT_EQUAL(kp, 1);
 }
 
@@ -1103,10 +1088,10 @@ static int lol_sense(ccref_mat3 E1, ccref_mat3 E2)
 
 static void test_decision_sense(void)
 {
-    CU_ASSERT_EQUAL(lol_sense(I3(), RZ90()), -1);
-    CU_ASSERT_EQUAL(lol_sense(I3(), rows(0, -0.8, 0.6, 1, 0, 0, 0, 0.6, 0.8)), 1);
-    CU_ASSERT_EQUAL(lol_sense(RX90(), rows(0, 0, 1, 1, 0, 0, 0, 1, 0)), -1);
-    CU_ASSERT_EQUAL(lol_sense(I3(), rows(0, 0.8, 0.6, 1, 0, 0, 0, 0.6, -0.8)), 1);
+    CU_ASSERT_EQUAL(lol_sense(ccref_test_identity(), ccref_axis_rotation(2, 0.0, 1.0)), -1);
+    CU_ASSERT_EQUAL(lol_sense(ccref_test_identity(), ccref_test_rows(0, -0.8, 0.6, 1, 0, 0, 0, 0.6, 0.8)), 1);
+    CU_ASSERT_EQUAL(lol_sense(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_rows(0, 0, 1, 1, 0, 0, 0, 1, 0)), -1);
+    CU_ASSERT_EQUAL(lol_sense(ccref_test_identity(), ccref_test_rows(0, 0.8, 0.6, 1, 0, 0, 0, 0.6, -0.8)), 1);
 }
 
 /* perp() axis (smallest |Cz_k|, ties to the lower index), decided on |p_k|. SphereOnSphere with Ground and
@@ -1123,7 +1108,7 @@ static void test_decision_perp(void)
         ccref_case c = {0};
         c.kind = CCREF_KIND_SPHERE_ON_SPHERE;
         c.body1 = ccref_body_ground();
-        c.body2 = at_rest(I3(), ps[i]);
+        c.body2 = ccref_test_at_rest(ccref_test_identity(), ps[i]);
         c.params.sphere_on_sphere.radius1 = c.params.sphere_on_sphere.radius2 = 0.25;
         c.n_lambda = 1;
         ora_case_result r;
@@ -1154,7 +1139,7 @@ static void test_decision_singular(void)
         ccref_case c = {0};
         c.kind = CCREF_KIND_ROD;
         c.body1 = ccref_body_ground();
-        c.body2 = at_rest(I3(), V(xs[i], 0, 0));
+        c.body2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(xs[i], 0, 0));
         c.params.rod.length = 1;
         c.n_lambda = 1;
         ora_case_result r;
@@ -1181,7 +1166,7 @@ static void test_decision_cor(void)
 {
     ora_contact_result r;
     ccref_contact_result kr;
-    ccref_contact_case h = mk_contact(CCREF_CONTACT_HARD_STOP_LOWER);
+    ccref_contact_case h = ccref_test_contact_case(CCREF_CONTACT_HARD_STOP_LOWER);
     h.coordinate.qdot = -0.125;
     ora_eval_contact_case(ctx(), &h, &r);
     CU_ASSERT_EQUAL(r.cor_branch, CCREF_COR_CAPTURED);
@@ -1198,10 +1183,12 @@ static void test_decision_cor(void)
     CU_ASSERT_EQUAL(r.cor_branch, CCREF_COR_MINIMUM);
     CU_ASSERT_EQUAL(r.out[ORA_C_EFFECTIVE_COR].value, 0.5);
 
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_ROPE);
-    c.params.rope.station1_in_b1 = V(0, 2, 0);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_ROPE);
+    c.params.rope.station1_in_b1 = ccref_test_v3(0, 2, 0);
     c.params.rope.length_limit = 1;
-    c.body2 = mk_body(I3(), Z3(), Z3(), V(5, -0.25, 0), Z3(), Z3()); /* p = (0,-2,0), pd.Cz = 1/4 */
+    /* p = (0,-2,0), pd.Cz = 1/4 */
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(5, -0.25, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     c.speeds.capture_speed = 0.25;
     ora_eval_contact_case(ctx(), &c, &r);
     CU_ASSERT(r.decided);
@@ -1210,8 +1197,10 @@ static void test_decision_cor(void)
     ccref_contact_eval(&c, &kr);
     CU_ASSERT_EQUAL(kr.cor_branch, CCREF_COR_CAPTURED);
 
-    c.params.rope.station1_in_b1 = Z3();
-    c.body2 = mk_body(I3(), V(3, 4, 0), Z3(), V(1, 0, 0), Z3(), Z3()); /* verr = 3/5 */
+    c.params.rope.station1_in_b1 = ccref_test_v3(0, 0, 0);
+    /* verr = 3/5 */
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(3, 4, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     c.speeds.capture_speed = 0.6;
     /* sign -1: sign*verr = -3/5 < 0, impact 3/5 */
     ora_eval_contact_case(ctx(), &c, &r);
@@ -1227,11 +1216,12 @@ static void test_decision_cor(void)
  * nextbelow(5): DYNAMIC, COF 7/4. The slip form is a^2 N + b^2 U against t^2 U N (exact). */
 static void test_decision_cof(void)
 {
-    ccref_contact_case c = mk_contact(CCREF_CONTACT_POINT_PLANE);
-    c.params.point_plane.normal_in_b1 = V(0, 0, 1);
+    ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_POINT_PLANE);
+    c.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     c.params.point_plane.height = 2;
-    c.body1 = at_rest(RX90(), V(0, 0, 1));
-    c.body2 = mk_body(I3(), V(1, -5, 0), Z3(), V(-4, 1, 3), Z3(), V(1, 2, 3));
+    c.body1 = ccref_test_at_rest(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(0, 0, 1));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, -5, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(-4, 1, 3), ccref_test_v3(0, 0, 0), ccref_test_v3(1, 2, 3));
     c.speeds.transition_speed = 5;
     ora_contact_result r;
     ccref_contact_result kr;
@@ -1272,7 +1262,9 @@ static void test_unilateral_rules(void)
         sa = ccref_unilateral_is_proximal(sign, x[0], tol.perr, &pa);
         sb = ora_is_proximal_d(sign, x[0], tol.perr, &pb);
         bad += sa != sb || pa != pb;
-        double m = ccref_rng_uniform(&rng, -0.1, 1.1), cs = ccref_rng_uniform(&rng, 0, 1), ms = cs + ccref_rng_uniform(&rng, -0.2, 1);
+        double m = ccref_rng_uniform(&rng, -0.1,
+                                     1.1), cs = ccref_rng_uniform(&rng, 0,
+                                                                  1), ms = cs + ccref_rng_uniform(&rng, -0.2, 1);
         double v = ccref_rng_uniform(&rng, 0, 2);
         if (i % 5 == 0)
             v = cs;
@@ -1287,7 +1279,9 @@ static void test_unilateral_rules(void)
             /* the kernel's 1 - slope*v has two roundings: within 4 ulp(1) of the correctly rounded value */
             bad += !(fabs(ck - cert.value) <= 4 * 0x1p-52);
         }
-        double mus = ccref_rng_uniform(&rng, 0, 1), mud = ccref_rng_uniform(&rng, -0.1, 1), muv = ccref_rng_uniform(&rng, 0, 0.3);
+        double mus = ccref_rng_uniform(&rng, 0,
+                                       1), mud = ccref_rng_uniform(&rng, -0.1,
+                                                                   1), muv = ccref_rng_uniform(&rng, 0, 0.3);
         double ts = ccref_rng_uniform(&rng, 0, 1), ss = (i % 3 == 0) ? ts : ccref_rng_uniform(&rng, 0, 1);
         ccref_cof_branch fbk, fbo;
         sa = ccref_effective_cof_branch(mus, mud, muv, ts, ss, &ko, &fbk);
@@ -1311,7 +1305,8 @@ static void test_certification_reasons(void)
     ccref_case c = {0};
     c.kind = CCREF_KIND_ROD;
     c.body1 = ccref_body_ground();
-    c.body2 = mk_body(I3(), V(1, 1, 0), Z3(), V(1, -1, 0), Z3(), V(-1, -1, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, 1, 0), ccref_test_v3(0, 0, 0),
+                              ccref_test_v3(1, -1, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(-1, -1, 0));
     c.params.rod.length = 1;
     c.n_lambda = 1;
     ora_case_result r;
@@ -1418,9 +1413,9 @@ static void test_interval_api_derivatives(void)
 {
     const mpfr_prec_t prec = 256;
     ccref_case c = lol_case();
-    c.body1.w = c.body1.b = c.body1.a = Z3();
-    c.body2.w = V(0, 0, 1);
-    c.body2.b = Z3();
+    c.body1.w = c.body1.b = c.body1.a = ccref_test_v3(0, 0, 0);
+    c.body2.w = ccref_test_v3(0, 0, 1);
+    c.body2.b = ccref_test_v3(0, 0, 0);
     ora_case oc;
     ora_case_init(&oc, CCREF_KIND_LINE_ON_LINE, prec);
     ora_ws *ws = ora_ws_new(prec);

@@ -1,37 +1,11 @@
 /* test_point_in_plane.c: Constraint::PointInPlane kernel (src/point_in_plane.c).   Spec: spec/point_in_plane.md
  * Every expected value below is derived by hand in the comment next to it. Unless a tolerance is given the
  * arithmetic is exact in binary (small integers, halves, products with 0 and +-1). */
-#include <string.h>
-
 #include "testlib.h"
-
-static ccref_body mk_body(ccref_mat3 R, ccref_vec3 p, ccref_vec3 w, ccref_vec3 v, ccref_vec3 b, ccref_vec3 a)
-{
-    ccref_body B;
-    B.R = R; B.p = p; B.w = w; B.v = v; B.b = b; B.a = a;
-    return B;
-}
-
-static ccref_vec3 V(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
-static ccref_mat3 I3(void) { return ccref_axis_rotation(2, 1.0, 0.0); }
-static ccref_vec3 Z3(void) { return V(0, 0, 0); }
-
-static void poison(ccref_point_in_plane_result *r) { memset(r, 0x7f, sizeof *r); }
 
 static void assert_zeroed(const ccref_point_in_plane_result *r)
 {
-    CU_ASSERT_EQUAL(r->out.mp, 1);
-    CU_ASSERT_EQUAL(r->out.mv, 0);
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        ASSERT_EXACT(r->out.perr[i], 0.0);
-        ASSERT_EXACT(r->out.verr[i], 0.0);
-        ASSERT_EXACT(r->out.aerr[i], 0.0);
-    }
-    ASSERT_VEC_EXACT(r->out.force_on_body1.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body1.force, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.force, 0, 0, 0);
-    CU_ASSERT_EQUAL(r->out.deviations, 0u);
+    ccref_test_assert_output_zero(&r->out, 1, 0);
     ASSERT_VEC_EXACT(r->follower_point, 0, 0, 0);
 }
 
@@ -56,12 +30,14 @@ static void assert_zeroed(const ccref_point_in_plane_result *r)
  *   = lambda verr.)  follower_point = S = (2,1,1). */
 static void test_pip_general(void)
 {
-    ccref_body b1 = mk_body(ccref_axis_rotation(2, 0.0, 1.0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 2), V(1, 0, 0));
-    ccref_body b2 = mk_body(I3(), V(2, 1, 0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), Z3());
-    ccref_point_in_plane_params prm = {V(1, 0, 0), 0.5, V(0, 0, 1)};
+    ccref_body b1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                                    ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                                    ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
+    ccref_point_in_plane_params prm = {ccref_test_v3(1, 0, 0), 0.5, ccref_test_v3(0, 0, 1)};
     double lambda = 2.0;
     ccref_point_in_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&prm, &b1, &b2, &lambda, 1, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 1);
     CU_ASSERT_EQUAL(r.out.mv, 0);
@@ -89,8 +65,9 @@ static void test_pip_general(void)
 static void test_pip_sign_convention(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body b2 = mk_body(I3(), V(0.1, 0.7, 0.2), Z3(), V(1, 2, 3), Z3(), Z3());
-    ccref_point_in_plane_params prm = {V(0, 1, 0), 0.5, Z3()};
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0.1, 0.7, 0.2), ccref_test_v3(0, 0, 0),
+                                    ccref_test_v3(1, 2, 3), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
+    ccref_point_in_plane_params prm = {ccref_test_v3(0, 1, 0), 0.5, ccref_test_v3(0, 0, 0)};
     double lambda = 1.5;
     ccref_point_in_plane_result r;
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
@@ -104,7 +81,7 @@ static void test_pip_sign_convention(void)
     ASSERT_VEC_EXACT(r.out.force_on_body1.force, 0, -1.5, 0);
     ASSERT_VEC_EXACT(r.follower_point, 0.1, 0.7, 0.2);
     /* Below the plane: follower at y = 0.25 -> perr = 0.25 - 0.5 = -0.25 (exact). */
-    b2.p = V(0.1, 0.25, 0.2);
+    b2.p = ccref_test_v3(0.1, 0.25, 0.2);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], -0.25);
 }
@@ -122,8 +99,8 @@ static void test_pip_resting_block(void)
 {
     const double m = 2.0, g = 9.81;
     ccref_body ground = ccref_body_ground();
-    ccref_body block = mk_body(I3(), V(1, 0, 2), Z3(), Z3(), Z3(), Z3());
-    ccref_point_in_plane_params prm = {V(0, 1, 0), 0.0, Z3()};
+    ccref_body block = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(1, 0, 2));
+    ccref_point_in_plane_params prm = {ccref_test_v3(0, 1, 0), 0.0, ccref_test_v3(0, 0, 0)};
     double lambda = -19.62;
     ccref_point_in_plane_result r;
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&prm, &ground, &block, &lambda, 1, &r), CCREF_OK);
@@ -147,8 +124,9 @@ static void test_pip_resting_block(void)
 static void test_pip_rounded_normal(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body b2 = mk_body(I3(), V(3, 4, 7), Z3(), V(1, -2, 5), Z3(), V(2, 1, 0));
-    ccref_point_in_plane_params prm = {V(0.6, 0.8, 0), 1.0, Z3()};
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(3, 4, 7), ccref_test_v3(0, 0, 0),
+                                    ccref_test_v3(1, -2, 5), ccref_test_v3(0, 0, 0), ccref_test_v3(2, 1, 0));
+    ccref_point_in_plane_params prm = {ccref_test_v3(0.6, 0.8, 0), 1.0, ccref_test_v3(0, 0, 0)};
     double lambda = 1.0;
     ccref_point_in_plane_result r;
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
@@ -165,8 +143,8 @@ static void test_pip_rounded_normal(void)
 static void test_pip_near_unit_normal_accepted(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body b2 = mk_body(I3(), V(2, 0, 0), Z3(), Z3(), Z3(), Z3());
-    ccref_point_in_plane_params prm = {V(1 + 0x1p-45, 0, 0), 0.0, Z3()};
+    ccref_body b2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(2, 0, 0));
+    ccref_point_in_plane_params prm = {ccref_test_v3(1 + 0x1p-45, 0, 0), 0.0, ccref_test_v3(0, 0, 0)};
     double lambda = 0.0;
     ccref_point_in_plane_result r;
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
@@ -184,11 +162,13 @@ typedef struct {
 static pip_case good_case(void)
 {
     pip_case c;
-    c.prm.normal_in_b1 = V(1, 0, 0);
+    c.prm.normal_in_b1 = ccref_test_v3(1, 0, 0);
     c.prm.height = 0.5;
-    c.prm.follower_in_b2 = V(0, 0, 1);
-    c.b1 = mk_body(ccref_axis_rotation(2, 0.0, 1.0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), V(0, 0, 2), V(1, 0, 0));
-    c.b2 = mk_body(I3(), V(2, 1, 0), V(1, 0, 0), V(0, 0, 1), V(0, 1, 0), Z3());
+    c.prm.follower_in_b2 = ccref_test_v3(0, 0, 1);
+    c.b1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                           ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    c.b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                           ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
     c.lambda[0] = 2; c.lambda[1] = 5;
     return c;
 }
@@ -196,25 +176,40 @@ static pip_case good_case(void)
 static void expect_status(const pip_case *c, size_t n, ccref_status want)
 {
     ccref_point_in_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&c->prm, &c->b1, &c->b2, c->lambda, n, &r), want);
     assert_zeroed(&r);
 }
+
+/* The kernel for the bad-body drivers: parameters and 1 multiplier from a pip_case, bodies from the driver. */
+typedef struct {
+    const pip_case *c;
+    ccref_point_in_plane_result r;
+} pip_run;
+
+static ccref_status run_eval(void *ctx, const ccref_body *b1, const ccref_body *b2)
+{
+    pip_run *k = ctx;
+    ccref_test_poison(&k->r, sizeof k->r);
+    return ccref_point_in_plane_eval(&k->c->prm, b1, b2, k->c->lambda, 1, &k->r);
+}
+
+static void run_zeroed(void *ctx) { assert_zeroed(&((pip_run *)ctx)->r); }
 
 static void test_pip_null_arguments(void)
 {
     pip_case c = good_case();
     ccref_point_in_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(NULL, &c.b1, &c.b2, c.lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&c.prm, NULL, &c.b2, c.lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&c.prm, &c.b1, NULL, c.lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&c.prm, &c.b1, &c.b2, NULL, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
     CU_ASSERT_EQUAL(ccref_point_in_plane_eval(&c.prm, &c.b1, &c.b2, c.lambda, 1, NULL), CCREF_E_NULL_ARGUMENT);
@@ -234,12 +229,10 @@ static void test_pip_lambda_checks(void)
 static void test_pip_nonfinite_inputs(void)
 {
     pip_case c = good_case();
-    c.b1.b.x = NAN;
-    expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
-    c = good_case();
-    c.b2.p.z = -INFINITY;
-    expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
-    c = good_case();
+    pip_run run = {.c = &c};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* NaN, +Inf and -Inf in every scalar of each body (among them b1.b.x = NaN, b2.p.z = -Inf). */
+    ccref_test_nonfinite_bodies(&k, &c.b1, &c.b2, CCREF_TEST_BOTH_BODIES);
     c.prm.normal_in_b1.y = NAN;
     expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
     c = good_case();
@@ -250,7 +243,7 @@ static void test_pip_nonfinite_inputs(void)
     expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
     /* Order: non-finite wins over a non-rotation and a zero normal. */
     c = good_case();
-    c.prm.normal_in_b1 = Z3();
+    c.prm.normal_in_b1 = ccref_test_v3(0, 0, 0);
     c.b2.R.m[2][0] = 1.0;
     c.b1.w.y = NAN;
     expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
@@ -259,28 +252,29 @@ static void test_pip_nonfinite_inputs(void)
 static void test_pip_not_rotation(void)
 {
     pip_case c = good_case();
-    c.b1.R.m[2][2] = -1.0;                          /* Rz90 with z flipped: reflection, det = -1 */
-    expect_status(&c, 1, CCREF_E_NOT_ROTATION);
-    c = good_case();
+    pip_run run = {.c = &c};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* Every ccref_test_nonrotation variant in each body, among them Rz90 with z flipped (reflection, det = -1) in
+     * body 1 and the y rotation with c = s = 1 (columns of length sqrt(2)) in body 2. */
+    ccref_test_nonrotation_bodies(&k, &c.b1, &c.b2, CCREF_TEST_BOTH_BODIES);
     c.b2.R = ccref_axis_rotation(1, 1.0, 1.0);      /* columns of length sqrt(2) */
-    expect_status(&c, 1, CCREF_E_NOT_ROTATION);
     /* Order: a non-rotation wins over a bad normal. */
-    c.prm.normal_in_b1 = V(2, 0, 0);
+    c.prm.normal_in_b1 = ccref_test_v3(2, 0, 0);
     expect_status(&c, 1, CCREF_E_NOT_ROTATION);
 }
 
 static void test_pip_bad_normal(void)
 {
     pip_case c = good_case();
-    c.prm.normal_in_b1 = Z3();
+    c.prm.normal_in_b1 = ccref_test_v3(0, 0, 0);
     expect_status(&c, 1, CCREF_E_ZERO_DIRECTION);
-    c.prm.normal_in_b1 = V(-0.0, 0.0, -0.0);
+    c.prm.normal_in_b1 = ccref_test_v3(-0.0, 0.0, -0.0);
     expect_status(&c, 1, CCREF_E_ZERO_DIRECTION);
-    c.prm.normal_in_b1 = V(1, 1, 0);                /* |n|^2 = 2 */
+    c.prm.normal_in_b1 = ccref_test_v3(1, 1, 0);          /* |n|^2 = 2 */
     expect_status(&c, 1, CCREF_E_NOT_UNIT_VECTOR);
-    c.prm.normal_in_b1 = V(1 + 1e-9, 0, 0);         /* |n|^2 - 1 = 2e-9 > 1e-12 */
+    c.prm.normal_in_b1 = ccref_test_v3(1 + 1e-9, 0, 0);   /* |n|^2 - 1 = 2e-9 > 1e-12 */
     expect_status(&c, 1, CCREF_E_NOT_UNIT_VECTOR);
-    c.prm.normal_in_b1 = V(0, 0, 1e-200);           /* nonzero but far from unit (|n|^2 underflows to 0) */
+    c.prm.normal_in_b1 = ccref_test_v3(0, 0, 1e-200);     /* nonzero but far from unit (|n|^2 underflows to 0) */
     expect_status(&c, 1, CCREF_E_NOT_UNIT_VECTOR);
 }
 
@@ -290,14 +284,15 @@ static void test_pip_bad_normal(void)
 static void test_pip_overflow(void)
 {
     pip_case c = good_case();
-    c.prm.follower_in_b2 = V(1e300, 0, 0);
+    c.prm.follower_in_b2 = ccref_test_v3(1e300, 0, 0);
     c.b1 = ccref_body_ground();
-    c.b2 = mk_body(I3(), V(-1e300, 0, 0), V(0, 0, 1e300), Z3(), Z3(), Z3());
+    c.b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1e300, 0, 0), ccref_test_v3(0, 0, 1e300),
+                           ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     expect_status(&c, 1, CCREF_E_RESULT_OVERFLOW);
     c = good_case();
-    c.prm.follower_in_b2 = Z3();
-    c.b1 = mk_body(I3(), V(-1e308, 0, 0), Z3(), Z3(), Z3(), Z3());
-    c.b2 = mk_body(I3(), V(1e308, 0, 0), Z3(), Z3(), Z3(), Z3());
+    c.prm.follower_in_b2 = ccref_test_v3(0, 0, 0);
+    c.b1 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(-1e308, 0, 0));
+    c.b2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(1e308, 0, 0));
     expect_status(&c, 1, CCREF_E_RESULT_OVERFLOW);
 }
 

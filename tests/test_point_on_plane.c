@@ -2,43 +2,14 @@
  * Spec: spec/point_on_plane.md.
  * Every expected value is derived by hand in the comment next to it. Unless a tolerance is given the arithmetic
  * is exact in binary (small integers, halves, products with 0 and +-1). */
-#include <string.h>
-
 #include "testlib.h"
-
-static ccref_vec3 V(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
-static ccref_mat3 I3(void) { return ccref_axis_rotation(2, 1.0, 0.0); }
-static ccref_vec3 Z3(void) { return V(0, 0, 0); }
-
-static ccref_body mk_body(ccref_mat3 R, ccref_vec3 p, ccref_vec3 w, ccref_vec3 v, ccref_vec3 b, ccref_vec3 a)
-{
-    ccref_body B;
-    B.R = R; B.p = p; B.w = w; B.v = v; B.b = b; B.a = a;
-    return B;
-}
-
-static void poison(ccref_point_on_plane_result *r) { memset(r, 0x7f, sizeof *r); }
 
 static void assert_zeroed(const ccref_point_on_plane_result *r)
 {
-    CU_ASSERT_EQUAL(r->out.mp, 1);
-    CU_ASSERT_EQUAL(r->out.mv, 2);
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        ASSERT_EXACT(r->out.perr[i], 0.0);
-        ASSERT_EXACT(r->out.verr[i], 0.0);
-        ASSERT_EXACT(r->out.aerr[i], 0.0);
-    }
-    ASSERT_VEC_EXACT(r->out.force_on_body1.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body1.force, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.force, 0, 0, 0);
-    CU_ASSERT_EQUAL(r->out.deviations, 0u);
+    ccref_test_assert_output_zero(&r->out, 1, 2);
     ASSERT_VEC_EXACT(r->follower_point, 0, 0, 0);
     ASSERT_VEC_EXACT(r->force_on_follower, 0, 0, 0);
 }
-
-static ccref_mat3 RX90(void) { return ccref_axis_rotation(0, 0.0, 1.0); }
-static ccref_mat3 RZ90(void) { return ccref_axis_rotation(2, 0.0, 1.0); }
 
 /* ---------------------------------------------------------------- case A
  * Surface body S = body 1: R1 = Rx90 = [[1,0,0],[0,0,-1],[0,1,0]], p1 = (1,2,0), w1 = (0,0,2), v1 = (1,0,0),
@@ -59,14 +30,22 @@ static ccref_mat3 RZ90(void) { return ccref_axis_rotation(2, 0.0, 1.0); }
  * lambda = (2, 3, -1): f = 2 Pz + 3 Px - Py = (0,-2,0) + (0,0,3) + (1,0,0) = (1,-2,3).
  *   body 2 moment = arm2 x f = (0,1,0)x(1,-2,3) = (3, 0, -1).
  *   body 1 moment = arm1 x (-f) = (-1,-4,1)x(-1,2,-3) = (12 - 2, -1 - 3, -2 - 4) = (10, -4, -6). */
-static ccref_body case_a_body1(void) { return mk_body(RX90(), V(1, 2, 0), V(0, 0, 2), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0)); }
-static ccref_body case_a_body2(void) { return mk_body(RZ90(), V(0, -3, 1), V(1, 0, 1), V(0, 0, 1), V(0, 2, 0), V(1, 0, 0)); }
+static ccref_body case_a_body1(void)
+{
+    return ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
+                           ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+}
+static ccref_body case_a_body2(void)
+{
+    return ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, -3, 1), ccref_test_v3(1, 0, 1),
+                           ccref_test_v3(0, 0, 1), ccref_test_v3(0, 2, 0), ccref_test_v3(1, 0, 0));
+}
 static ccref_point_on_plane_params case_a_params(void)
 {
     ccref_point_on_plane_params p;
-    p.plane_frame_in_b1.R = RZ90();
-    p.plane_frame_in_b1.p = V(3, -2, 1);
-    p.follower_in_b2 = V(1, 0, 0);
+    p.plane_frame_in_b1.R = ccref_axis_rotation(2, 0.0, 1.0);
+    p.plane_frame_in_b1.p = ccref_test_v3(3, -2, 1);
+    p.follower_in_b2 = ccref_test_v3(1, 0, 0);
     return p;
 }
 
@@ -76,7 +55,7 @@ static void test_case_a(void)
     ccref_point_on_plane_params prm = case_a_params();
     double lambda[3] = {2, 3, -1};
     ccref_point_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_on_plane_eval(&prm, &b1, &b2, lambda, 3, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 1);
     CU_ASSERT_EQUAL(r.out.mv, 2);
@@ -108,11 +87,12 @@ static void test_case_a(void)
 static void test_sign_conventions(void)
 {
     ccref_body g = ccref_body_ground();
-    ccref_body f = mk_body(I3(), V(0, 0, 3), V(0, 0, 1), V(1, 2, -1), Z3(), Z3());
+    ccref_body f = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 3), ccref_test_v3(0, 0, 1),
+                                   ccref_test_v3(1, 2, -1), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     ccref_point_on_plane_params prm;
-    prm.plane_frame_in_b1.R = I3();
-    prm.plane_frame_in_b1.p = V(5, 5, 1);
-    prm.follower_in_b2 = V(1, 0, 0);
+    prm.plane_frame_in_b1.R = ccref_test_identity();
+    prm.plane_frame_in_b1.p = ccref_test_v3(5, 5, 1);
+    prm.follower_in_b2 = ccref_test_v3(1, 0, 0);
     double lambda[3] = {-4, 0, 0};
     ccref_point_on_plane_result r;
     CU_ASSERT_EQUAL(ccref_point_on_plane_eval(&prm, &g, &f, lambda, 3, &r), CCREF_OK);
@@ -131,7 +111,7 @@ static void test_sign_conventions(void)
     ASSERT_VEC_EXACT(r.out.force_on_body1.moment, 0, -4, 0);
 
     /* below the plane: p2 = (0,0,1/2) -> F = (1,0,1/2), perr = 1/2 - 1 = -1/2 (penetrating) */
-    f.p = V(0, 0, 0.5);
+    f.p = ccref_test_v3(0, 0, 0.5);
     CU_ASSERT_EQUAL(ccref_point_on_plane_eval(&prm, &g, &f, lambda, 3, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], -0.5);
 }
@@ -149,12 +129,13 @@ static void test_sign_conventions(void)
  *   = (0,1,0); body 1 moment = (2,0,1)x(-1,0,0) = (0,-1,0). */
 static void test_spinning_surface(void)
 {
-    ccref_body s = mk_body(I3(), Z3(), V(0, 0, 1), Z3(), Z3(), Z3());
+    ccref_body s = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
+                                   ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     ccref_body g = ccref_body_ground();
     ccref_point_on_plane_params prm;
-    prm.plane_frame_in_b1.R = I3();
-    prm.plane_frame_in_b1.p = Z3();
-    prm.follower_in_b2 = V(2, 0, 1);
+    prm.plane_frame_in_b1.R = ccref_test_identity();
+    prm.plane_frame_in_b1.p = ccref_test_v3(0, 0, 0);
+    prm.follower_in_b2 = ccref_test_v3(2, 0, 1);
     double lambda[3] = {0, 1, 0};
     ccref_point_on_plane_result r;
     CU_ASSERT_EQUAL(ccref_point_on_plane_eval(&prm, &s, &g, lambda, 3, &r), CCREF_OK);
@@ -186,11 +167,12 @@ static void test_inexact_axes(void)
 {
     const double tol = 1.2e-14;
     ccref_body g = ccref_body_ground();
-    ccref_body f = mk_body(I3(), V(1, 0, 5), Z3(), V(0, 1, 1), Z3(), Z3());
+    ccref_body f = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, 0, 5), ccref_test_v3(0, 0, 0),
+                                   ccref_test_v3(0, 1, 1), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     ccref_point_on_plane_params prm;
     prm.plane_frame_in_b1.R = ccref_axis_rotation(0, 0.6, 0.8);
-    prm.plane_frame_in_b1.p = V(0, 0, 1);
-    prm.follower_in_b2 = Z3();
+    prm.plane_frame_in_b1.p = ccref_test_v3(0, 0, 1);
+    prm.follower_in_b2 = ccref_test_v3(0, 0, 0);
     double lambda[3] = {1, 1, 1};
     ccref_point_on_plane_result r;
     CU_ASSERT_EQUAL(ccref_point_on_plane_eval(&prm, &g, &f, lambda, 3, &r), CCREF_OK);
@@ -215,10 +197,26 @@ static void expect_error(const ccref_point_on_plane_params *prm, const ccref_bod
                          const double *lambda, size_t n, ccref_status want)
 {
     ccref_point_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_point_on_plane_eval(prm, b1, b2, lambda, n, &r), want);
     assert_zeroed(&r);
 }
+
+/* The kernel for the bad-body drivers: parameters and multipliers from here, bodies from the driver. */
+typedef struct {
+    ccref_point_on_plane_params prm;
+    double lambda[3];
+    ccref_point_on_plane_result r;
+} pop_run;
+
+static ccref_status run_eval(void *ctx, const ccref_body *b1, const ccref_body *b2)
+{
+    pop_run *k = ctx;
+    ccref_test_poison(&k->r, sizeof k->r);
+    return ccref_point_on_plane_eval(&k->prm, b1, b2, k->lambda, 3, &k->r);
+}
+
+static void run_zeroed(void *ctx) { assert_zeroed(&((pop_run *)ctx)->r); }
 
 static void test_null_and_lambda(void)
 {
@@ -244,12 +242,10 @@ static void test_nonfinite(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_point_on_plane_params prm = case_a_params();
-    b1.b.x = INFINITY;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT);
-    b1 = case_a_body1();
-    b2.p.y = NAN;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT);
-    b2 = case_a_body2();
+    pop_run run = {.prm = case_a_params(), .lambda = {1, 2, 3}};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* NaN, +Inf and -Inf in every scalar of each body (among them b1.b.x = Inf, b2.p.y = NaN). */
+    ccref_test_nonfinite_bodies(&k, &b1, &b2, CCREF_TEST_BOTH_BODIES);
     prm.plane_frame_in_b1.p.z = NAN;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT);
     prm = case_a_params();
@@ -268,17 +264,16 @@ static void test_not_rotation(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_point_on_plane_params prm = case_a_params();
-    ccref_mat3 refl = I3();
+    ccref_mat3 refl = ccref_test_identity();
     refl.m[0][0] = -1.0;               /* orthonormal, det -1 */
-    b1.R = refl;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION);
-    b1 = case_a_body1();
-    b2.R.m[2][2] = 1.0 + 1e-9;         /* not orthonormal */
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION);
-    b2 = case_a_body2();
+    pop_run run = {.prm = case_a_params(), .lambda = {1, 2, 3}};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* Every ccref_test_nonrotation variant in each body, among them the reflection diag(-1,1,1) in body 1 and
+     * body 2's Rz90 with R[2][2] = 1 + 1e-9 (not orthonormal). */
+    ccref_test_nonrotation_bodies(&k, &b1, &b2, CCREF_TEST_BOTH_BODIES);
     prm.plane_frame_in_b1.R = refl;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION);
-    prm.plane_frame_in_b1.R = I3();
+    prm.plane_frame_in_b1.R = ccref_test_identity();
     prm.plane_frame_in_b1.R.m[1][0] = 1e-6;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION);
 }
@@ -290,10 +285,10 @@ static void test_overflow(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_point_on_plane_params prm = case_a_params();
-    b1.w = V(0, 0, 1e300);
+    b1.w = ccref_test_v3(0, 0, 1e300);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW);
     b1 = case_a_body1();
-    b2.p = V(1e300, 0, 0);
+    b2.p = ccref_test_v3(1e300, 0, 0);
     lambda[0] = 1e300;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW);
 }

@@ -1,37 +1,11 @@
 /* test_rod.c: Constraint::Rod kernel (src/rod.c), hand-derived cases.   Spec: spec/rod.md
  * Every expected value below is derived by hand in the comment next to it. Unless a tolerance is given the
  * arithmetic is exact in binary (small integers, halves, powers of two, products with 0 and +-1). */
-#include <string.h>
-
 #include "testlib.h"
-
-static ccref_body mk_body(ccref_mat3 R, ccref_vec3 p, ccref_vec3 w, ccref_vec3 v, ccref_vec3 b, ccref_vec3 a)
-{
-    ccref_body B;
-    B.R = R; B.p = p; B.w = w; B.v = v; B.b = b; B.a = a;
-    return B;
-}
-
-static ccref_vec3 V(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
-static ccref_mat3 I3(void) { return ccref_axis_rotation(2, 1.0, 0.0); }
-static ccref_vec3 Z3(void) { return V(0, 0, 0); }
-
-static void poison(ccref_rod_result *r) { memset(r, 0x7f, sizeof *r); }
 
 static void assert_zeroed(const ccref_rod_result *r)
 {
-    CU_ASSERT_EQUAL(r->out.mp, 1);
-    CU_ASSERT_EQUAL(r->out.mv, 0);
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        ASSERT_EXACT(r->out.perr[i], 0.0);
-        ASSERT_EXACT(r->out.verr[i], 0.0);
-        ASSERT_EXACT(r->out.aerr[i], 0.0);
-    }
-    ASSERT_VEC_EXACT(r->out.force_on_body1.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body1.force, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.force, 0, 0, 0);
-    CU_ASSERT_EQUAL(r->out.deviations, 0u);
+    ccref_test_assert_output_zero(&r->out, 1, 0);
     ASSERT_EXACT(r->tension, 0.0);
     ASSERT_VEC_EXACT(r->orientation, 0, 0, 0);
 }
@@ -48,11 +22,11 @@ static void test_rod_pendulum(void)
 {
     const double m = 2.0, g = 9.81;
     ccref_body ground = ccref_body_ground();
-    ccref_body pend = mk_body(I3(), V(0, -1, 0), Z3(), Z3(), Z3(), Z3());
-    ccref_rod_params prm = {Z3(), Z3(), 1.0};
+    ccref_body pend = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, -1, 0));
+    ccref_rod_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), 1.0};
     double lambda = 19.62;
     ccref_rod_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &ground, &pend, &lambda, 1, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 1);
     CU_ASSERT_EQUAL(r.out.mv, 0);
@@ -89,12 +63,14 @@ static void test_rod_pendulum(void)
  *   (Power: (0,-3,0).(0,1,0) + (0,0,3).(1,0,2) + (-3,0,0).(0,0,1) + (0,0,-3).(1,0,0) = -3 + 6 = 3 = lambda verr.) */
 static void test_rod_general(void)
 {
-    ccref_body b1 = mk_body(ccref_axis_rotation(2, 0.0, 1.0), Z3(), V(0, 0, 1), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0));
-    ccref_body b2 = mk_body(I3(), V(-1, 1, 2), V(0, 1, 0), V(1, 0, 2), V(0, 0, 1), V(1, 0, 0));
-    ccref_rod_params prm = {V(1, 0, 0), V(1, 0, 0), 1.5};
+    ccref_body b1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
+                                    ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1, 1, 2), ccref_test_v3(0, 1, 0),
+                                    ccref_test_v3(1, 0, 2), ccref_test_v3(0, 0, 1), ccref_test_v3(1, 0, 0));
+    ccref_rod_params prm = {ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), 1.5};
     double lambda = 3.0;
     ccref_rod_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &b1, &b2, &lambda, 1, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], 0.5);
     ASSERT_EXACT(r.out.verr[0], 1.0);
@@ -124,8 +100,9 @@ static void test_rod_general(void)
 static void test_rod_345_compression(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body b2 = mk_body(I3(), V(3, 4, 0), Z3(), V(1, 0, 0), Z3(), V(0, 1, 0));
-    ccref_rod_params prm = {Z3(), Z3(), 4.0};
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(3, 4, 0), ccref_test_v3(0, 0, 0),
+                                    ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 0));
+    ccref_rod_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), 4.0};
     double lambda = -2.0;
     ccref_rod_result r;
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
@@ -157,12 +134,14 @@ static void test_rod_345_compression(void)
  *   (Power: (0,-2,0).(3,1,0) + (0,0,2).(0,0,2) = -2 + 4 = 2 = lambda verr.) */
 static void test_rod_singular_zero(void)
 {
-    ccref_body b1 = mk_body(ccref_axis_rotation(0, 0.0, 1.0), V(1, 1, 1), V(0, 0, 2), Z3(), V(1, 0, 0), Z3());
-    ccref_body b2 = mk_body(I3(), V(2, 0, 1), Z3(), V(3, 1, 0), Z3(), V(0, 1, 1));
-    ccref_rod_params prm = {V(1, 0, 0), V(0, 1, 0), 1.0};
+    ccref_body b1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 1, 1), ccref_test_v3(0, 0, 2),
+                                    ccref_test_v3(0, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 0));
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 0, 1), ccref_test_v3(0, 0, 0),
+                                    ccref_test_v3(3, 1, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 1));
+    ccref_rod_params prm = {ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0), 1.0};
     double lambda = 2.0;
     ccref_rod_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &b1, &b2, &lambda, 1, &r), CCREF_OK_SINGULAR_DIRECTION);
     ASSERT_EXACT(r.out.perr[0], -1.0);
     ASSERT_EXACT(r.out.verr[0], 1.0);
@@ -182,8 +161,8 @@ static void test_rod_singular_zero(void)
 static void test_rod_singular_tiny(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body b2 = mk_body(I3(), V(0x1p-66, 0, 0), Z3(), Z3(), Z3(), Z3());
-    ccref_rod_params prm = {Z3(), Z3(), 0x1p-65};
+    ccref_body b2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0x1p-66, 0, 0));
+    ccref_rod_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), 0x1p-65};
     double lambda = 1.0;
     ccref_rod_result r;
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK_SINGULAR_DIRECTION);
@@ -199,10 +178,10 @@ static void test_rod_singular_tiny(void)
 static void test_rod_threshold_boundary(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_rod_params prm = {Z3(), Z3(), 1.0};
+    ccref_rod_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), 1.0};
     double lambda = 1.0;
     ccref_rod_result r;
-    ccref_body b2 = mk_body(I3(), V(0x1p-65, 0, 0), Z3(), Z3(), Z3(), Z3());
+    ccref_body b2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0x1p-65, 0, 0));
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
     ASSERT_VEC_EXACT(r.orientation, 1, 0, 0);
     b2.p.x = nextafter(0x1p-65, 0.0);
@@ -217,8 +196,9 @@ static void test_rod_threshold_boundary(void)
 static void test_rod_small_r_growth(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body b2 = mk_body(I3(), V(0, 0x1p-60, 0), Z3(), V(1, 0, 0), Z3(), Z3());
-    ccref_rod_params prm = {Z3(), Z3(), 1.0};
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0x1p-60, 0), ccref_test_v3(0, 0, 0),
+                                    ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
+    ccref_rod_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), 1.0};
     double lambda = 1.0;
     ccref_rod_result r;
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
@@ -232,14 +212,14 @@ static void test_rod_small_r_growth(void)
 static void test_rod_sign_convention(void)
 {
     ccref_body ground = ccref_body_ground();
-    ccref_body b2 = mk_body(I3(), V(0, 0, 3), Z3(), Z3(), Z3(), Z3());
-    ccref_rod_params prm = {Z3(), Z3(), 2.0};
+    ccref_body b2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, 0, 3));
+    ccref_rod_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), 2.0};
     double lambda = 0.0;
     ccref_rod_result r;
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], 1.0);
     ASSERT_VEC_EXACT(r.orientation, 0, 0, 1);
-    b2.p = V(0, 0, 1);
+    b2.p = ccref_test_v3(0, 0, 1);
     CU_ASSERT_EQUAL(ccref_rod_eval(&prm, &ground, &b2, &lambda, 1, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], -1.0);
     /* Swapping the bodies reverses the orientation. */
@@ -259,11 +239,13 @@ typedef struct {
 static rod_case good_case(void)
 {
     rod_case c;
-    c.prm.station1_in_b1 = V(1, 0, 0);
-    c.prm.station2_in_b2 = V(1, 0, 0);
+    c.prm.station1_in_b1 = ccref_test_v3(1, 0, 0);
+    c.prm.station2_in_b2 = ccref_test_v3(1, 0, 0);
     c.prm.length = 1.5;
-    c.b1 = mk_body(ccref_axis_rotation(2, 0.0, 1.0), Z3(), V(0, 0, 1), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0));
-    c.b2 = mk_body(I3(), V(-1, 1, 2), V(0, 1, 0), V(1, 0, 2), V(0, 0, 1), V(1, 0, 0));
+    c.b1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
+                           ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+    c.b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1, 1, 2), ccref_test_v3(0, 1, 0),
+                           ccref_test_v3(1, 0, 2), ccref_test_v3(0, 0, 1), ccref_test_v3(1, 0, 0));
     c.lambda[0] = 3; c.lambda[1] = 4;
     return c;
 }
@@ -271,25 +253,40 @@ static rod_case good_case(void)
 static void expect_status(const rod_case *c, size_t n, ccref_status want)
 {
     ccref_rod_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&c->prm, &c->b1, &c->b2, c->lambda, n, &r), want);
     assert_zeroed(&r);
 }
+
+/* The kernel for the bad-body drivers: parameters and 1 multiplier from a rod_case, bodies from the driver. */
+typedef struct {
+    const rod_case *c;
+    ccref_rod_result r;
+} rod_run;
+
+static ccref_status run_eval(void *ctx, const ccref_body *b1, const ccref_body *b2)
+{
+    rod_run *k = ctx;
+    ccref_test_poison(&k->r, sizeof k->r);
+    return ccref_rod_eval(&k->c->prm, b1, b2, k->c->lambda, 1, &k->r);
+}
+
+static void run_zeroed(void *ctx) { assert_zeroed(&((rod_run *)ctx)->r); }
 
 static void test_rod_null_arguments(void)
 {
     rod_case c = good_case();
     ccref_rod_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(NULL, &c.b1, &c.b2, c.lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&c.prm, NULL, &c.b2, c.lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&c.prm, &c.b1, NULL, c.lambda, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&c.prm, &c.b1, &c.b2, NULL, 1, &r), CCREF_E_NULL_ARGUMENT);
     assert_zeroed(&r);
     CU_ASSERT_EQUAL(ccref_rod_eval(&c.prm, &c.b1, &c.b2, c.lambda, 1, NULL), CCREF_E_NULL_ARGUMENT);
@@ -309,12 +306,10 @@ static void test_rod_lambda_checks(void)
 static void test_rod_nonfinite_inputs(void)
 {
     rod_case c = good_case();
-    c.b1.v.y = NAN;
-    expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
-    c = good_case();
-    c.b2.R.m[0][0] = INFINITY;
-    expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
-    c = good_case();
+    rod_run run = {.c = &c};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* NaN, +Inf and -Inf in every scalar of each body (among them b1.v.y = NaN, b2.R[0][0] = Inf). */
+    ccref_test_nonfinite_bodies(&k, &c.b1, &c.b2, CCREF_TEST_BOTH_BODIES);
     c.prm.station1_in_b1.x = NAN;
     expect_status(&c, 1, CCREF_E_NONFINITE_INPUT);
     c = good_case();
@@ -336,11 +331,12 @@ static void test_rod_nonfinite_inputs(void)
 static void test_rod_not_rotation(void)
 {
     rod_case c = good_case();
-    c.b1.R = ccref_axis_rotation(0, 0.5, 0.5);  /* columns of length sqrt(0.5): not orthonormal */
-    expect_status(&c, 1, CCREF_E_NOT_ROTATION);
-    c = good_case();
+    rod_run run = {.c = &c};
+    ccref_test_kernel k = {run_eval, run_zeroed, &run};
+    /* Every ccref_test_nonrotation variant in each body, among them the x rotation with c = s = 0.5 (columns of
+     * length sqrt(0.5)) in body 1 and the reflection diag(-1,1,1) in body 2. */
+    ccref_test_nonrotation_bodies(&k, &c.b1, &c.b2, CCREF_TEST_BOTH_BODIES);
     c.b2.R.m[0][0] = -1.0;                        /* diag(-1,1,1): reflection */
-    expect_status(&c, 1, CCREF_E_NOT_ROTATION);
     /* Order: a non-rotation (step 4) wins over a non-positive length (step 5). */
     c.prm.length = -1.0;
     expect_status(&c, 1, CCREF_E_NOT_ROTATION);
@@ -369,13 +365,14 @@ static void test_rod_nonpositive_length(void)
 static void test_rod_overflow(void)
 {
     rod_case c = good_case();
-    c.prm.station1_in_b1 = Z3();
-    c.prm.station2_in_b2 = Z3();
+    c.prm.station1_in_b1 = ccref_test_v3(0, 0, 0);
+    c.prm.station2_in_b2 = ccref_test_v3(0, 0, 0);
     c.b1 = ccref_body_ground();
-    c.b2 = mk_body(I3(), V(1e300, 0, 0), Z3(), Z3(), Z3(), Z3());
+    c.b2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(1e300, 0, 0));
     expect_status(&c, 1, CCREF_E_RESULT_OVERFLOW);
-    c.prm.station2_in_b2 = V(1e300, 0, 0);
-    c.b2 = mk_body(I3(), V(-1e300, 1, 0), V(0, 0, 1e300), Z3(), Z3(), Z3());
+    c.prm.station2_in_b2 = ccref_test_v3(1e300, 0, 0);
+    c.b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1e300, 1, 0), ccref_test_v3(0, 0, 1e300),
+                           ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
     expect_status(&c, 1, CCREF_E_RESULT_OVERFLOW);
 }
 

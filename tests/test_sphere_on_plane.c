@@ -2,37 +2,11 @@
  * Spec: spec/sphere_on_plane.md.
  * Every expected value is derived by hand in the comment next to it. Unless a tolerance is given the arithmetic
  * is exact in binary (small integers, halves, quarters, products with 0 and +-1). */
-#include <string.h>
-
 #include "testlib.h"
-
-static ccref_vec3 V(double x, double y, double z) { ccref_vec3 r = {x, y, z}; return r; }
-static ccref_mat3 I3(void) { return ccref_axis_rotation(2, 1.0, 0.0); }
-static ccref_vec3 Z3(void) { return V(0, 0, 0); }
-
-static ccref_body mk_body(ccref_mat3 R, ccref_vec3 p, ccref_vec3 w, ccref_vec3 v, ccref_vec3 b, ccref_vec3 a)
-{
-    ccref_body B;
-    B.R = R; B.p = p; B.w = w; B.v = v; B.b = b; B.a = a;
-    return B;
-}
-
-static void poison(ccref_sphere_on_plane_result *r) { memset(r, 0x7f, sizeof *r); }
 
 static void assert_zeroed(const ccref_sphere_on_plane_result *r, int mv)
 {
-    CU_ASSERT_EQUAL(r->out.mp, 1);
-    CU_ASSERT_EQUAL(r->out.mv, mv);
-    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
-        ASSERT_EXACT(r->out.perr[i], 0.0);
-        ASSERT_EXACT(r->out.verr[i], 0.0);
-        ASSERT_EXACT(r->out.aerr[i], 0.0);
-    }
-    ASSERT_VEC_EXACT(r->out.force_on_body1.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body1.force, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.moment, 0, 0, 0);
-    ASSERT_VEC_EXACT(r->out.force_on_body2.force, 0, 0, 0);
-    CU_ASSERT_EQUAL(r->out.deviations, 0u);
+    ccref_test_assert_output_zero(&r->out, 1, mv);
     ASSERT_VEC_EXACT(r->contact_point, 0, 0, 0);
     ASSERT_EXACT(r->separation, 0.0);
     ASSERT_VEC_EXACT(r->force_on_sphere, 0, 0, 0);
@@ -66,17 +40,22 @@ static void assert_zeroed(const ccref_sphere_on_plane_result *r, int mv)
  * b_FB = (b2 - b1) - w1 x w2 = (-1,2,0) - (0,0,2)x(1,0,1) = (-1,2,0) - (0,2,0) = (-1,0,0).
  * b_FB x rPz = (-1,0,0)x(0,-1/2,0) = (0,0,1/2); a_FC = (5,22,4) - (0,0,1/2) = (5,22,7/2).
  * aerr[1] = a_FC . Px = 7/2; aerr[2] = a_FC . Py = -5. */
-static ccref_mat3 RX90(void) { return ccref_axis_rotation(0, 0.0, 1.0); }
-static ccref_mat3 RZ90(void) { return ccref_axis_rotation(2, 0.0, 1.0); }
-
-static ccref_body case_a_body1(void) { return mk_body(RX90(), V(1, 2, 0), V(0, 0, 2), V(1, 0, 0), V(1, 0, 0), V(0, 1, 0)); }
-static ccref_body case_a_body2(void) { return mk_body(RZ90(), V(0, -3, 1), V(1, 0, 1), V(0, 0, 1), V(0, 2, 0), V(1, 0, 0)); }
+static ccref_body case_a_body1(void)
+{
+    return ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
+                           ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
+}
+static ccref_body case_a_body2(void)
+{
+    return ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, -3, 1), ccref_test_v3(1, 0, 1),
+                           ccref_test_v3(0, 0, 1), ccref_test_v3(0, 2, 0), ccref_test_v3(1, 0, 0));
+}
 static ccref_sphere_on_plane_params case_a_params(int rolling)
 {
     ccref_sphere_on_plane_params p;
-    p.plane_frame_in_b1.R = RZ90();
-    p.plane_frame_in_b1.p = V(3, -2, 1);
-    p.center_in_b2 = V(1, 0, 0);
+    p.plane_frame_in_b1.R = ccref_axis_rotation(2, 0.0, 1.0);
+    p.plane_frame_in_b1.p = ccref_test_v3(3, -2, 1);
+    p.center_in_b2 = ccref_test_v3(1, 0, 0);
     p.radius = 0.5;
     p.rolling = rolling;
     return p;
@@ -89,7 +68,7 @@ static void test_case_a_rolling(void)
     /* lambda = (2, 3, -1): f = 2 Pz + 3 Px - Py = (0,-2,0) + (0,0,3) + (1,0,0) = (1,-2,3). */
     double lambda[3] = {2, 3, -1};
     ccref_sphere_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_sphere_on_plane_eval(&prm, &b1, &b2, lambda, 3, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 1);
     CU_ASSERT_EQUAL(r.out.mv, 2);
@@ -119,7 +98,7 @@ static void test_case_a_nonrolling(void)
     /* lambda_n = 2: f = 2 Pz = (0,-2,0). */
     double lambda = 2.0;
     ccref_sphere_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_sphere_on_plane_eval(&prm, &b1, &b2, &lambda, 1, &r), CCREF_OK);
     CU_ASSERT_EQUAL(r.out.mp, 1);
     CU_ASSERT_EQUAL(r.out.mv, 0);
@@ -151,11 +130,11 @@ static void test_case_a_nonrolling(void)
 static void test_sign_conventions(void)
 {
     ccref_body g = ccref_body_ground();
-    ccref_body s = mk_body(I3(), V(0, 0, 3), Z3(), Z3(), Z3(), Z3());
+    ccref_body s = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, 0, 3));
     ccref_sphere_on_plane_params prm;
-    prm.plane_frame_in_b1.R = I3();
-    prm.plane_frame_in_b1.p = V(0.25, -3, 1);
-    prm.center_in_b2 = Z3();
+    prm.plane_frame_in_b1.R = ccref_test_identity();
+    prm.plane_frame_in_b1.p = ccref_test_v3(0.25, -3, 1);
+    prm.center_in_b2 = ccref_test_v3(0, 0, 0);
     prm.radius = 1.0;
     prm.rolling = 0;
     double lambda = -4.0;
@@ -172,7 +151,7 @@ static void test_sign_conventions(void)
     ASSERT_EXACT(r.out.verr[0], 0.0);
     ASSERT_EXACT(r.out.aerr[0], 0.0);
 
-    s.p = V(0, 0, 1.5);
+    s.p = ccref_test_v3(0, 0, 1.5);
     CU_ASSERT_EQUAL(ccref_sphere_on_plane_eval(&prm, &g, &s, &lambda, 1, &r), CCREF_OK);
     ASSERT_EXACT(r.out.perr[0], -0.5);
     ASSERT_VEC_EXACT(r.contact_point, 0, 0, 0.5);
@@ -200,11 +179,12 @@ static void test_inexact_axes(void)
 {
     const double tol = 1.2e-14;
     ccref_body g = ccref_body_ground();
-    ccref_body s = mk_body(I3(), V(1, 0, 5), V(2, 0, 0), V(0, 0, 1), V(0, 0, 1), Z3());
+    ccref_body s = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, 0, 5), ccref_test_v3(2, 0, 0),
+                                   ccref_test_v3(0, 0, 1), ccref_test_v3(0, 0, 1), ccref_test_v3(0, 0, 0));
     ccref_sphere_on_plane_params prm;
     prm.plane_frame_in_b1.R = ccref_axis_rotation(0, 0.6, 0.8);
-    prm.plane_frame_in_b1.p = Z3();
-    prm.center_in_b2 = Z3();
+    prm.plane_frame_in_b1.p = ccref_test_v3(0, 0, 0);
+    prm.center_in_b2 = ccref_test_v3(0, 0, 0);
     prm.radius = 1.0;
     prm.rolling = 1;
     double lambda[3] = {1, 1, 1};
@@ -232,9 +212,29 @@ static void expect_error(const ccref_sphere_on_plane_params *prm, const ccref_bo
                          const double *lambda, size_t n, ccref_status want, int mv)
 {
     ccref_sphere_on_plane_result r;
-    poison(&r);
+    ccref_test_poison(&r, sizeof r);
     CU_ASSERT_EQUAL(ccref_sphere_on_plane_eval(prm, b1, b2, lambda, n, &r), want);
     assert_zeroed(&r, mv);
+}
+
+/* The kernel for the bad-body drivers: parameters and multipliers from here, bodies from the driver. */
+typedef struct {
+    ccref_sphere_on_plane_params prm;
+    double lambda[3];
+    ccref_sphere_on_plane_result r;
+} sop_run;
+
+static ccref_status run_eval(void *ctx, const ccref_body *b1, const ccref_body *b2)
+{
+    sop_run *k = ctx;
+    ccref_test_poison(&k->r, sizeof k->r);
+    return ccref_sphere_on_plane_eval(&k->prm, b1, b2, k->lambda, k->prm.rolling ? 3 : 1, &k->r);
+}
+
+static void run_zeroed(void *ctx)
+{
+    sop_run *k = ctx;
+    assert_zeroed(&k->r, k->prm.rolling ? 2 : 0);
 }
 
 static void test_null_and_lambda(void)
@@ -266,15 +266,13 @@ static void test_nonfinite(void)
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_sphere_on_plane_params prm = case_a_params(1);
 
-    b1.w.y = NAN;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT, 2);
-    b1 = case_a_body1();
-    b2.a.z = -INFINITY;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT, 2);
-    b2 = case_a_body2();
-    b2.R.m[1][2] = NAN;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT, 2);
-    b2 = case_a_body2();
+    /* NaN, +Inf and -Inf in every scalar of each body, rolling and not (among them b1.w.y = NaN, b2.a.z = -Inf and
+     * b2.R[1][2] = NaN rolling). */
+    for (int rolling = 1; rolling >= 0; rolling--) {
+        sop_run run = {.prm = case_a_params(rolling), .lambda = {1, 2, 3}};
+        ccref_test_kernel k = {run_eval, run_zeroed, &run};
+        ccref_test_nonfinite_bodies(&k, &b1, &b2, CCREF_TEST_BOTH_BODIES);
+    }
     prm.plane_frame_in_b1.p.x = INFINITY;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NONFINITE_INPUT, 2);
     prm = case_a_params(1);
@@ -300,18 +298,19 @@ static void test_not_rotation(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_sphere_on_plane_params prm = case_a_params(1);
-    ccref_mat3 refl = I3();
+    ccref_mat3 refl = ccref_test_identity();
     refl.m[2][2] = -1.0;               /* orthonormal, det -1 */
 
-    b1.R.m[0][0] = 1.0 + 1e-9;         /* not orthonormal */
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION, 2);
-    b1 = case_a_body1();
-    b2.R = refl;
-    expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION, 2);
-    b2 = case_a_body2();
+    /* Every ccref_test_nonrotation variant in each body, rolling and not (among them body 1's Rx90 with
+     * R[0][0] = 1 + 1e-9, not orthonormal, and the reflection diag(1,1,-1) in body 2, rolling). */
+    for (int rolling = 1; rolling >= 0; rolling--) {
+        sop_run run = {.prm = case_a_params(rolling), .lambda = {1, 2, 3}};
+        ccref_test_kernel k = {run_eval, run_zeroed, &run};
+        ccref_test_nonrotation_bodies(&k, &b1, &b2, CCREF_TEST_BOTH_BODIES);
+    }
     prm.plane_frame_in_b1.R = refl;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION, 2);
-    prm.plane_frame_in_b1.R = I3();
+    prm.plane_frame_in_b1.R = ccref_test_identity();
     prm.plane_frame_in_b1.R.m[0][1] = 0.5;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_NOT_ROTATION, 2);
     /* a non-rotation wins over a bad radius (order 4 before 5) */
@@ -343,16 +342,16 @@ static void test_overflow(void)
     double lambda[3] = {1, 2, 3};
     ccref_body b1 = case_a_body1(), b2 = case_a_body2();
     ccref_sphere_on_plane_params prm = case_a_params(1);
-    b2.w = V(1e300, 0, 0);
+    b2.w = ccref_test_v3(1e300, 0, 0);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW, 2);
     b2 = case_a_body2();
-    b2.p = V(1e300, 0, 0);
+    b2.p = ccref_test_v3(1e300, 0, 0);
     lambda[0] = 1e300;
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW, 2);
     lambda[0] = 1.0;
     b2 = case_a_body2();
     prm.radius = 1e308;
-    prm.center_in_b2 = V(1e308, 0, 0);
+    prm.center_in_b2 = ccref_test_v3(1e308, 0, 0);
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW, 2);
 }
 

@@ -180,7 +180,6 @@ static void test_classify_zero_tolerance(void)
 static void test_classify_bad_inputs(void)
 {
     ccref_unilateral_condition c;
-    const double bad[3] = {NAN, INFINITY, -INFINITY};
 #define CLS(sign, p, v, a, l, tol, expect)                                                     \
     do {                                                                                       \
         c = CCREF_UNI_NOT_COMPLEMENTARY;                                                       \
@@ -196,11 +195,11 @@ static void test_classify_bad_inputs(void)
     CLS(2, 0.0, 0.0, 0.0, 0.0, &TOL, CCREF_E_BAD_SIGN);
     CLS(-2, 0.0, 0.0, 0.0, 0.0, &TOL, CCREF_E_BAD_SIGN);
     /* Non-finite values, each argument, NaN and both infinities. */
-    for (int k = 0; k < 3; k++) {
-        CLS(1, bad[k], 0.0, 0.0, 0.0, &TOL, CCREF_E_NONFINITE_INPUT);
-        CLS(-1, 0.0, bad[k], 0.0, 0.0, &TOL, CCREF_E_NONFINITE_INPUT);
-        CLS(1, 0.0, 0.0, bad[k], 0.0, &TOL, CCREF_E_NONFINITE_INPUT);
-        CLS(-1, 0.0, 0.0, 0.0, bad[k], &TOL, CCREF_E_NONFINITE_INPUT);
+    for (int k = 0; k < CCREF_TEST_NONFINITE_COUNT; k++) {
+        CLS(1, ccref_test_nonfinite[k], 0.0, 0.0, 0.0, &TOL, CCREF_E_NONFINITE_INPUT);
+        CLS(-1, 0.0, ccref_test_nonfinite[k], 0.0, 0.0, &TOL, CCREF_E_NONFINITE_INPUT);
+        CLS(1, 0.0, 0.0, ccref_test_nonfinite[k], 0.0, &TOL, CCREF_E_NONFINITE_INPUT);
+        CLS(-1, 0.0, 0.0, 0.0, ccref_test_nonfinite[k], &TOL, CCREF_E_NONFINITE_INPUT);
     }
     /* Tolerances: each field negative, NaN, Inf. */
     for (int field = 0; field < 4; field++) {
@@ -441,7 +440,6 @@ static void test_cor_domain(void)
 {
     double cor;
     ccref_cor_branch b;
-    const double bad[3] = {NAN, INFINITY, -INFINITY};
 #define COR(m, c, s, v, expect)                                                              \
     do {                                                                                     \
         cor = 7.0;                                                                           \
@@ -456,11 +454,11 @@ static void test_cor_domain(void)
     CU_ASSERT_EQUAL(b, CCREF_COR_CAPTURED);
     CU_ASSERT_EQUAL(ccref_effective_cor(0.5, 0.1, 1.0, 0.5, NULL), CCREF_E_NULL_ARGUMENT);
     /* Non-finite, each argument. */
-    for (int k = 0; k < 3; k++) {
-        COR(bad[k], 0.1, 1.0, 0.5, CCREF_E_NONFINITE_INPUT);
-        COR(0.5, bad[k], 1.0, 0.5, CCREF_E_NONFINITE_INPUT);
-        COR(0.5, 0.1, bad[k], 0.5, CCREF_E_NONFINITE_INPUT);
-        COR(0.5, 0.1, 1.0, bad[k], CCREF_E_NONFINITE_INPUT);
+    for (int k = 0; k < CCREF_TEST_NONFINITE_COUNT; k++) {
+        COR(ccref_test_nonfinite[k], 0.1, 1.0, 0.5, CCREF_E_NONFINITE_INPUT);
+        COR(0.5, ccref_test_nonfinite[k], 1.0, 0.5, CCREF_E_NONFINITE_INPUT);
+        COR(0.5, 0.1, ccref_test_nonfinite[k], 0.5, CCREF_E_NONFINITE_INPUT);
+        COR(0.5, 0.1, 1.0, ccref_test_nonfinite[k], CCREF_E_NONFINITE_INPUT);
     }
     /* min_cor outside [0, 1]: the nearest doubles outside, and far. */
     COR(-DBL_TRUE_MIN, 0.1, 1.0, 0.5, CCREF_E_COR_OUT_OF_RANGE);
@@ -586,7 +584,6 @@ static void test_cof_domain(void)
 {
     double mu;
     ccref_cof_branch b;
-    const double bad[3] = {NAN, INFINITY, -INFINITY};
 #define COF(ms, md, mv, ts, v, expect)                                                       \
     do {                                                                                     \
         mu = 7.0;                                                                            \
@@ -599,12 +596,12 @@ static void test_cof_domain(void)
     CU_ASSERT_EQUAL(ccref_effective_cof_branch(0.75, 0.5, 0.25, 0.5, 1.0, NULL, &b), CCREF_E_NULL_ARGUMENT);
     CU_ASSERT_EQUAL(b, CCREF_COF_STATIC);
     CU_ASSERT_EQUAL(ccref_effective_cof(0.75, 0.5, 0.25, 0.5, 1.0, NULL), CCREF_E_NULL_ARGUMENT);
-    for (int k = 0; k < 3; k++) {
-        COF(bad[k], 0.5, 0.25, 0.5, 1.0, CCREF_E_NONFINITE_INPUT);
-        COF(0.75, bad[k], 0.25, 0.5, 1.0, CCREF_E_NONFINITE_INPUT);
-        COF(0.75, 0.5, bad[k], 0.5, 1.0, CCREF_E_NONFINITE_INPUT);
-        COF(0.75, 0.5, 0.25, bad[k], 1.0, CCREF_E_NONFINITE_INPUT);
-        COF(0.75, 0.5, 0.25, 0.5, bad[k], CCREF_E_NONFINITE_INPUT);
+    for (int k = 0; k < CCREF_TEST_NONFINITE_COUNT; k++) {
+        COF(ccref_test_nonfinite[k], 0.5, 0.25, 0.5, 1.0, CCREF_E_NONFINITE_INPUT);
+        COF(0.75, ccref_test_nonfinite[k], 0.25, 0.5, 1.0, CCREF_E_NONFINITE_INPUT);
+        COF(0.75, 0.5, ccref_test_nonfinite[k], 0.5, 1.0, CCREF_E_NONFINITE_INPUT);
+        COF(0.75, 0.5, 0.25, ccref_test_nonfinite[k], 1.0, CCREF_E_NONFINITE_INPUT);
+        COF(0.75, 0.5, 0.25, 0.5, ccref_test_nonfinite[k], CCREF_E_NONFINITE_INPUT);
     }
     /* Negative coefficients, each (mu_s negative with mu_d negative too, to keep the order valid). */
     COF(-DBL_TRUE_MIN, -1.0, 0.25, 0.5, 1.0, CCREF_E_NEGATIVE_FRICTION);

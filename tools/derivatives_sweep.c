@@ -1,6 +1,8 @@
 /* derivatives_sweep.c: the long derivative sweep (`make verify-derivatives`, spec/derivatives.md section 9).
  *  1. the jet self-check;
- *  2. every target of dv_all_targets() on the double kernels (N trajectories x M samples each);
+ *  2. every target of dv_all_targets() on the double kernels (N trajectories x M samples each), with the derived
+ *     tolerance of spec/derivatives.md section 3 (rounding terms: acc_bounds_case / acc_bounds_contact of
+ *     spec/accuracy.md at every stencil point plus the enclosed effect of rounding the exact states to doubles);
  *  3. the near-switch targets again with the exclusion rule off (negative control: must fail);
  *  4. every target on the oracle's interval mirrors (N/8 trajectories x M/2 samples), with the G^T check;
  *  5. the mutants (N/4 trajectories): each must fail its expected checks while the original passes.
@@ -38,7 +40,8 @@ int main(int argc, char **argv)
     }
     double t_start = now();
     long total_fail = 0, total_used = 0, total_samples = 0, excl_cond = 0, excl_branch = 0, excl_snap = 0;
-    double worst = 0.0;
+    long excl_nobound = 0;
+    double worst = 0.0, worst_din = 0.0;
 
     printf("== 1. jets\n");
     double jw = dv_check_jets(seed, 2 * n_traj);
@@ -64,8 +67,11 @@ int main(int argc, char **argv)
         excl_cond += st.excl_conditioning;
         excl_branch += st.excl_branch;
         excl_snap += st.excl_snap;
+        excl_nobound += st.excl_uncertain;
         if (dv_stats_max_ratio(&st) > worst)
             worst = dv_stats_max_ratio(&st);
+        if (st.max_din_over_b > worst_din)
+            worst_din = st.max_din_over_b;
         fflush(stdout);
     }
     double t2e = now() - t2;
@@ -148,9 +154,11 @@ int main(int argc, char **argv)
     }
 
     printf("\nsummary:\n");
-    printf("  double: %d targets, %ld samples, %ld used (excluded: conditioning %ld, branch %ld, snap %ld), "
-           "%ld failed checks, worst residual/tolerance %.3e, %.1f s\n",
-           n, total_samples, total_used, excl_cond, excl_branch, excl_snap, total_fail, worst, t2e);
+    printf("  double: %d targets, %ld samples, %ld used (excluded: conditioning %ld, branch %ld, snap %ld, "
+           "no rounding bound %ld), %ld failed checks, worst residual/tolerance %.6f, largest input-rounding term / "
+           "acc bound %.3g, %.1f s\n",
+           n, total_samples, total_used, excl_cond, excl_branch, excl_snap, excl_nobound, total_fail, worst, worst_din,
+           t2e);
     printf("  negative controls without the exclusion rule that did not fail: %ld\n", neg_bad);
     if (oracle)
         printf("  oracle: %ld samples, %ld used, %ld failures, worst residual/tolerance %.3e, largest tolerance "
