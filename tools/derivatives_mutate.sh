@@ -19,13 +19,13 @@ line_on_line__drop_factor2)
 line_on_line__flip_dtf)
     expr='s|double dtf = -sg \*|double dtf = sg *|' ;;
 ball__drop_transport)
-    expr='s|ccref_arm_acceleration(body1, arm1)|v3_add(body1->a, v3_cross(body1->b, arm1))|' ;;
+    expr='s|ccref_arm_acceleration(\(\&\{0,1\}body1\), arm1)|v3_add((\1)->a, v3_cross((\1)->b, arm1))|' ;;
 ball__true_derivative)
-    expr='s|ccref_arm_acceleration(body1, arm1));|ccref_arm_acceleration(body1, arm1)); aerr = v3_sub(aerr, v3_cross(body1->w, verr));|' ;;
+    expr='s|ccref_arm_acceleration(\(\&\{0,1\}body1\), arm1));|ccref_arm_acceleration(\1, arm1)); aerr = v3_sub(aerr, v3_cross((\1)->w, verr));|' ;;
 ball__verr_at_P)
-    expr='s|ccref_arm_velocity(body1, arm1))|ccref_arm_velocity(body1, v3_sub(P, body1->p)))|' ;;
+    expr='s|ccref_arm_velocity(\(\&\{0,1\}body1\), arm1))|ccref_arm_velocity(\1, v3_sub(P, (\1)->p)))|' ;;
 rod__drop_centripetal)
-    expr='s|o->aerr\[0\] = v3_dot(pdd, Cz) + v3_dot(pd, Czd);|o->aerr[0] = v3_dot(pdd, Cz);|' ;;
+    expr='s#\(o->\|res\.out\.\)aerr\[0\] = v3_dot(pdd, Cz) + v3_dot(pd, Czd);#\1aerr[0] = v3_dot(pdd, Cz);#' ;;
 sphere_on_plane__drop_factor2)
     expr='s|v3_cross(v3_scale(2\.0, body1->w), vO)|v3_cross(v3_scale(1.0, body1->w), vO)|' ;;
 sphere_on_sphere__flip_cyd)
