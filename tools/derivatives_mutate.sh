@@ -25,17 +25,17 @@ ball__true_derivative)
 ball__verr_at_P)
     expr='s|ccref_arm_velocity(\(\&\{0,1\}body1\), arm1))|ccref_arm_velocity(\1, v3_sub(P, (\1)->p)))|' ;;
 rod__drop_centripetal)
-    expr='s#\(o->\|res\.out\.\)aerr\[0\] = v3_dot(pdd, Cz) + v3_dot(pd, Czd);#\1aerr[0] = v3_dot(pdd, Cz);#' ;;
+    expr='s#\(o->\|res\.out\.\|r\.out\.\)aerr\[0\] = v3_dot(pdd, Cz) + v3_dot(pd, Czd);#\1aerr[0] = v3_dot(pdd, Cz);#' ;;
 sphere_on_plane__drop_factor2)
-    expr='s|v3_cross(v3_scale(2\.0, body1->w), vO)|v3_cross(v3_scale(1.0, body1->w), vO)|' ;;
+    expr='s#v3_cross(v3_scale(2\.0, body1\(->\|\.\)w), vO)#v3_cross(v3_scale(1.0, body1\1w), vO)#' ;;
 sphere_on_sphere__flip_cyd)
-    expr='s|Cyd = v3_add(v3_cross(CzdF, Cx), v3_cross(body1->w, Cy))|Cyd = v3_sub(v3_cross(CzdF, Cx), v3_cross(body1->w, Cy))|' ;;
+    expr='s#Cyd = v3_add(v3_cross(CzdF, Cx), v3_cross(body1\(->\|\.\)w, Cy))#Cyd = v3_sub(v3_cross(CzdF, Cx), v3_cross(body1\1w, Cy))#' ;;
 point_on_plane__flip_verr_x)
-    expr='s|o->verr\[1\] = v3_dot(v_rel, Px);|o->verr[1] = -v3_dot(v_rel, Px);|' ;;
+    expr='s#\(o->\|res\.out\.\|r\.out\.\)verr\[1\] = v3_dot(v_rel, Px);#\1verr[1] = -v3_dot(v_rel, Px);#' ;;
 ball_rolling_on_plane__drop_verr_term)
     expr='s|v3_sub(v3_sub(aO, v3_cross(bPB, sn)), v3_scale(verr_n, wPB_x_n))|v3_sub(aO, v3_cross(bPB, sn))|' ;;
 ball_rolling_on_plane__perr_factor)
-    expr='s|o->perr\[0\] = 0\.5 \* (d - r);|o->perr[0] = (d - r);|' ;;
+    expr='s#\(o->\|res\.out\.\|r\.out\.\)perr\[0\] = 0\.5 \* (d - r);#\1perr[0] = (d - r);#' ;;
 *)
     echo "derivatives_mutate.sh: unknown mutant '$name'" >&2
     exit 2 ;;
