@@ -15,7 +15,7 @@
  *
  * Names follow spec/conventions.md: station(B, s) = p + R s, the lever arm r = X - p, the velocity and
  * acceleration of the material point of B at X, and the spatial force (r x f, f) of f applied at X.
- * Literals are plain decimals (WP reads 1e3 as 1.3; E-ACSL rejects exponents). */
+ * Literals are plain decimals or exact hex floats (0x1p-130): WP reads 1e3 as 1.3; E-ACSL rejects exponents. */
 #ifndef CCREF_LOGIC_H
 #define CCREF_LOGIC_H
 
@@ -77,7 +77,8 @@
 
   // Normalisation as Simbody's UnitVec3 does it (each component divided by sqrt(a.a)), and perp (common.h):
   // unit(z x e_k) with k the axis of smallest |z_k|, ties to the lower index.
-  logic ccref_vec3 unit(ccref_vec3 a) = vmk(a.x / vnorm(a), a.y / vnorm(a), a.z / vnorm(a));
+  logic ccref_vec3 vdiv(ccref_vec3 a, real s) = vmk(a.x / s, a.y / s, a.z / s);   // componentwise a / s
+  logic ccref_vec3 unit(ccref_vec3 a) = vdiv(a, vnorm(a));
   logic ccref_vec3 perp_axis(ccref_vec3 z) =
     \abs(z.x) <= \abs(z.y) ? (\abs(z.x) <= \abs(z.z) ? vmk(1.0, 0.0, 0.0) : vmk(0.0, 0.0, 1.0))
                            : (\abs(z.y) <= \abs(z.z) ? vmk(0.0, 1.0, 0.0) : vmk(0.0, 0.0, 1.0));
@@ -99,6 +100,13 @@
     \is_finite(o.verr[0]) && \is_finite(o.verr[1]) && \is_finite(o.verr[2]) &&
     \is_finite(o.aerr[0]) && \is_finite(o.aerr[1]) && \is_finite(o.aerr[2]) &&
     sffinite(o.force_on_body1) && sffinite(o.force_on_body2);
+
+  // ---------------------------------------------------------------- statuses (ccref_status_ok)
+  predicate ccref_ok(integer s) = s == CCREF_OK || s == CCREF_OK_SINGULAR_DIRECTION || s == CCREF_OK_PARALLEL_EDGES;
+
+  // ---------------------------------------------------------------- thresholds (ccref.h)
+  logic real singular_distance_sq = 0x1p-130;   // CCREF_SINGULAR_DISTANCE_SQ
+  logic real parallel_sin_sq = 0x1p-91;         // CCREF_PARALLEL_SIN_SQ
 
   // ---------------------------------------------------------------- input checks (spec/conventions.md section 5)
   // Rotation test, on the exact entries: every entry of R^T R - I within CCREF_ROTATION_TOL, det R > 0.
@@ -133,7 +141,9 @@
   // Power of a spatial force on body B: M . w + F . v (the G^T side of lambda . verr).
   logic real sfpower(ccref_spatial_force F, ccref_body B) = vdot(F.moment, B.w) + vdot(F.force, B.v);
   // Newton's third law for the pair: equal and opposite forces, and zero total moment about G's origin.
-  predicate newton3_force(ccref_spatial_force F1, ccref_spatial_force F2) = F1.force == vneg(F2.force);
+  // (Componentwise, without a constructor: negation is exact, so this is the same claim in both models.)
+  predicate newton3_force(ccref_spatial_force F1, ccref_spatial_force F2) =
+    F1.force.x == -F2.force.x && F1.force.y == -F2.force.y && F1.force.z == -F2.force.z;
   predicate newton3_moment(ccref_spatial_force F1, ccref_body B1, ccref_spatial_force F2, ccref_body B2) =
     vadd(vadd(F1.moment, vcross(B1.p, F1.force)), vadd(F2.moment, vcross(B2.p, F2.force))) == vzero;
 
@@ -143,6 +153,9 @@
   predicate dzero(real x) = x == 0.0;
   predicate vzeroed(ccref_vec3 a) = dzero(a.x) && dzero(a.y) && dzero(a.z);
   predicate sfzeroed(ccref_spatial_force F) = vzeroed(F.moment) && vzeroed(F.force);
+  predicate mzeroed(ccref_mat3 R) =
+    dzero(R.m[0][0]) && dzero(R.m[0][1]) && dzero(R.m[0][2]) && dzero(R.m[1][0]) && dzero(R.m[1][1]) &&
+    dzero(R.m[1][2]) && dzero(R.m[2][0]) && dzero(R.m[2][1]) && dzero(R.m[2][2]);
   // ccref_output_init(o, mp, mv): every value zero, row counts set.
   predicate out_zero(ccref_output o, integer mp, integer mv) =
     o.mp == mp && o.mv == mv &&
@@ -150,6 +163,8 @@
     dzero(o.verr[0]) && dzero(o.verr[1]) && dzero(o.verr[2]) &&
     dzero(o.aerr[0]) && dzero(o.aerr[1]) && dzero(o.aerr[2]) &&
     sfzeroed(o.force_on_body1) && sfzeroed(o.force_on_body2) && o.deviations == 0;
+  // Some velocity row is nonzero (as computed: no rounding in this test, so it holds in both models).
+  predicate verr_nonzero(ccref_output o) = !dzero(o.verr[0]) || !dzero(o.verr[1]) || !dzero(o.verr[2]);
   // The three row arrays of an output as vectors.
   logic ccref_vec3 operr(ccref_output o) = vmk(o.perr[0], o.perr[1], o.perr[2]);
   logic ccref_vec3 overr(ccref_output o) = vmk(o.verr[0], o.verr[1], o.verr[2]);

@@ -6,18 +6,88 @@
  *   aerr = a(B2/S) - a(B1/S)            B1's point at S held fixed in B1
  *   forces: +lambda at S on body 2, -lambda at S on body 1 (multiplier sign).
  * Exact relations (spec/ball.md): verr = d/dt perr - w1 x perr, aerr = d/dt verr + w1 x verr.
- * Special cases: none beyond the input checks; body 1's station enters perr only. */
+ * Special cases: none beyond the input checks; body 1's station enters perr only.
+ *
+ * Structure (proofs/README.md): ball_check (input checks, reads only), ball_outputs (the formulas, on values),
+ * ccref_ball_eval (writes *res once). Every floating-point operation is the one of the formulas above, in
+ * the same order. */
 #include "common.h"
 
-ccref_status ccref_ball_eval(const ccref_ball_params *prm, const ccref_body *body1, const ccref_body *body2,
-                             const double *lambda, size_t n_lambda, ccref_ball_result *res)
+/*@ predicate ball_zero(ccref_ball_result r) =
+      out_zero(r.out, 3, 0) && vzeroed(r.reaction_on_body1_in_b1) && vzeroed(r.reaction_on_body2_in_b2);
+    // The outputs for valid inputs, in real arithmetic (spec/ball.md).
+    predicate ball_formulas(ccref_ball_result r, ccref_vec3 s1, ccref_vec3 s2, ccref_body b1, ccref_body b2,
+                            ccref_vec3 f) =
+      \let S = station(b2, s2); \let P = station(b1, s1);
+      r.out.mp == 3 && r.out.mv == 0 &&
+      operr(r.out) == vsub(S, P) &&
+      overr(r.out) == vsub(pt_vel(b2, S), pt_vel(b1, S)) &&
+      oaerr(r.out) == vsub(pt_acc(b2, S), pt_acc(b1, S)) &&
+      r.out.force_on_body2 == force_at(b2, S, f) &&
+      r.out.force_on_body1 == force_at(b1, S, vneg(f)) &&
+      r.reaction_on_body1_in_b1 == vneg(mapplyT(b1.R, f)) &&
+      r.reaction_on_body2_in_b2 == mapplyT(b2.R, f);
+    predicate ball_deviations(ccref_ball_result r, ccref_body b1) =
+      (verr_nonzero(r.out) && vnonzero(b1.w) ==>
+         r.out.deviations == (CCREF_DEV_BALL_REACTION_SIGN | CCREF_DEV_BALL_AERR_NOT_DERIVATIVE)) &&
+      (!(verr_nonzero(r.out) && vnonzero(b1.w)) ==> r.out.deviations == CCREF_DEV_BALL_REACTION_SIGN);
+    predicate ball_finite(ccref_ball_result r) =
+      ofinite(r.out) && vfinite(r.reaction_on_body1_in_b1) && vfinite(r.reaction_on_body2_in_b2);
+*/
+
+/*@ assigns \nothing; ensures ball_zero(\result); */
+static ccref_ball_result ball_zero_result(void)
 {
-    if (res == NULL)
-        return CCREF_E_NULL_ARGUMENT;
-    ccref_output *o = &res->out;
-    ccref_output_init(o, 3, 0);
-    res->reaction_on_body1_in_b1 = v3_zero();
-    res->reaction_on_body2_in_b2 = v3_zero();
+    ccref_ball_result r;
+    ccref_output_init(&r.out, 3, 0);
+    r.reaction_on_body1_in_b1 = v3_zero();
+    r.reaction_on_body2_in_b2 = v3_zero();
+    return r;
+}
+
+/*@ requires \valid_read(r); assigns \nothing; ensures \result != 0 <==> ball_finite(*r); */
+static int ball_result_is_finite(const ccref_ball_result *r)
+{
+    return ccref_output_is_finite(&r->out) && v3_is_finite(r->reaction_on_body1_in_b1) &&
+           v3_is_finite(r->reaction_on_body2_in_b2);
+}
+
+/* Input checks in the conventions' order; reads only. */
+/*@ requires prm == \null || \valid_read(prm);
+    requires body1 == \null || \valid_read(body1);
+    requires body2 == \null || \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    assigns \nothing;
+    behavior null_input:
+      assumes prm == \null || body1 == \null || body2 == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior lambda_count:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
+      ensures \result == CCREF_E_LAMBDA_COUNT;
+    behavior lambda_null:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior lambda_nonfinite:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes !afinite((double *)lambda, 3);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior input_nonfinite:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3);
+      assumes !(bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2));
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior finite:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3);
+      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2);
+      ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION;
+      ensures exact: rotation_test: real_model ==> (\result == CCREF_OK <==> rotation(body1->R) && rotation(body2->R));
+    complete behaviors;
+    disjoint behaviors;
+*/
+static ccref_status ball_check(const ccref_ball_params *prm, const ccref_body *body1, const ccref_body *body2,
+                               const double *lambda, size_t n_lambda)
+{
     if (prm == NULL || body1 == NULL || body2 == NULL)
         return CCREF_E_NULL_ARGUMENT;
     ccref_status st = ccref_check_lambda(lambda, n_lambda, 3);
@@ -28,38 +98,128 @@ ccref_status ccref_ball_eval(const ccref_ball_params *prm, const ccref_body *bod
         return CCREF_E_NONFINITE_INPUT;
     if (!ccref_is_rotation(&body1->R) || !ccref_is_rotation(&body2->R))
         return CCREF_E_NOT_ROTATION;
+    return CCREF_OK;
+}
 
-    ccref_vec3 arm2 = m3_apply(&body2->R, prm->station2_in_b2);   /* S - p2 */
-    ccref_vec3 S = v3_add(body2->p, arm2);
-    ccref_vec3 P = ccref_station_location(body1, prm->station1_in_b1);
-    ccref_vec3 arm1 = v3_sub(S, body1->p);                          /* S - p1 */
+/* The formulas, on values: stations s1, s2, the two bodies, the multipliers f = lambda. */
+/*@ assigns \nothing;
+    ensures exact: formulas: real_model ==> ball_formulas(\result, s1, s2, body1, body2, f);
+    ensures deviations: ball_deviations(\result, body1);
+    ensures newton3_force: vfinite(\result.out.force_on_body2.force) ==> newton3_force(\result.out.force_on_body1, \result.out.force_on_body2);
+    ensures exact: newton3_moment: real_model ==>
+      newton3_moment(\result.out.force_on_body1, body1, \result.out.force_on_body2, body2);
+    ensures exact: power: real_model ==>
+      sfpower(\result.out.force_on_body1, body1) + sfpower(\result.out.force_on_body2, body2) == vdot(f, overr(\result.out));
+*/
+static ccref_ball_result ball_outputs(ccref_vec3 s1, ccref_vec3 s2, ccref_body body1, ccref_body body2, ccref_vec3 f)
+{
+    ccref_ball_result r = ball_zero_result();
+    ccref_vec3 arm2 = m3_apply(&body2.R, s2);   /* S - p2 */
+    ccref_vec3 S = v3_add(body2.p, arm2);
+    ccref_vec3 P = ccref_station_location(&body1, s1);
+    ccref_vec3 arm1 = v3_sub(S, body1.p);         /* S - p1 */
 
     ccref_vec3 perr = v3_sub(S, P);
-    ccref_vec3 verr = v3_sub(ccref_arm_velocity(body2, arm2), ccref_arm_velocity(body1, arm1));
-    ccref_vec3 aerr = v3_sub(ccref_arm_acceleration(body2, arm2), ccref_arm_acceleration(body1, arm1));
-    o->perr[0] = perr.x; o->perr[1] = perr.y; o->perr[2] = perr.z;
-    o->verr[0] = verr.x; o->verr[1] = verr.y; o->verr[2] = verr.z;
-    o->aerr[0] = aerr.x; o->aerr[1] = aerr.y; o->aerr[2] = aerr.z;
+    ccref_vec3 verr = v3_sub(ccref_arm_velocity(&body2, arm2), ccref_arm_velocity(&body1, arm1));
+    ccref_vec3 aerr = v3_sub(ccref_arm_acceleration(&body2, arm2), ccref_arm_acceleration(&body1, arm1));
+    r.out.perr[0] = perr.x; r.out.perr[1] = perr.y; r.out.perr[2] = perr.z;
+    r.out.verr[0] = verr.x; r.out.verr[1] = verr.y; r.out.verr[2] = verr.z;
+    r.out.aerr[0] = aerr.x; r.out.aerr[1] = aerr.y; r.out.aerr[2] = aerr.z;
 
-    ccref_vec3 f = v3(lambda[0], lambda[1], lambda[2]);
-    o->force_on_body2 = ccref_force_at_arm(arm2, f);
-    o->force_on_body1 = ccref_force_at_arm(arm1, v3_neg(f));
-    res->reaction_on_body1_in_b1 = v3_neg(m3_apply_transpose(&body1->R, f));
-    res->reaction_on_body2_in_b2 = m3_apply_transpose(&body2->R, f);
+    r.out.force_on_body2 = ccref_force_at_arm(arm2, f);
+    r.out.force_on_body1 = ccref_force_at_arm(arm1, v3_neg(f));
+    //@ ghost lemma_pair_power(body1, body2, arm1, arm2, f);
+    r.reaction_on_body1_in_b1 = v3_neg(m3_apply_transpose(&body1.R, f));
+    r.reaction_on_body2_in_b2 = m3_apply_transpose(&body2.R, f);
 
-    o->deviations = CCREF_DEV_BALL_REACTION_SIGN;
-    ccref_vec3 w1 = body1->w;
+    r.out.deviations = CCREF_DEV_BALL_REACTION_SIGN;
+    ccref_vec3 w1 = body1.w;
     int verr_nonzero = verr.x != 0.0 || verr.y != 0.0 || verr.z != 0.0;
     int w1_nonzero = w1.x != 0.0 || w1.y != 0.0 || w1.z != 0.0;
     if (verr_nonzero && w1_nonzero)
-        o->deviations |= CCREF_DEV_BALL_AERR_NOT_DERIVATIVE;
+        r.out.deviations |= CCREF_DEV_BALL_AERR_NOT_DERIVATIVE;
+    return r;
+}
 
-    if (!ccref_output_is_finite(o) || !v3_is_finite(res->reaction_on_body1_in_b1) ||
-        !v3_is_finite(res->reaction_on_body2_in_b2)) {
-        ccref_output_init(o, 3, 0);
-        res->reaction_on_body1_in_b1 = v3_zero();
-        res->reaction_on_body2_in_b2 = v3_zero();
+/* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
+ * inputs the formulas in real arithmetic, Newton's third law (the force part also in IEEE doubles), the zero
+ * total moment about G's origin, the power identity F1.V1 + F2.V2 = lambda . verr, and finite OK outputs. */
+/*@ requires res == \null || \valid(res);
+    requires prm == \null || \valid_read(prm);
+    requires body1 == \null || \valid_read(body1);
+    requires body2 == \null || \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
+             \separated(res, lambda + (0 .. n_lambda - 1));
+    assigns *res;
+
+    behavior null_result:
+      assumes res == \null;
+      assigns \nothing;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior null_input:
+      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
+      ensures \result == CCREF_E_NULL_ARGUMENT && ball_zero(*res);
+    behavior lambda_count:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
+      ensures \result == CCREF_E_LAMBDA_COUNT && ball_zero(*res);
+    behavior lambda_null:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT && ball_zero(*res);
+    behavior lambda_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes !afinite((double *)lambda, 3);
+      ensures \result == CCREF_E_NONFINITE_INPUT && ball_zero(*res);
+    behavior input_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3);
+      assumes !(bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2));
+      ensures \result == CCREF_E_NONFINITE_INPUT && ball_zero(*res);
+    behavior not_rotation:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3);
+      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2);
+      assumes !(rotation(body1->R) && rotation(body2->R));
+      ensures exact: status: real_model ==> \result == CCREF_E_NOT_ROTATION;
+      ensures exact: zeroed: real_model ==> ball_zero(*res);
+    behavior valid:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3);
+      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2);
+      assumes rotation(body1->R) && rotation(body2->R);
+      ensures exact: status: real_model ==> \result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW;
+      ensures overflow_zeroed: \result == CCREF_E_RESULT_OVERFLOW ==> ball_zero(*res);
+      ensures ok_finite: \result == CCREF_OK ==> ball_finite(*res);
+      ensures exact: formulas: real_model && \result == CCREF_OK ==>
+        ball_formulas(*res, \old(prm->station1_in_b1), \old(prm->station2_in_b2), \old(*body1), \old(*body2),
+                      vmk(\old(lambda[0]), \old(lambda[1]), \old(lambda[2])));
+      ensures deviations: \result == CCREF_OK ==> ball_deviations(*res, \old(*body1));
+      ensures newton3_force: \result == CCREF_OK ==>
+        newton3_force(res->out.force_on_body1, res->out.force_on_body2);
+      ensures exact: newton3_moment: real_model && \result == CCREF_OK ==>
+        newton3_moment(res->out.force_on_body1, \old(*body1), res->out.force_on_body2, \old(*body2));
+      ensures exact: power: real_model && \result == CCREF_OK ==>
+        sfpower(res->out.force_on_body1, \old(*body1)) + sfpower(res->out.force_on_body2, \old(*body2)) ==
+        vdot(vmk(\old(lambda[0]), \old(lambda[1]), \old(lambda[2])), overr(res->out));
+    complete behaviors;
+    disjoint behaviors;
+*/
+ccref_status ccref_ball_eval(const ccref_ball_params *prm, const ccref_body *body1, const ccref_body *body2,
+                             const double *lambda, size_t n_lambda, ccref_ball_result *res)
+{
+    if (res == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    ccref_status st = ball_check(prm, body1, body2, lambda, n_lambda);
+    if (st != CCREF_OK) {
+        *res = ball_zero_result();
+        return st;
+    }
+    ccref_ball_result r = ball_outputs(prm->station1_in_b1, prm->station2_in_b2, *body1, *body2,
+                                       v3(lambda[0], lambda[1], lambda[2]));
+    if (!ball_result_is_finite(&r)) {
+        *res = ball_zero_result();
         return CCREF_E_RESULT_OVERFLOW;
     }
+    *res = r;
     return CCREF_OK;
 }

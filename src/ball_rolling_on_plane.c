@@ -14,29 +14,126 @@
  *   forces: f = (lambda_n/2) n + lambda_x Px + lambda_y Py at C on body 2, -f at C on body 1.
  * Exact relations (spec): verr_n = d/dt perr and aerr = d/dt verr for all three rows (C moves along n).
  * Deviation: CCREF_DEV_BROP_NOT_IN_SIMBODY is always set.
- * Special cases: none beyond the input checks. */
+ * Special cases: none beyond the input checks.
+ *
+ * Structure (proofs/README.md): brop_check (input checks, reads only), brop_outputs (the formulas, on values),
+ * ccref_ball_rolling_on_plane_eval (writes *res once). Every floating-point operation is the one of the formulas
+ * above, in the same order. */
 #include "common.h"
 
-static void reset(ccref_ball_rolling_on_plane_result *res)
+/*@ predicate brop_zero(ccref_ball_rolling_on_plane_result r) =
+      out_zero(r.out, 1, 2) && vzeroed(r.contact_point) && mzeroed(r.plane_axes) &&
+      dzero(r.normal_force) && dzero(r.friction_force_x) && dzero(r.friction_force_y);
+    predicate brop_finite(ccref_ball_rolling_on_plane_result r) =
+      ofinite(r.out) && vfinite(r.contact_point) && mfinite(r.plane_axes) && \is_finite(r.normal_force) &&
+      \is_finite(r.friction_force_x) && \is_finite(r.friction_force_y);
+    predicate brop_inputs_finite(ccref_ball_rolling_on_plane_params p, ccref_body b1, ccref_body b2) =
+      bfinite(b1) && bfinite(b2) && vfinite(p.normal_in_b1) && \is_finite(p.height) && vfinite(p.center_in_b2) &&
+      \is_finite(p.radius);
+    // Axis j of the plane frame in G: R1 times column j of rotation_from_z(n_P).
+    logic ccref_vec3 brop_axis_in_p(ccref_vec3 nP, integer j) =
+      j == 0 ? perp(nP) : j == 1 ? unit(vcross(nP, perp(nP))) : nP;
+    // The outputs for valid inputs, in real arithmetic (spec/ball_rolling_on_plane.md).
+    predicate brop_formulas(ccref_ball_rolling_on_plane_result r, ccref_ball_rolling_on_plane_params p,
+                            ccref_body b1, ccref_body b2, real l0, real l1, real l2) =
+      \let Px = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 0));
+      \let Py = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 1));
+      \let n = mapply(b1.R, p.normal_in_b1);
+      \let O = station(b2, p.center_in_b2);
+      \let d = vdot(mapplyT(b1.R, vsub(O, b1.p)), p.normal_in_b1) - p.height;
+      \let s = 0.5 * (p.radius + d);
+      \let C = vsub(O, vscale(s, n));
+      \let vO = vsub(pt_vel(b2, O), pt_vel(b1, O));
+      \let aO = vsub(vsub(pt_acc(b2, O), pt_acc(b1, O)), vcross(vscale(2.0, b1.w), vO));
+      \let u = vsub(pt_vel(b2, C), pt_vel(b1, C));
+      \let at = vsub(vsub(aO, vcross(vsub(vsub(b2.b, b1.b), vcross(b1.w, b2.w)), vscale(s, n))),
+                     vscale(0.5 * vdot(vO, n), vcross(vsub(b2.w, b1.w), n)));
+      \let f = vadd(vadd(vscale(0.5 * l0, n), vscale(l1, Px)), vscale(l2, Py));
+      r.out.mp == 1 && r.out.mv == 2 &&
+      mcol(r.plane_axes, 0) == Px && mcol(r.plane_axes, 1) == Py && mcol(r.plane_axes, 2) == n &&
+      r.contact_point == C &&
+      r.out.perr[0] == 0.5 * (d - p.radius) &&
+      r.out.verr[0] == 0.5 * vdot(vO, n) && r.out.aerr[0] == 0.5 * vdot(aO, n) &&
+      r.out.verr[1] == vdot(u, Px) && r.out.verr[2] == vdot(u, Py) &&
+      r.out.aerr[1] == vdot(at, Px) && r.out.aerr[2] == vdot(at, Py) &&
+      r.out.force_on_body2 == force_at(b2, C, f) && r.out.force_on_body1 == force_at(b1, C, vneg(f)) &&
+      r.normal_force == -(0.5 * l0) && r.friction_force_x == -l1 && r.friction_force_y == -l2 &&
+      r.out.deviations == CCREF_DEV_BROP_NOT_IN_SIMBODY;
+    predicate brop_newton3_force(ccref_ball_rolling_on_plane_result r) =
+      newton3_force(r.out.force_on_body1, r.out.force_on_body2);
+    predicate brop_newton3_moment(ccref_ball_rolling_on_plane_result r, ccref_body b1, ccref_body b2) =
+      newton3_moment(r.out.force_on_body1, b1, r.out.force_on_body2, b2);
+*/
+
+/*@ assigns \nothing; ensures brop_zero(\result); */
+static ccref_ball_rolling_on_plane_result brop_zero_result(void)
 {
-    ccref_output_init(&res->out, 1, 2);
-    res->contact_point = v3_zero();
-    res->plane_axes = m3_from_columns(v3_zero(), v3_zero(), v3_zero());
-    res->normal_force = 0.0;
-    res->friction_force_x = 0.0;
-    res->friction_force_y = 0.0;
+    ccref_ball_rolling_on_plane_result r;
+    ccref_output_init(&r.out, 1, 2);
+    r.contact_point = v3_zero();
+    r.plane_axes = m3_from_columns(v3_zero(), v3_zero(), v3_zero());
+    r.normal_force = 0.0;
+    r.friction_force_x = 0.0;
+    r.friction_force_y = 0.0;
+    return r;
 }
 
-static int mat3_is_finite(const ccref_mat3 *R) { return ccref_values_are_finite(&R->m[0][0], 9); }
-
-ccref_status ccref_ball_rolling_on_plane_eval(const ccref_ball_rolling_on_plane_params *prm,
-                                              const ccref_body *body1, const ccref_body *body2,
-                                              const double *lambda, size_t n_lambda,
-                                              ccref_ball_rolling_on_plane_result *res)
+/*@ requires \valid_read(R); assigns \nothing; ensures \result != 0 <==> mfinite(*R); */
+static int mat3_is_finite(const ccref_mat3 *R)
 {
-    if (res == NULL)
-        return CCREF_E_NULL_ARGUMENT;
-    reset(res);
+    return ccref_values_are_finite(R->m[0], 3) && ccref_values_are_finite(R->m[1], 3) &&
+           ccref_values_are_finite(R->m[2], 3); /* row by row, as in common.c */
+}
+
+/*@ requires \valid_read(r); assigns \nothing; ensures \result != 0 <==> brop_finite(*r); */
+static int brop_result_is_finite(const ccref_ball_rolling_on_plane_result *r)
+{
+    return ccref_output_is_finite(&r->out) && v3_is_finite(r->contact_point) && mat3_is_finite(&r->plane_axes) &&
+           isfinite(r->normal_force) && isfinite(r->friction_force_x) && isfinite(r->friction_force_y);
+}
+
+/*@ requires prm == \null || \valid_read(prm);
+    requires body1 == \null || \valid_read(body1);
+    requires body2 == \null || \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    assigns \nothing;
+    behavior null_input:
+      assumes prm == \null || body1 == \null || body2 == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior lambda_count:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
+      ensures \result == CCREF_E_LAMBDA_COUNT;
+    behavior lambda_null:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior lambda_nonfinite:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes !afinite((double *)lambda, 3);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior input_nonfinite:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3) && !brop_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior finite:
+      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3) && brop_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_RADIUS ||
+              \result == CCREF_E_ZERO_DIRECTION || \result == CCREF_E_NOT_UNIT_VECTOR;
+      ensures exact: rotation_test: real_model ==>
+        (\result == CCREF_E_NOT_ROTATION <==> !(rotation(body1->R) && rotation(body2->R)));
+      ensures radius_test: \result == CCREF_E_NONPOSITIVE_RADIUS ==> prm->radius <= 0.0;
+      ensures zero_direction: \result == CCREF_E_ZERO_DIRECTION ==> !vnonzero(prm->normal_in_b1);
+      ensures exact: radius_exact: real_model ==>
+        (\result == CCREF_E_NONPOSITIVE_RADIUS <==> rotation(body1->R) && rotation(body2->R) && prm->radius <= 0.0);
+      ensures exact: unit_exact: real_model ==>
+        (\result == CCREF_OK <==> rotation(body1->R) && rotation(body2->R) && prm->radius > 0.0 &&
+                                  vnonzero(prm->normal_in_b1) && unit_within_tol(prm->normal_in_b1));
+    complete behaviors;
+    disjoint behaviors;
+*/
+static ccref_status brop_check(const ccref_ball_rolling_on_plane_params *prm, const ccref_body *body1,
+                               const ccref_body *body2, const double *lambda, size_t n_lambda)
+{
     if (prm == NULL || body1 == NULL || body2 == NULL)
         return CCREF_E_NULL_ARGUMENT;
     ccref_status st = ccref_check_lambda(lambda, n_lambda, 3);
@@ -49,68 +146,153 @@ ccref_status ccref_ball_rolling_on_plane_eval(const ccref_ball_rolling_on_plane_
         return CCREF_E_NOT_ROTATION;
     if (!(prm->radius > 0.0))
         return CCREF_E_NONPOSITIVE_RADIUS;
-    st = ccref_check_unit(prm->normal_in_b1);
-    if (st != CCREF_OK)
-        return st;
+    return ccref_check_unit(prm->normal_in_b1);
+}
 
-    ccref_output *o = &res->out;
-    ccref_vec3 n_P = prm->normal_in_b1;
-    double r = prm->radius;
+/* The formulas, on values (n_P accepted as unit, so nonzero). */
+/*@ requires exact: real_model ==> vnorm2(prm.normal_in_b1) > 0.0;
+    assigns errno;  // Frama-C's libc sqrt (in rotation_from_z) may set errno; the build has -fno-math-errno
+    ensures exact: formulas: real_model ==> brop_formulas(\result, prm, body1, body2, l0, l1, l2);
+    ensures newton3_force: vfinite(\result.out.force_on_body2.force) ==> brop_newton3_force(\result);
+    ensures exact: newton3_moment: real_model ==> brop_newton3_moment(\result, body1, body2);
+*/
+static ccref_ball_rolling_on_plane_result brop_outputs(ccref_ball_rolling_on_plane_params prm, ccref_body body1,
+                                                       ccref_body body2, double l0, double l1, double l2)
+{
+    ccref_ball_rolling_on_plane_result res = brop_zero_result();
+    ccref_vec3 n_P = prm.normal_in_b1;
+    double r = prm.radius;
 
     /* (1) axes: chosen in P's frame from n_P, then mapped to G */
     ccref_mat3 R_PA = ccref_rotation_from_z(n_P);
-    ccref_mat3 R_GA = m3_mul(&body1->R, &R_PA);
+    ccref_mat3 R_GA = m3_mul(&body1.R, &R_PA);
     ccref_vec3 Px = m3_column(&R_GA, 0);
     ccref_vec3 Py = m3_column(&R_GA, 1);
     ccref_vec3 n = m3_column(&R_GA, 2);
 
     /* (2)-(4) center, its height above the plane, the contact point and the lever arms */
-    ccref_vec3 armO2 = m3_apply(&body2->R, prm->center_in_b2);   /* O - p2 */
-    ccref_vec3 O = v3_add(body2->p, armO2);
-    ccref_vec3 armO1 = v3_sub(O, body1->p);                        /* O - p1 */
-    double d = v3_dot(m3_apply_transpose(&body1->R, armO1), n_P) - prm->height;
+    ccref_vec3 armO2 = m3_apply(&body2.R, prm.center_in_b2);   /* O - p2 */
+    ccref_vec3 O = v3_add(body2.p, armO2);
+    ccref_vec3 armO1 = v3_sub(O, body1.p);                       /* O - p1 */
+    double d = v3_dot(m3_apply_transpose(&body1.R, armO1), n_P) - prm.height;
     double s = 0.5 * (r + d);
     ccref_vec3 sn = v3_scale(s, n);
-    ccref_vec3 armC2 = v3_sub(armO2, sn);                          /* C - p2 */
-    ccref_vec3 C = v3_add(body2->p, armC2);
-    ccref_vec3 armC1 = v3_sub(C, body1->p);                        /* C - p1 */
+    ccref_vec3 armC2 = v3_sub(armO2, sn);                        /* C - p2 */
+    ccref_vec3 C = v3_add(body2.p, armC2);
+    ccref_vec3 armC1 = v3_sub(C, body1.p);                       /* C - p1 */
+    /*@ assert exact: axes: real_model ==> Px == mapply(body1.R, brop_axis_in_p(n_P, 0)) &&
+          Py == mapply(body1.R, brop_axis_in_p(n_P, 1)) && n == mapply(body1.R, n_P); */
+    //@ assert exact: arms: real_model ==> vsub(O, body2.p) == armO2 && vsub(C, body2.p) == armC2;
 
     /* (5)-(7) normal row: half the separation and its derivatives measured in P */
-    ccref_vec3 vO = v3_sub(ccref_arm_velocity(body2, armO2), ccref_arm_velocity(body1, armO1));
-    ccref_vec3 aO = v3_sub(v3_sub(ccref_arm_acceleration(body2, armO2), ccref_arm_acceleration(body1, armO1)),
-                           v3_cross(v3_scale(2.0, body1->w), vO));
+    ccref_vec3 vO = v3_sub(ccref_arm_velocity(&body2, armO2), ccref_arm_velocity(&body1, armO1));
+    ccref_vec3 aO = v3_sub(v3_sub(ccref_arm_acceleration(&body2, armO2), ccref_arm_acceleration(&body1, armO1)),
+                           v3_cross(v3_scale(2.0, body1.w), vO));
+    //@ assert exact: vO_def: real_model ==> vO == vsub(pt_vel(body2, O), pt_vel(body1, O));
     double verr_n = 0.5 * v3_dot(vO, n);
-    o->perr[0] = 0.5 * (d - r);
-    o->verr[0] = verr_n;
-    o->aerr[0] = 0.5 * v3_dot(aO, n);
+    res.out.perr[0] = 0.5 * (d - r);
+    res.out.verr[0] = verr_n;
+    res.out.aerr[0] = 0.5 * v3_dot(aO, n);
 
     /* (8)-(9) no-slip rows at the moving point C */
-    ccref_vec3 u = v3_sub(ccref_arm_velocity(body2, armC2), ccref_arm_velocity(body1, armC1));
-    ccref_vec3 bPB = v3_sub(v3_sub(body2->b, body1->b), v3_cross(body1->w, body2->w));
-    ccref_vec3 wPB_x_n = v3_cross(v3_sub(body2->w, body1->w), n);
+    ccref_vec3 u = v3_sub(ccref_arm_velocity(&body2, armC2), ccref_arm_velocity(&body1, armC1));
+    ccref_vec3 bPB = v3_sub(v3_sub(body2.b, body1.b), v3_cross(body1.w, body2.w));
+    ccref_vec3 wPB_x_n = v3_cross(v3_sub(body2.w, body1.w), n);
     ccref_vec3 at = v3_sub(v3_sub(aO, v3_cross(bPB, sn)), v3_scale(verr_n, wPB_x_n));
-    o->verr[1] = v3_dot(u, Px);
-    o->verr[2] = v3_dot(u, Py);
-    o->aerr[1] = v3_dot(at, Px);
-    o->aerr[2] = v3_dot(at, Py);
+    //@ assert exact: u_def: real_model ==> u == vsub(pt_vel(body2, C), pt_vel(body1, C));
+    res.out.verr[1] = v3_dot(u, Px);
+    res.out.verr[2] = v3_dot(u, Py);
+    res.out.aerr[1] = v3_dot(at, Px);
+    res.out.aerr[2] = v3_dot(at, Py);
 
     /* (10) forces */
-    ccref_vec3 f = v3_add(v3_add(v3_scale(0.5 * lambda[0], n), v3_scale(lambda[1], Px)), v3_scale(lambda[2], Py));
-    o->force_on_body2 = ccref_force_at_arm(armC2, f);
-    o->force_on_body1 = ccref_force_at_arm(armC1, v3_neg(f));
+    ccref_vec3 f = v3_add(v3_add(v3_scale(0.5 * l0, n), v3_scale(l1, Px)), v3_scale(l2, Py));
+    res.out.force_on_body2 = ccref_force_at_arm(armC2, f);
+    res.out.force_on_body1 = ccref_force_at_arm(armC1, v3_neg(f));
+    //@ ghost lemma_pair_moment(body1, body2, armC1, armC2, f);
+    //@ assert exact: same_point: real_model ==> vsub(vadd(body2.p, armC2), vadd(body1.p, armC1)) == vzero;
 
     /* (11)-(14) auxiliary outputs */
-    res->contact_point = C;
-    res->plane_axes = R_GA;
-    res->normal_force = -(0.5 * lambda[0]);
-    res->friction_force_x = -lambda[1];
-    res->friction_force_y = -lambda[2];
-    o->deviations = CCREF_DEV_BROP_NOT_IN_SIMBODY;
+    res.contact_point = C;
+    res.plane_axes = R_GA;
+    res.normal_force = -(0.5 * l0);
+    res.friction_force_x = -l1;
+    res.friction_force_y = -l2;
+    res.out.deviations = CCREF_DEV_BROP_NOT_IN_SIMBODY;
+    return res;
+}
 
-    if (!ccref_output_is_finite(o) || !v3_is_finite(res->contact_point) || !mat3_is_finite(&res->plane_axes) ||
-        !isfinite(res->normal_force) || !isfinite(res->friction_force_x) || !isfinite(res->friction_force_y)) {
-        reset(res);
+/* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
+ * inputs the formulas in real arithmetic (the axes through rotation_from_z), Newton's third law (force part also
+ * in IEEE doubles), zero total moment, and finite OK outputs. */
+/*@ requires res == \null || \valid(res);
+    requires prm == \null || \valid_read(prm);
+    requires body1 == \null || \valid_read(body1);
+    requires body2 == \null || \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
+             \separated(res, lambda + (0 .. n_lambda - 1)) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
+
+    behavior null_result:
+      assumes res == \null;
+      assigns \nothing;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior null_input:
+      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
+      ensures \result == CCREF_E_NULL_ARGUMENT && brop_zero(*res);
+    behavior lambda_count:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
+      ensures \result == CCREF_E_LAMBDA_COUNT && brop_zero(*res);
+    behavior lambda_null:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT && brop_zero(*res);
+    behavior lambda_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes !afinite((double *)lambda, 3);
+      ensures \result == CCREF_E_NONFINITE_INPUT && brop_zero(*res);
+    behavior input_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3) && !brop_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_E_NONFINITE_INPUT && brop_zero(*res);
+    behavior checked:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
+      assumes afinite((double *)lambda, 3) && brop_inputs_finite(*prm, *body1, *body2);
+      ensures exact: not_rotation: real_model ==>
+        (!(rotation(body1->R) && rotation(body2->R)) <==> \result == CCREF_E_NOT_ROTATION);
+      ensures exact: radius: real_model ==>
+        (rotation(body1->R) && rotation(body2->R) && prm->radius <= 0.0 <==> \result == CCREF_E_NONPOSITIVE_RADIUS);
+      ensures zero_direction: \result == CCREF_E_ZERO_DIRECTION ==> !vnonzero(prm->normal_in_b1);
+      ensures status: \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_RADIUS ||
+                      \result == CCREF_E_ZERO_DIRECTION || \result == CCREF_E_NOT_UNIT_VECTOR ||
+                      \result == CCREF_E_RESULT_OVERFLOW;
+      ensures errors_zeroed: \result != CCREF_OK ==> brop_zero(*res);
+      ensures ok_finite: \result == CCREF_OK ==> brop_finite(*res);
+      ensures exact: formulas: real_model && \result == CCREF_OK ==>
+        brop_formulas(*res, \old(*prm), \old(*body1), \old(*body2), \old(lambda[0]), \old(lambda[1]), \old(lambda[2]));
+      ensures newton3_force: \result == CCREF_OK ==> brop_newton3_force(*res);
+      ensures exact: newton3_moment: real_model && \result == CCREF_OK ==>
+        brop_newton3_moment(*res, \old(*body1), \old(*body2));
+    complete behaviors;
+    disjoint behaviors;
+*/
+ccref_status ccref_ball_rolling_on_plane_eval(const ccref_ball_rolling_on_plane_params *prm,
+                                              const ccref_body *body1, const ccref_body *body2,
+                                              const double *lambda, size_t n_lambda,
+                                              ccref_ball_rolling_on_plane_result *res)
+{
+    if (res == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    ccref_status st = brop_check(prm, body1, body2, lambda, n_lambda);
+    if (st != CCREF_OK) {
+        *res = brop_zero_result();
+        return st;
+    }
+    ccref_ball_rolling_on_plane_result r = brop_outputs(*prm, *body1, *body2, lambda[0], lambda[1], lambda[2]);
+    if (!brop_result_is_finite(&r)) {
+        *res = brop_zero_result();
         return CCREF_E_RESULT_OVERFLOW;
     }
+    *res = r;
     return CCREF_OK;
 }

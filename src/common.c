@@ -37,7 +37,7 @@ const char *ccref_status_name(ccref_status s)
 }
 
 /*@ assigns \nothing;
-    ensures mcols(\result.R, vmk(1.0, 0.0, 0.0), vmk(0.0, 1.0, 0.0), vmk(0.0, 0.0, 1.0));
+    ensures exact: real_model ==> mcols(\result.R, vmk(1.0, 0.0, 0.0), vmk(0.0, 1.0, 0.0), vmk(0.0, 0.0, 1.0));
     ensures vzeroed(\result.p) && vzeroed(\result.w) && vzeroed(\result.v) && vzeroed(\result.b) &&
             vzeroed(\result.a); */
 ccref_body ccref_body_ground(void)
@@ -116,13 +116,21 @@ ccref_status ccref_check_unit(ccref_vec3 n)
 ccref_vec3 ccref_unit(ccref_vec3 a)
 {
     double n = sqrt(v3_norm_sq(a));
-    //@ assert norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
-    /*@ assert squares: real_model ==>
+    //@ assert exact: norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
+    /*@ assert exact: squares: real_model ==>
           (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == vnorm2(a) / (n * n); */
-    //@ assert unit_norm: real_model ==> (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == 1.0;
-    //@ assert scaled_dot: real_model ==> \forall ccref_vec3 v; vdot(vmk(a.x / n, a.y / n, a.z / n), v) == vdot(a, v) / n;
+    //@ assert exact: unit_norm: real_model ==> (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == 1.0;
+    //@ assert exact: scaled_dot: real_model ==> \forall ccref_vec3 v; vdot(vmk(a.x / n, a.y / n, a.z / n), v) == vdot(a, v) / n;
     return v3(a.x / n, a.y / n, a.z / n);
 }
+
+/* Ghost lemma (proof only; not compiled): |s| <= |t| implies s^2 <= t^2, proved once here without the caller's
+ * context, then applied by a ghost call. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures exact: real_model ==> (\abs(s) <= \abs(t) ==> s * s <= t * t); @/
+  static void lemma_square_monotonic(double s, double t) { }
+*/
 
 ccref_vec3 ccref_perp(ccref_vec3 z)
 {
@@ -130,9 +138,17 @@ ccref_vec3 ccref_perp(ccref_vec3 z)
     int k = (u0 <= u1) ? (u0 <= u2 ? 0 : 2) : (u1 <= u2 ? 1 : 2);
     ccref_vec3 e = v3(k == 0 ? 1.0 : 0.0, k == 1 ? 1.0 : 0.0, k == 2 ? 1.0 : 0.0);
     ccref_vec3 c = v3_cross(z, e);
-    //@ assert axis: e == perp_axis(z);
-    //@ assert cross_orth: real_model ==> \forall ccref_vec3 u, w; vdot(vcross(u, w), u) == 0.0;
-    //@ assert orthogonal: real_model ==> vdot(c, z) == 0.0;
+    //@ assert exact: axis: real_model ==> e == perp_axis(z);
+    //@ assert axis_unit: vnorm2(e) == 1.0;
+    /*@ assert exact: axis_smallest: real_model ==>
+          \abs(vdot(z, e)) <= \abs(z.x) && \abs(vdot(z, e)) <= \abs(z.y) && \abs(vdot(z, e)) <= \abs(z.z); */
+    //@ ghost lemma_square_monotonic(z.x * e.x + z.y * e.y + z.z * e.z, z.x);
+    //@ ghost lemma_square_monotonic(z.x * e.x + z.y * e.y + z.z * e.z, z.y);
+    //@ ghost lemma_square_monotonic(z.x * e.x + z.y * e.y + z.z * e.z, z.z);
+    /*@ assert exact: axis_component: real_model ==>
+          vdot(z, e) * vdot(z, e) <= z.x * z.x && vdot(z, e) * vdot(z, e) <= z.y * z.y &&
+          vdot(z, e) * vdot(z, e) <= z.z * z.z; */
+    //@ assert exact: nonzero: real_model ==> vnorm2(c) > 0.0;
     return ccref_unit(c);
 }
 
@@ -140,8 +156,6 @@ ccref_mat3 ccref_rotation_from_z(ccref_vec3 z)
 {
     ccref_vec3 x = ccref_perp(z);
     ccref_vec3 c = v3_cross(z, x);
-    //@ assert cross_orth: real_model ==> vdot(c, z) == 0.0 && vdot(c, x) == 0.0;
-    //@ assert lagrange: real_model ==> vnorm2(c) == vnorm2(z) * vnorm2(x) - vdot(z, x) * vdot(z, x);
     ccref_vec3 y = ccref_unit(c);
     return m3_from_columns(x, y, z);
 }

@@ -40,8 +40,10 @@ static const char *const class_names[CCREF_CONTACT_COUNT] = {
     [CCREF_CONTACT_EDGE_EDGE] = "edge_edge",
 };
 
+/*@ assigns \nothing; ensures \result != 0 <==> 0 <= c < CCREF_CONTACT_COUNT; */
 static int class_in_range(ccref_contact_class c) { return (unsigned)c < (unsigned)CCREF_CONTACT_COUNT; }
 
+/*@ assigns \nothing; ensures \result == \null <==> !(0 <= c < CCREF_CONTACT_COUNT); */
 const char *ccref_contact_class_name(ccref_contact_class c)
 {
     if (!class_in_range(c))
@@ -49,16 +51,28 @@ const char *ccref_contact_class_name(ccref_contact_class c)
     return class_names[c];
 }
 
+/*@ requires name == \null || valid_read_string(name);
+    assigns \nothing;
+    ensures 0 <= \result <= CCREF_CONTACT_COUNT;
+    ensures name == \null ==> \result == CCREF_CONTACT_COUNT; */
 ccref_contact_class ccref_contact_class_from_name(const char *name)
 {
     if (name == NULL)
         return CCREF_CONTACT_COUNT;
+    /*@ loop invariant 0 <= i <= CCREF_CONTACT_COUNT;
+        loop assigns i; loop variant CCREF_CONTACT_COUNT - i; */
     for (int i = 0; i < CCREF_CONTACT_COUNT; i++)
         if (strcmp(name, class_names[i]) == 0)
             return (ccref_contact_class)i;
     return CCREF_CONTACT_COUNT;
 }
 
+/*@ assigns \nothing;
+    ensures c == CCREF_CONTACT_HARD_STOP_UPPER || c == CCREF_CONTACT_ROPE ==> \result == -1;
+    ensures c == CCREF_CONTACT_HARD_STOP_LOWER || c == CCREF_CONTACT_POINT_PLANE_FRICTIONLESS ||
+            c == CCREF_CONTACT_POINT_PLANE || c == CCREF_CONTACT_SPHERE_PLANE || c == CCREF_CONTACT_SPHERE_SPHERE ||
+            c == CCREF_CONTACT_EDGE_EDGE ==> \result == 1;
+    ensures !(0 <= c < CCREF_CONTACT_COUNT) ==> \result == 0; */
 int ccref_contact_sign(ccref_contact_class c)
 {
     switch (c) {
@@ -78,6 +92,9 @@ int ccref_contact_sign(ccref_contact_class c)
     return 0;
 }
 
+/*@ assigns \nothing;
+    ensures \result != 0 <==> (c == CCREF_CONTACT_POINT_PLANE || c == CCREF_CONTACT_SPHERE_PLANE ||
+                                c == CCREF_CONTACT_SPHERE_SPHERE || c == CCREF_CONTACT_EDGE_EDGE); */
 int ccref_contact_has_friction(ccref_contact_class c)
 {
     return c == CCREF_CONTACT_POINT_PLANE || c == CCREF_CONTACT_SPHERE_PLANE || c == CCREF_CONTACT_SPHERE_SPHERE ||
@@ -270,6 +287,10 @@ static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_re
 /* ---------------------------------------------------------------- common rules */
 
 /* max(0, -sign*verr) without -0.0: sign*verr is exact (sign = +-1). */
+/*@ requires sign == 1 || sign == -1;
+    assigns \nothing;
+    ensures rule: (sign * verr >= 0.0 ==> \result == 0.0) && (sign * verr < 0.0 ==> \result == -(sign * verr));
+    ensures nonnegative: \is_finite(verr) ==> \result >= 0.0; */
 static double impact_speed_of(int sign, double verr)
 {
     double sv = (double)sign * verr;

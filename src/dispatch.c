@@ -15,6 +15,10 @@ static const char *const kind_names[CCREF_KIND_COUNT] = {
     [CCREF_KIND_LINE_ON_LINE] = "line_on_line",
 };
 
+/*@ assigns \nothing;
+    behavior out_of_range: assumes !(0 <= kind < CCREF_KIND_COUNT); ensures \result == \null;
+    behavior in_range: assumes 0 <= kind < CCREF_KIND_COUNT; ensures \result == kind_names[kind];
+    complete behaviors; disjoint behaviors; */
 const char *ccref_kind_name(ccref_kind kind)
 {
     if ((unsigned)kind >= CCREF_KIND_COUNT)
@@ -22,15 +26,40 @@ const char *ccref_kind_name(ccref_kind kind)
     return kind_names[kind];
 }
 
+/*@ requires name == \null || valid_read_string(name);
+    assigns \nothing;
+    ensures range: 0 <= \result <= CCREF_KIND_COUNT;
+    ensures null: name == \null ==> \result == CCREF_KIND_COUNT; */
 ccref_kind ccref_kind_from_name(const char *name)
 {
     if (name != NULL)
+        /*@ loop invariant 0 <= k <= CCREF_KIND_COUNT;
+            loop assigns k; loop variant CCREF_KIND_COUNT - k; */
         for (int k = 0; k < CCREF_KIND_COUNT; k++)
             if (strcmp(name, kind_names[k]) == 0)
                 return (ccref_kind)k;
     return CCREF_KIND_COUNT;
 }
 
+/*@ requires c == \null || \valid_read(c);
+    requires mp == \null || \valid(mp);
+    requires mv == \null || \valid(mv);
+    requires \separated(mp, mv);
+    assigns *mp, *mv;
+    behavior null: assumes c == \null || mp == \null || mv == \null;
+      assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior unknown: assumes c != \null && mp != \null && mv != \null && !(0 <= c->kind < CCREF_KIND_COUNT);
+      ensures \result == CCREF_E_UNKNOWN_KIND;
+    behavior known: assumes c != \null && mp != \null && mv != \null && 0 <= c->kind < CCREF_KIND_COUNT;
+      ensures \result == CCREF_OK;
+      ensures *mp == (c->kind == CCREF_KIND_BALL ? 3 : 1);
+      ensures c->kind == CCREF_KIND_BALL || c->kind == CCREF_KIND_ROD || c->kind == CCREF_KIND_POINT_IN_PLANE ||
+              c->kind == CCREF_KIND_CONSTANT_COORDINATE ==> *mv == 0;
+      ensures c->kind == CCREF_KIND_BALL_ROLLING_ON_PLANE || c->kind == CCREF_KIND_POINT_ON_PLANE ==> *mv == 2;
+      ensures c->kind == CCREF_KIND_SPHERE_ON_PLANE ==> *mv == (c->params.sphere_on_plane.rolling != 0 ? 2 : 0);
+      ensures c->kind == CCREF_KIND_SPHERE_ON_SPHERE ==> *mv == (c->params.sphere_on_sphere.rolling != 0 ? 2 : 0);
+      ensures c->kind == CCREF_KIND_LINE_ON_LINE ==> *mv == (c->params.line_on_line.rolling != 0 ? 2 : 0);
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
 {
     if (c == NULL || mp == NULL || mv == NULL)
@@ -53,6 +82,19 @@ ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
     return CCREF_OK;
 }
 
+/* Contract: memory (the kernel's arguments are the case's fields and the matching member of the result union), the
+ * kind recorded, and E_UNKNOWN_KIND exactly for kinds out of range; each kernel's own contract gives the rest. */
+/*@ requires c == \null || \valid_read(c);
+    requires res == \null || \valid(res);
+    requires \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in some kernels (the build has -fno-math-errno)
+    behavior null: assumes c == \null || res == \null;
+      assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior unknown: assumes c != \null && res != \null && !(0 <= c->kind < CCREF_KIND_COUNT);
+      ensures \result == CCREF_E_UNKNOWN_KIND && res->kind == \old(c->kind);
+    behavior known: assumes c != \null && res != \null && 0 <= c->kind < CCREF_KIND_COUNT;
+      ensures res->kind == \old(c->kind);
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_eval(const ccref_case *c, ccref_result *res)
 {
     if (c == NULL || res == NULL)

@@ -16,17 +16,101 @@
  * Exact relations (spec): verr = d/dt perr, aerr = d/dt verr on every row (non-parallel).
  * Special cases: |df x db|^2 < CCREF_PARALLEL_SIN_SQ: status CCREF_OK_PARALLEL_EDGES, the documented fallback
  *   (Qf = Pf + (p.df/2) df, Qb = Pb + ((Pf-Pb).db/2) db, Co = (Qf+Qb)/2), all rows, forces, separation and
- *   sense zero, contact frame rotation zero except column 0 = df; CCREF_DEV_LOL_PARALLEL_FALLBACK. */
-#include <string.h>
-
+ *   sense zero, contact frame rotation zero except column 0 = df; CCREF_DEV_LOL_PARALLEL_FALLBACK.
+ *
+ * Structure (proofs/README.md): lol_check (input checks, reads only), lol_outputs (the formulas, on values),
+ * ccref_line_on_line_eval (writes *res once). Every floating-point operation is the one of the formulas above,
+ * in the same order. */
 #include "common.h"
 
-static void lol_reset(ccref_line_on_line_result *res, int mv)
+/*@ predicate lol_zero(ccref_line_on_line_result r, integer mv) =
+      out_zero(r.out, 1, mv) && r.sense == 0 && r.lines_are_parallel == 0 && vzeroed(r.closest_point1) &&
+      vzeroed(r.closest_point2) && mzeroed(r.contact_frame.R) && vzeroed(r.contact_frame.p) && dzero(r.separation) &&
+      vzeroed(r.force_on_body2);
+    predicate lol_finite(ccref_line_on_line_result r) =
+      ofinite(r.out) && vfinite(r.closest_point1) && vfinite(r.closest_point2) && ffinite(r.contact_frame) &&
+      \is_finite(r.separation) && vfinite(r.force_on_body2);
+    predicate lol_inputs_finite(ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      bfinite(b1) && bfinite(b2) && ffinite(p.edge_frame1_in_b1) && ffinite(p.edge_frame2_in_b2) &&
+      \is_finite(p.half_length1) && \is_finite(p.half_length2);
+    predicate lol_rotations(ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      rotation(b1.R) && rotation(b2.R) && rotation(p.edge_frame1_in_b1.R) && rotation(p.edge_frame2_in_b2.R);
+    // Edge geometry in G (formulas 1-4).
+    logic ccref_vec3 lol_df(ccref_line_on_line_params p, ccref_body b1) = mapply(b1.R, mcol(p.edge_frame1_in_b1.R, 0));
+    logic ccref_vec3 lol_sf(ccref_line_on_line_params p, ccref_body b1) = mapply(b1.R, mcol(p.edge_frame1_in_b1.R, 2));
+    logic ccref_vec3 lol_db(ccref_line_on_line_params p, ccref_body b2) = mapply(b2.R, mcol(p.edge_frame2_in_b2.R, 0));
+    logic ccref_vec3 lol_sb(ccref_line_on_line_params p, ccref_body b2) = mapply(b2.R, mcol(p.edge_frame2_in_b2.R, 2));
+    logic ccref_vec3 lol_Pf(ccref_line_on_line_params p, ccref_body b1) = station(b1, p.edge_frame1_in_b1.p);
+    logic ccref_vec3 lol_Pb(ccref_line_on_line_params p, ccref_body b2) = station(b2, p.edge_frame2_in_b2.p);
+    logic ccref_vec3 lol_w(ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      vcross(lol_df(p, b1), lol_db(p, b2));
+    predicate lol_parallel(ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      vnorm2(lol_w(p, b1, b2)) < parallel_sin_sq;
+    // The sense rule (formula 5): the larger of |w.sf|, |w.sb| decides, ties to sb.
+    logic integer lol_sense(ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      \let wsf = vdot(lol_w(p, b1, b2), lol_sf(p, b1)); \let wsb = vdot(lol_w(p, b1, b2), lol_sb(p, b2));
+      \abs(wsf) > \abs(wsb) ? (wsf >= 0.0 ? 1 : -1) : (wsb >= 0.0 ? -1 : 1);
+    // The defining properties of the non-parallel geometry (spec/line_on_line.md), in real arithmetic.
+    predicate lol_geometry(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      \let df = lol_df(p, b1); \let db = lol_db(p, b2); \let Pf = lol_Pf(p, b1); \let Pb = lol_Pb(p, b2);
+      \let n = mcol(r.contact_frame.R, 2); \let Qf = r.closest_point1; \let Qb = r.closest_point2;
+      r.sense == lol_sense(p, b1, b2) && r.lines_are_parallel == 0 &&
+      // the normal: unit, orthogonal to both edges, along sense (df x db), with the sense the rule says
+      vnorm2(n) == 1.0 && vdot(n, df) == 0.0 && vdot(n, db) == 0.0 &&
+      n == vscale(1.0 / vnorm(lol_w(p, b1, b2)), vscale(r.sense, lol_w(p, b1, b2))) &&
+      (\abs(vdot(lol_w(p, b1, b2), lol_sf(p, b1))) > \abs(vdot(lol_w(p, b1, b2), lol_sb(p, b2))) ==>
+         vdot(n, lol_sf(p, b1)) >= 0.0) &&
+      (\abs(vdot(lol_w(p, b1, b2), lol_sf(p, b1))) <= \abs(vdot(lol_w(p, b1, b2), lol_sb(p, b2))) ==>
+         vdot(n, lol_sb(p, b2)) <= 0.0) &&
+      // the closest points: on their lines, and Qb - Qf orthogonal to both edges (the normal equations)
+      (\exists real tf, tb; Qf == vadd(Pf, vscale(tf, df)) && Qb == vadd(Pb, vscale(tb, db))) &&
+      vdot(vsub(Qb, Qf), df) == 0.0 && vdot(vsub(Qb, Qf), db) == 0.0 &&
+      // the contact frame (Cx = df, Cy = n x df, Cz = n, origin midway) and the separation
+      mcol(r.contact_frame.R, 0) == df && mcol(r.contact_frame.R, 1) == vcross(n, df) &&
+      r.contact_frame.p == vscale(0.5, vadd(Qf, Qb)) &&
+      r.out.perr[0] == vdot(vsub(Pb, Pf), n) && r.separation == r.out.perr[0];
+    predicate lol_forces(ccref_line_on_line_result r, ccref_body b1, ccref_body b2, real l0, real l1, real l2) =
+      \let n = mcol(r.contact_frame.R, 2); \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1);
+      \let Co = r.contact_frame.p;
+      \let f = (r.out.mv == 2 ? vadd(vadd(vscale(l0, n), vscale(l1, Cx)), vscale(l2, Cy)) : vscale(l0, n));
+      \let vF = vsub(pt_vel(b2, Co), pt_vel(b1, Co));
+      (r.out.mv == 2 ==> r.out.verr[1] == vdot(vF, Cx) && r.out.verr[2] == vdot(vF, Cy)) &&
+      (r.out.mv == 0 ==> r.out.force_on_body2 == force_at(b2, Co, f) && r.out.force_on_body1 == force_at(b1, Co, vneg(f))) &&
+      (r.out.mv == 2 ==> r.out.force_on_body2 == sfadd(force_at(b2, Co, vscale(l0, n)), force_at(b2, Co, vadd(vscale(l1, Cx), vscale(l2, Cy)))) &&
+                         r.out.force_on_body1 == sfadd(force_at(b1, Co, vneg(vscale(l0, n))), force_at(b1, Co, vneg(vadd(vscale(l1, Cx), vscale(l2, Cy)))))) &&
+      r.force_on_body2 == vneg(f);
+    // The parallel fallback (spec: Degenerate cases).
+    predicate lol_fallback(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      \let df = lol_df(p, b1); \let db = lol_db(p, b2); \let Pf = lol_Pf(p, b1); \let Pb = lol_Pb(p, b2);
+      \let Qf = vadd(Pf, vscale(vdot(vsub(Pb, Pf), df) / 2.0, df));
+      \let Qb = vadd(Pb, vscale(vdot(vsub(Pf, Pb), db) / 2.0, db));
+      r.sense == 0 && r.lines_are_parallel == 1 && r.closest_point1 == Qf && r.closest_point2 == Qb &&
+      r.contact_frame.p == vscale(0.5, vadd(Qf, Qb)) && mcol(r.contact_frame.R, 0) == df &&
+      vzeroed(mcol(r.contact_frame.R, 1)) && vzeroed(mcol(r.contact_frame.R, 2)) &&
+      dzero(r.out.perr[0]) && dzero(r.out.verr[0]) && dzero(r.out.aerr[0]) && dzero(r.separation) &&
+      sfzeroed(r.out.force_on_body1) && sfzeroed(r.out.force_on_body2) && vzeroed(r.force_on_body2);
+    predicate lol_newton3_force(ccref_line_on_line_result r) = newton3_force(r.out.force_on_body1, r.out.force_on_body2);
+    predicate lol_newton3_moment(ccref_line_on_line_result r, ccref_body b1, ccref_body b2) =
+      newton3_moment(r.out.force_on_body1, b1, r.out.force_on_body2, b2);
+*/
+
+/*@ assigns \nothing; ensures lol_zero(\result, mv); */
+static ccref_line_on_line_result lol_zero_result(int mv)
 {
-    memset(res, 0, sizeof *res);
-    ccref_output_init(&res->out, 1, mv);
+    ccref_line_on_line_result r;
+    ccref_output_init(&r.out, 1, mv);
+    r.sense = 0;
+    r.lines_are_parallel = 0;
+    r.closest_point1 = v3_zero();
+    r.closest_point2 = v3_zero();
+    r.contact_frame.R = m3_from_columns(v3_zero(), v3_zero(), v3_zero());
+    r.contact_frame.p = v3_zero();
+    r.separation = 0.0;
+    r.force_on_body2 = v3_zero();
+    return r;
 }
 
+/*@ requires \valid_read(res); assigns \nothing; ensures \result != 0 <==> lol_finite(*res); */
 static int lol_result_is_finite(const ccref_line_on_line_result *res)
 {
     return ccref_output_is_finite(&res->out) && v3_is_finite(res->closest_point1) &&
@@ -34,19 +118,39 @@ static int lol_result_is_finite(const ccref_line_on_line_result *res)
            isfinite(res->separation) && v3_is_finite(res->force_on_body2);
 }
 
-ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const ccref_body *body1,
-                                     const ccref_body *body2, const double *lambda, size_t n_lambda,
-                                     ccref_line_on_line_result *res)
+/*@ requires \valid_read(prm) && \valid_read(body1) && \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    requires mv == 0 || mv == 2;
+    assigns \nothing;
+    behavior lambda_count:
+      assumes n_lambda != 1 + mv;
+      ensures \result == CCREF_E_LAMBDA_COUNT;
+    behavior lambda_null:
+      assumes n_lambda == 1 + mv && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior lambda_nonfinite:
+      assumes n_lambda == 1 + mv && lambda != \null && !afinite((double *)lambda, 1 + mv);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior input_nonfinite:
+      assumes n_lambda == 1 + mv && lambda != \null && afinite((double *)lambda, 1 + mv);
+      assumes !lol_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior finite:
+      assumes n_lambda == 1 + mv && lambda != \null && afinite((double *)lambda, 1 + mv);
+      assumes lol_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_LENGTH;
+      ensures exact: rotation_test: real_model ==>
+        (\result == CCREF_E_NOT_ROTATION <==> !lol_rotations(*prm, *body1, *body2));
+      ensures length_test: \result == CCREF_E_NONPOSITIVE_LENGTH ==> prm->half_length1 <= 0.0 || prm->half_length2 <= 0.0;
+      ensures exact: length_exact: real_model ==>
+        (\result == CCREF_E_NONPOSITIVE_LENGTH <==>
+           lol_rotations(*prm, *body1, *body2) && (prm->half_length1 <= 0.0 || prm->half_length2 <= 0.0));
+    complete behaviors;
+    disjoint behaviors;
+*/
+static ccref_status lol_check(const ccref_line_on_line_params *prm, const ccref_body *body1, const ccref_body *body2,
+                              const double *lambda, size_t n_lambda, int mv)
 {
-    if (res == NULL)
-        return CCREF_E_NULL_ARGUMENT;
-    lol_reset(res, 0);
-    if (prm == NULL || body1 == NULL || body2 == NULL)
-        return CCREF_E_NULL_ARGUMENT;
-    const int rolling = prm->rolling != 0;
-    const int mv = rolling ? 2 : 0;
-    lol_reset(res, mv);
-    ccref_output *o = &res->out;
     ccref_status st = ccref_check_lambda(lambda, n_lambda, (size_t)(1 + mv));
     if (st != CCREF_OK)
         return st;
@@ -59,37 +163,84 @@ ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const
         return CCREF_E_NOT_ROTATION;
     if (!(prm->half_length1 > 0.0) || !(prm->half_length2 > 0.0))
         return CCREF_E_NONPOSITIVE_LENGTH;
+    return CCREF_OK;
+}
+
+/*@ ghost
+  // The normal equations of the closest points, on scalars: with s2 = |w|^2 = (df.df)(db.db) - (df.db)^2 and
+  // tf s2 = (p.df)(db.db) - (p.db)(df.db), tb s2 = (p.df)(df.db) - (p.db)(df.df) (Binet-Cauchy), the residual
+  // Qb - Qf = p + tb db - tf df is orthogonal to df and db.
+  /@ requires exact: real_model ==> s2 != 0.0 && s2 == dff * dbb - dfb * dfb;
+     requires exact: real_model ==> tf * s2 == pdf * dbb - pdb * dfb && tb * s2 == pdf * dfb - pdb * dff;
+     assigns \nothing;
+     ensures exact: real_model ==> pdf + tb * dfb - tf * dff == 0.0 && pdb + tb * dbb - tf * dfb == 0.0; @/
+  static void lemma_normal_equations(double pdf, double pdb, double dff, double dbb, double dfb, double s2,
+                                     double tf, double tb) { }
+  // Binet-Cauchy: (a x b) . (c x d) = (a.c)(b.d) - (a.d)(b.c).
+  /@ assigns \nothing;
+     ensures exact: real_model ==> vdot(vcross(a, b), vcross(c, d)) == vdot(a, c) * vdot(b, d) - vdot(a, d) * vdot(b, c); @/
+  static void lemma_binet_cauchy(ccref_vec3 a, ccref_vec3 b, ccref_vec3 c, ccref_vec3 d) { }
+  // Scalar triple product: a . (b x c) = (b x c) . a = (c x a) . b ... in the form used below: d . (p x w) = -(p x d) . w.
+  /@ assigns \nothing;
+     ensures exact: real_model ==> vdot(d, vcross(p, w)) == -vdot(vcross(p, d), w); @/
+  static void lemma_triple(ccref_vec3 d, ccref_vec3 p, ccref_vec3 w) { }
+  // (k a) x b and a . (k b) pull the scalar out.
+  /@ assigns \nothing;
+     ensures exact: real_model ==> vdot(d, vcross(p, vscale(k, w))) == k * vdot(d, vcross(p, w)); @/
+  static void lemma_triple_scale(ccref_vec3 d, ccref_vec3 p, double k, ccref_vec3 w) { }
+*/
+
+/* The formulas, on values; *parallel receives the branch. */
+/*@ requires \valid(parallel);
+    requires mv == 0 || mv == 2;
+    assigns *parallel, errno;  // errno: Frama-C's libc sqrt; the build has -fno-math-errno
+    ensures rows: \result.out.mv == mv;
+    ensures exact: branch: real_model ==> (*parallel != 0 <==> lol_parallel(prm, body1, body2));
+    ensures exact: fallback: real_model && *parallel != 0 ==> lol_fallback(\result, prm, body1, body2);
+    ensures deviation: *parallel != 0 ==> \result.out.deviations == CCREF_DEV_LOL_PARALLEL_FALLBACK;
+    ensures exact: geometry: real_model && *parallel == 0 ==> lol_geometry(\result, prm, body1, body2);
+    ensures exact: forces: real_model && *parallel == 0 ==> lol_forces(\result, body1, body2, l0, l1, l2);
+    ensures newton3_force_normal: mv == 0 && vfinite(\result.out.force_on_body2.force) ==> lol_newton3_force(\result);
+    ensures exact: newton3_force: real_model ==> lol_newton3_force(\result);
+    ensures exact: newton3_moment: real_model ==> lol_newton3_moment(\result, body1, body2);
+*/
+static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccref_body body1, ccref_body body2,
+                                             int mv, double l0, double l1, double l2, int *parallel)
+{
+    ccref_line_on_line_result res = lol_zero_result(mv);
+    ccref_output *o = &res.out;
+    const int rolling = mv == 2;
+    const ccref_frame *Ef = &prm.edge_frame1_in_b1, *Eb = &prm.edge_frame2_in_b2;
 
     /* ---- edge geometry in G (1-4) */
-    ccref_vec3 df = m3_apply(&body1->R, m3_column(&Ef->R, 0));
-    ccref_vec3 sf = m3_apply(&body1->R, m3_column(&Ef->R, 2));
-    ccref_vec3 db = m3_apply(&body2->R, m3_column(&Eb->R, 0));
-    ccref_vec3 sb = m3_apply(&body2->R, m3_column(&Eb->R, 2));
-    ccref_vec3 armPf = m3_apply(&body1->R, Ef->p);      /* Pf - p1 */
-    ccref_vec3 Pf = v3_add(body1->p, armPf);
-    ccref_vec3 armPb = m3_apply(&body2->R, Eb->p);      /* Pb - p2 */
-    ccref_vec3 Pb = v3_add(body2->p, armPb);
+    ccref_vec3 df = m3_apply(&body1.R, m3_column(&Ef->R, 0));
+    ccref_vec3 sf = m3_apply(&body1.R, m3_column(&Ef->R, 2));
+    ccref_vec3 db = m3_apply(&body2.R, m3_column(&Eb->R, 0));
+    ccref_vec3 sb = m3_apply(&body2.R, m3_column(&Eb->R, 2));
+    ccref_vec3 armPf = m3_apply(&body1.R, Ef->p);      /* Pf - p1 */
+    ccref_vec3 Pf = v3_add(body1.p, armPf);
+    ccref_vec3 armPb = m3_apply(&body2.R, Eb->p);      /* Pb - p2 */
+    ccref_vec3 Pb = v3_add(body2.p, armPb);
     ccref_vec3 p = v3_sub(Pb, Pf);
+    /*@ assert exact: edges: real_model ==> df == lol_df(prm, body1) && sf == lol_sf(prm, body1) &&
+          db == lol_db(prm, body2) && sb == lol_sb(prm, body2) && Pf == lol_Pf(prm, body1) && Pb == lol_Pb(prm, body2); */
 
     ccref_vec3 wraw = v3_cross(df, db);
 
     /* ---- parallel fallback (spec: Degenerate cases) */
-    if (v3_norm_sq(wraw) < CCREF_PARALLEL_SIN_SQ) {
+    *parallel = v3_norm_sq(wraw) < CCREF_PARALLEL_SIN_SQ;
+    if (*parallel) {
         ccref_vec3 Qf = v3_add(Pf, v3_scale(v3_dot(p, df) / 2.0, df));
         ccref_vec3 Qb = v3_add(Pb, v3_scale(v3_dot(v3_sub(Pf, Pb), db) / 2.0, db));
         ccref_vec3 Co = v3_scale(0.5, v3_add(Qf, Qb));
-        res->sense = 0;
-        res->lines_are_parallel = 1;
-        res->closest_point1 = Qf;
-        res->closest_point2 = Qb;
-        res->contact_frame.R = m3_from_columns(df, v3_zero(), v3_zero());
-        res->contact_frame.p = Co;
+        res.sense = 0;
+        res.lines_are_parallel = 1;
+        res.closest_point1 = Qf;
+        res.closest_point2 = Qb;
+        res.contact_frame.R = m3_from_columns(df, v3_zero(), v3_zero());
+        res.contact_frame.p = Co;
         o->deviations = CCREF_DEV_LOL_PARALLEL_FALLBACK;
-        if (!lol_result_is_finite(res)) {
-            lol_reset(res, mv);
-            return CCREF_E_RESULT_OVERFLOW;
-        }
-        return CCREF_OK_PARALLEL_EDGES;
+        return res;
     }
 
     /* ---- sense, normal, closest points, contact frame (5-10) */
@@ -101,33 +252,52 @@ ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const
         sense = wsb >= 0.0 ? -1 : 1;
     const double sg = (double)sense;
     ccref_vec3 w = v3_scale(sg, wraw);
-    double s = sqrt(v3_norm_sq(w));
+    double s2 = v3_norm_sq(w);
+    //@ assert exact: s2_value: real_model ==> s2 == vnorm2(wraw) && s2 > 0.0;
+    double s = sqrt(s2);
+    //@ assert exact: s_value: real_model ==> s == vnorm(wraw) && s * s == s2 && s > 0.0;
     double oos = 1.0 / s;
     ccref_vec3 n = v3_scale(oos, w);
+    //@ ghost lemma_unit_norm(w, s);
+    //@ assert exact: n_unit: real_model ==> n == vdiv(w, s) && vnorm2(n) == 1.0;
+    //@ assert exact: n_orth: real_model ==> vdot(n, df) == 0.0 && vdot(n, db) == 0.0;
     ccref_vec3 pXn = v3_cross(p, n);
     double tf = -sg * oos * v3_dot(db, pXn);
     double tb = -sg * oos * v3_dot(df, pXn);
+    //@ ghost lemma_triple_scale(db, p, oos, w);
+    //@ ghost lemma_triple_scale(df, p, oos, w);
+    //@ ghost lemma_triple(db, p, wraw);
+    //@ ghost lemma_triple(df, p, wraw);
+    //@ ghost lemma_binet_cauchy(p, db, df, db);
+    //@ ghost lemma_binet_cauchy(p, df, df, db);
+    /*@ assert exact: tf_s2: real_model ==>
+          tf * s2 == vdot(p, df) * vdot(db, db) - vdot(p, db) * vdot(db, df) &&
+          tb * s2 == vdot(p, df) * vdot(df, db) - vdot(p, db) * vdot(df, df); */
+    /*@ ghost lemma_normal_equations(p.x * df.x + p.y * df.y + p.z * df.z, p.x * db.x + p.y * db.y + p.z * db.z,
+                                     df.x * df.x + df.y * df.y + df.z * df.z, db.x * db.x + db.y * db.y + db.z * db.z,
+                                     df.x * db.x + df.y * db.y + df.z * db.z, s2, tf, tb); */
     ccref_vec3 Qf = v3_add(Pf, v3_scale(tf, df));
     ccref_vec3 Qb = v3_add(Pb, v3_scale(tb, db));
+    //@ assert exact: closest: real_model ==> vdot(vsub(Qb, Qf), df) == 0.0 && vdot(vsub(Qb, Qf), db) == 0.0;
     ccref_vec3 Co = v3_scale(0.5, v3_add(Qf, Qb));
     ccref_vec3 Cx = df;
     ccref_vec3 Cy = v3_cross(n, df);
-    ccref_vec3 p_FCo = v3_sub(Co, body1->p);
-    ccref_vec3 p_BCo = v3_sub(Co, body2->p);
+    ccref_vec3 p_FCo = v3_sub(Co, body1.p);
+    ccref_vec3 p_BCo = v3_sub(Co, body2.p);
 
     /* ---- normal row (11-20) */
-    ccref_vec3 vPf = ccref_arm_velocity(body1, armPf);
-    ccref_vec3 vPb = ccref_arm_velocity(body2, armPb);
+    ccref_vec3 vPf = ccref_arm_velocity(&body1, armPf);
+    ccref_vec3 vPb = ccref_arm_velocity(&body2, armPb);
     ccref_vec3 dp = v3_sub(vPb, vPf);
-    ccref_vec3 ddf = v3_cross(body1->w, df);
-    ccref_vec3 ddb = v3_cross(body2->w, db);
+    ccref_vec3 ddf = v3_cross(body1.w, df);
+    ccref_vec3 ddb = v3_cross(body2.w, db);
     ccref_vec3 dw = v3_scale(sg, v3_add(v3_cross(ddf, db), v3_cross(df, ddb)));
     double ndw = v3_dot(n, dw);
     ccref_vec3 dn = v3_scale(oos, v3_sub(dw, v3_scale(ndw, n)));
 
-    ccref_vec3 d2p = v3_sub(ccref_arm_acceleration(body2, armPb), ccref_arm_acceleration(body1, armPf));
-    ccref_vec3 d2df = v3_add(v3_cross(body1->b, df), v3_cross(body1->w, ddf));
-    ccref_vec3 d2db = v3_add(v3_cross(body2->b, db), v3_cross(body2->w, ddb));
+    ccref_vec3 d2p = v3_sub(ccref_arm_acceleration(&body2, armPb), ccref_arm_acceleration(&body1, armPf));
+    ccref_vec3 d2df = v3_add(v3_cross(body1.b, df), v3_cross(body1.w, ddf));
+    ccref_vec3 d2db = v3_add(v3_cross(body2.b, db), v3_cross(body2.w, ddb));
     ccref_vec3 d2w = v3_scale(sg, v3_add(v3_add(v3_cross(d2df, db), v3_scale(2.0, v3_cross(ddf, ddb))),
                                          v3_cross(df, d2db)));
     ccref_vec3 ddw = v3_sub(d2w, v3_scale(oos * ndw, dw));
@@ -138,7 +308,7 @@ ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const
     o->verr[0] = v3_dot(dp, n) + v3_dot(p, dn);
     o->aerr[0] = v3_dot(d2p, n) + 2.0 * v3_dot(dp, dn) + v3_dot(p, d2n);
 
-    double ln = lambda[0];
+    double ln = l0;
     ccref_vec3 fn = v3_scale(ln, n);
     o->force_on_body2 = ccref_force_at_arm(p_BCo, fn);
     o->force_on_body1 = ccref_force_at_arm(p_FCo, v3_neg(fn));
@@ -146,7 +316,7 @@ ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const
 
     /* ---- rolling rows (21-33) */
     if (rolling) {
-        ccref_vec3 vF = v3_sub(ccref_arm_velocity(body2, p_BCo), ccref_arm_velocity(body1, p_FCo));
+        ccref_vec3 vF = v3_sub(ccref_arm_velocity(&body2, p_BCo), ccref_arm_velocity(&body1, p_FCo));
         o->verr[1] = v3_dot(vF, Cx);
         o->verr[2] = v3_dot(vF, Cy);
 
@@ -160,35 +330,119 @@ ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const
         ccref_vec3 dQf = v3_add(v3_add(vPf, v3_scale(dtf, df)), v3_scale(tf, ddf));
         ccref_vec3 dQb = v3_add(v3_add(vPb, v3_scale(dtb, db)), v3_scale(tb, ddb));
         ccref_vec3 dCo = v3_scale(0.5, v3_add(dQf, dQb));
-        ccref_vec3 dp_FCo = v3_sub(dCo, body1->v);
-        ccref_vec3 dp_BCo = v3_sub(dCo, body2->v);
-        ccref_vec3 dv_FCo = v3_add(v3_add(body1->a, v3_cross(body1->b, p_FCo)), v3_cross(body1->w, dp_FCo));
-        ccref_vec3 dv_BCo = v3_add(v3_add(body2->a, v3_cross(body2->b, p_BCo)), v3_cross(body2->w, dp_BCo));
+        ccref_vec3 dp_FCo = v3_sub(dCo, body1.v);
+        ccref_vec3 dp_BCo = v3_sub(dCo, body2.v);
+        ccref_vec3 dv_FCo = v3_add(v3_add(body1.a, v3_cross(body1.b, p_FCo)), v3_cross(body1.w, dp_FCo));
+        ccref_vec3 dv_BCo = v3_add(v3_add(body2.a, v3_cross(body2.b, p_BCo)), v3_cross(body2.w, dp_BCo));
         ccref_vec3 dvF = v3_sub(dv_BCo, dv_FCo);
         ccref_vec3 dCx = ddf;
         ccref_vec3 dCy = d_nXdf;
         o->aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, dCx);
         o->aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, dCy);
 
-        double lx = lambda[1], ly = lambda[2];
+        double lx = l1, ly = l2;
         ccref_vec3 ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
         o->force_on_body2 = ccref_spatial_force_add(o->force_on_body2, ccref_force_at_arm(p_BCo, ft));
         o->force_on_body1 = ccref_spatial_force_add(o->force_on_body1, ccref_force_at_arm(p_FCo, v3_neg(ft)));
         applied = v3_add(v3_add(applied, v3_scale(lx, Cx)), v3_scale(ly, Cy));
     }
 
-    res->sense = sense;
-    res->lines_are_parallel = 0;
-    res->closest_point1 = Qf;
-    res->closest_point2 = Qb;
-    res->contact_frame.R = m3_from_columns(Cx, Cy, n);
-    res->contact_frame.p = Co;
-    res->separation = o->perr[0];
-    res->force_on_body2 = v3_neg(applied);
+    res.sense = sense;
+    res.lines_are_parallel = 0;
+    res.closest_point1 = Qf;
+    res.closest_point2 = Qb;
+    res.contact_frame.R = m3_from_columns(Cx, Cy, n);
+    res.contact_frame.p = Co;
+    res.separation = o->perr[0];
+    res.force_on_body2 = v3_neg(applied);
+    return res;
+}
 
-    if (!lol_result_is_finite(res)) {
-        lol_reset(res, mv);
+/* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
+ * inputs, in real arithmetic: the parallel branch exactly at |df x db|^2 < 2^-91 with the documented fallback;
+ * otherwise the sense rule, a unit normal orthogonal to both edges with the sense the rule says, closest points
+ * satisfying their defining equations, the contact frame, the separation and the forces; Newton's third law
+ * (force part also in IEEE doubles without rolling), zero total moment; finite OK outputs. */
+/*@ requires res == \null || \valid(res);
+    requires prm == \null || \valid_read(prm);
+    requires body1 == \null || \valid_read(body1);
+    requires body2 == \null || \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
+             \separated(res, lambda + (0 .. n_lambda - 1)) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
+
+    behavior null_result:
+      assumes res == \null;
+      assigns \nothing;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior null_input:
+      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
+      ensures \result == CCREF_E_NULL_ARGUMENT && lol_zero(*res, 0);
+    behavior lambda_count:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda != (prm->rolling != 0 ? 3 : 1);
+      ensures \result == CCREF_E_LAMBDA_COUNT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior lambda_null:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior lambda_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && !afinite((double *)lambda, n_lambda);
+      ensures \result == CCREF_E_NONFINITE_INPUT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior input_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
+      assumes !lol_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_E_NONFINITE_INPUT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior checked:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
+      assumes lol_inputs_finite(*prm, *body1, *body2);
+      ensures exact: not_rotation: real_model ==>
+        (!lol_rotations(*prm, *body1, *body2) <==> \result == CCREF_E_NOT_ROTATION);
+      ensures status: \result == CCREF_OK || \result == CCREF_OK_PARALLEL_EDGES || \result == CCREF_E_NOT_ROTATION ||
+                      \result == CCREF_E_NONPOSITIVE_LENGTH || \result == CCREF_E_RESULT_OVERFLOW;
+      ensures errors_zeroed: !ccref_ok(\result) ==> lol_zero(*res, prm->rolling != 0 ? 2 : 0);
+      ensures ok_finite: ccref_ok(\result) ==> lol_finite(*res) && res->out.mv == (prm->rolling != 0 ? 2 : 0);
+      ensures exact: parallel: real_model && ccref_ok(\result) ==>
+        (\result == CCREF_OK_PARALLEL_EDGES <==> lol_parallel(\old(*prm), \old(*body1), \old(*body2)));
+      ensures exact: fallback: real_model && \result == CCREF_OK_PARALLEL_EDGES ==>
+        lol_fallback(*res, \old(*prm), \old(*body1), \old(*body2));
+      ensures exact: geometry: real_model && \result == CCREF_OK ==> lol_geometry(*res, \old(*prm), \old(*body1), \old(*body2));
+      ensures exact: forces: real_model && \result == CCREF_OK ==>
+        lol_forces(*res, \old(*body1), \old(*body2), \old(lambda[0]),
+                   (\old(prm->rolling) != 0 ? \old(lambda[1]) : 0.0), (\old(prm->rolling) != 0 ? \old(lambda[2]) : 0.0));
+      ensures newton3_force_normal: ccref_ok(\result) && prm->rolling == 0 ==> lol_newton3_force(*res);
+      ensures exact: newton3_force: real_model && ccref_ok(\result) ==> lol_newton3_force(*res);
+      ensures exact: newton3_moment: real_model && ccref_ok(\result) ==> lol_newton3_moment(*res, \old(*body1), \old(*body2));
+    complete behaviors;
+    disjoint behaviors;
+*/
+ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const ccref_body *body1,
+                                     const ccref_body *body2, const double *lambda, size_t n_lambda,
+                                     ccref_line_on_line_result *res)
+{
+    if (res == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    if (prm == NULL || body1 == NULL || body2 == NULL) {
+        *res = lol_zero_result(0);
+        return CCREF_E_NULL_ARGUMENT;
+    }
+    const int mv = prm->rolling != 0 ? 2 : 0;
+    ccref_status st = lol_check(prm, body1, body2, lambda, n_lambda, mv);
+    if (st != CCREF_OK) {
+        *res = lol_zero_result(mv);
+        return st;
+    }
+    int parallel;
+    ccref_line_on_line_result r = lol_outputs(*prm, *body1, *body2, mv, lambda[0], mv == 2 ? lambda[1] : 0.0,
+                                              mv == 2 ? lambda[2] : 0.0, &parallel);
+    if (!lol_result_is_finite(&r)) {
+        *res = lol_zero_result(mv);
         return CCREF_E_RESULT_OVERFLOW;
     }
-    return CCREF_OK;
+    *res = r;
+    return parallel ? CCREF_OK_PARALLEL_EDGES : CCREF_OK;
 }

@@ -19,30 +19,119 @@
  *   aerr_x = d/dt verr_x - sigma verr_y, aerr_y = d/dt verr_y + sigma verr_x, sigma = spin rate of C about Cz
  *   relative to body 1 (CCREF_DEV_SOS_ROLLING_AERR_SPIN when rolling and (verr_x, verr_y) != 0).
  * Special cases: |p|^2 < CCREF_SINGULAR_DISTANCE_SQ: Cz = body 1's z axis, Czd = w1 x Cz,
- *   status CCREF_OK_SINGULAR_DIRECTION. */
-#include <string.h>
-
+ *   status CCREF_OK_SINGULAR_DIRECTION.
+ *
+ * Structure (proofs/README.md): sos_check (input checks, reads only), sos_outputs (the formulas, on values),
+ * ccref_sphere_on_sphere_eval (writes *res once). Every floating-point operation is the one of the formulas above,
+ * in the same order. */
 #include "common.h"
 
-static void sos_reset(ccref_sphere_on_sphere_result *res, int mv)
+/*@ predicate sos_zero(ccref_sphere_on_sphere_result r, integer mv) =
+      out_zero(r.out, 1, mv) && mzeroed(r.contact_frame.R) && vzeroed(r.contact_frame.p) &&
+      dzero(r.separation) && vzeroed(r.force_on_body2);
+    predicate sos_finite(ccref_sphere_on_sphere_result r) =
+      ofinite(r.out) && ffinite(r.contact_frame) && \is_finite(r.separation) && vfinite(r.force_on_body2);
+    predicate sos_inputs_finite(ccref_sphere_on_sphere_params p, ccref_body b1, ccref_body b2) =
+      bfinite(b1) && bfinite(b2) && vfinite(p.center1_in_b1) && vfinite(p.center2_in_b2) &&
+      \is_finite(p.radius1) && \is_finite(p.radius2);
+    logic ccref_vec3 sos_p(ccref_sphere_on_sphere_params p, ccref_body b1, ccref_body b2) =
+      vsub(station(b2, p.center2_in_b2), station(b1, p.center1_in_b1));
+    predicate sos_singular(ccref_sphere_on_sphere_params p, ccref_body b1, ccref_body b2) =
+      vnorm2(sos_p(p, b1, b2)) < singular_distance_sq;
+    // The outputs for valid inputs, in real arithmetic (spec/sphere_on_sphere.md, formulas 1-13 and forces).
+    predicate sos_formulas(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                           ccref_body b2, real l0, real l1, real l2) =
+      \let Sf = station(b1, p.center1_in_b1); \let Sb = station(b2, p.center2_in_b2); \let P = vsub(Sb, Sf);
+      \let Cz = mcol(r.contact_frame.R, 2); \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1);
+      \let Co = vadd(Sf, vscale(p.radius1 / (p.radius1 + p.radius2), P));
+      \let pd = vsub(pt_vel(b2, Sb), pt_vel(b1, Sf)); \let pdd = vsub(pt_acc(b2, Sb), pt_acc(b1, Sf));
+      \let Czd = (vnorm2(P) < singular_distance_sq ? vcross(b1.w, Cz)
+                                                  : vscale(1.0 / vnorm(P), vsub(pd, vscale(vdot(pd, Cz), Cz))));
+      \let vF = vsub(pt_vel(b2, Co), pt_vel(b1, Co));
+      \let fn = vscale(l0, Cz); \let ft = vadd(vscale(l1, Cx), vscale(l2, Cy));
+      r.out.mp == 1 &&
+      (vnorm2(P) < singular_distance_sq ==> Cz == mcol(b1.R, 2)) &&
+      (vnorm2(P) >= singular_distance_sq ==> Cz == vscale(1.0 / vnorm(P), P)) &&
+      mcols(r.contact_frame.R, perp(Cz), unit(vcross(Cz, perp(Cz))), Cz) && r.contact_frame.p == Co &&
+      r.out.perr[0] == vnorm(P) - (p.radius1 + p.radius2) && r.separation == r.out.perr[0] &&
+      r.out.verr[0] == vdot(pd, Cz) && r.out.aerr[0] == vdot(pdd, Cz) + vdot(pd, Czd) &&
+      (r.out.mv == 2 ==> r.out.verr[1] == vdot(vF, Cx) && r.out.verr[2] == vdot(vF, Cy)) &&
+      (r.out.mv == 0 ==> r.out.force_on_body2 == force_at(b2, Sb, fn) &&
+                         r.out.force_on_body1 == force_at(b1, Sf, vneg(fn)) && r.force_on_body2 == vneg(fn)) &&
+      (r.out.mv == 2 ==> r.out.force_on_body2 == sfadd(force_at(b2, Sb, fn), force_at(b2, Co, ft)) &&
+                         r.out.force_on_body1 == sfadd(force_at(b1, Sf, vneg(fn)), force_at(b1, Co, vneg(ft))) &&
+                         r.force_on_body2 == vneg(vadd(vadd(fn, vscale(l1, Cx)), vscale(l2, Cy))));
+    // The contact frame is orthonormal: exactly for Cx, Cy and (non-singular) Cz; in the singular case Cz is body
+    // 1's z axis, unit within the rotation tolerance.
+    predicate sos_frame_orthonormal(ccref_sphere_on_sphere_result r, boolean singular) =
+      \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1); \let Cz = mcol(r.contact_frame.R, 2);
+      vnorm2(Cx) == 1.0 && vnorm2(Cy) == 1.0 && vdot(Cx, Cy) == 0.0 && vdot(Cx, Cz) == 0.0 && vdot(Cy, Cz) == 0.0 &&
+      (singular == \false ==> vnorm2(Cz) == 1.0);
+    predicate sos_newton3_force(ccref_sphere_on_sphere_result r) =
+      newton3_force(r.out.force_on_body1, r.out.force_on_body2);
+*/
+
+/*@ assigns \nothing; ensures sos_zero(\result, mv); */
+static ccref_sphere_on_sphere_result sos_zero_result(int mv)
 {
-    memset(res, 0, sizeof *res);
-    ccref_output_init(&res->out, 1, mv);
+    ccref_sphere_on_sphere_result r;
+    ccref_output_init(&r.out, 1, mv);
+    r.contact_frame.R = m3_from_columns(v3_zero(), v3_zero(), v3_zero());
+    r.contact_frame.p = v3_zero();
+    r.separation = 0.0;
+    r.force_on_body2 = v3_zero();
+    return r;
 }
 
-ccref_status ccref_sphere_on_sphere_eval(const ccref_sphere_on_sphere_params *prm, const ccref_body *body1,
-                                         const ccref_body *body2, const double *lambda, size_t n_lambda,
-                                         ccref_sphere_on_sphere_result *res)
+/*@ requires \valid_read(r); assigns \nothing; ensures \result != 0 <==> sos_finite(*r); */
+static int sos_result_is_finite(const ccref_sphere_on_sphere_result *r)
 {
-    if (res == NULL)
+    return ccref_output_is_finite(&r->out) && ccref_frame_is_finite(&r->contact_frame) && isfinite(r->separation) &&
+           v3_is_finite(r->force_on_body2);
+}
+
+/*@ requires \valid_read(prm);
+    requires body1 == \null || \valid_read(body1);
+    requires body2 == \null || \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    requires mv == 0 || mv == 2;
+    assigns \nothing;
+    behavior null_input:
+      assumes body1 == \null || body2 == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior lambda_count:
+      assumes body1 != \null && body2 != \null && n_lambda != 1 + mv;
+      ensures \result == CCREF_E_LAMBDA_COUNT;
+    behavior lambda_null:
+      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior lambda_nonfinite:
+      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
+      assumes !afinite((double *)lambda, 1 + mv);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior input_nonfinite:
+      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
+      assumes afinite((double *)lambda, 1 + mv) && !sos_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_E_NONFINITE_INPUT;
+    behavior finite:
+      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
+      assumes afinite((double *)lambda, 1 + mv) && sos_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_RADIUS;
+      ensures exact: rotation_test: real_model ==>
+        (\result == CCREF_E_NOT_ROTATION <==> !(rotation(body1->R) && rotation(body2->R)));
+      ensures radius_test: \result == CCREF_E_NONPOSITIVE_RADIUS ==> prm->radius1 <= 0.0 || prm->radius2 <= 0.0;
+      ensures ok: \result == CCREF_OK ==> prm->radius1 > 0.0 && prm->radius2 > 0.0;
+      ensures exact: radius_exact: real_model ==>
+        (\result == CCREF_E_NONPOSITIVE_RADIUS <==>
+           rotation(body1->R) && rotation(body2->R) && (prm->radius1 <= 0.0 || prm->radius2 <= 0.0));
+    complete behaviors;
+    disjoint behaviors;
+*/
+static ccref_status sos_check(const ccref_sphere_on_sphere_params *prm, const ccref_body *body1,
+                              const ccref_body *body2, const double *lambda, size_t n_lambda, int mv)
+{
+    if (body1 == NULL || body2 == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    sos_reset(res, 0);
-    if (prm == NULL || body1 == NULL || body2 == NULL)
-        return CCREF_E_NULL_ARGUMENT;
-    const int rolling = prm->rolling != 0;
-    const int mv = rolling ? 2 : 0;
-    sos_reset(res, mv);
-    ccref_output *o = &res->out;
     ccref_status st = ccref_check_lambda(lambda, n_lambda, (size_t)(1 + mv));
     if (st != CCREF_OK)
         return st;
@@ -53,47 +142,76 @@ ccref_status ccref_sphere_on_sphere_eval(const ccref_sphere_on_sphere_params *pr
         return CCREF_E_NOT_ROTATION;
     if (!(prm->radius1 > 0.0) || !(prm->radius2 > 0.0))
         return CCREF_E_NONPOSITIVE_RADIUS;
+    return CCREF_OK;
+}
 
-    const double rf = prm->radius1, rb = prm->radius2;
+/* The formulas, on values (radii positive); *singular receives the branch, *dev the deviation bits. */
+/*@ requires \valid(singular);
+    requires exact: real_model ==> prm.radius1 > 0.0 && prm.radius2 > 0.0;
+    requires mv == 0 || mv == 2;
+    assigns *singular, errno;  // errno: Frama-C's libc sqrt; the build has -fno-math-errno
+    ensures rows: \result.out.mv == mv;
+    ensures exact: branch: real_model ==> (*singular != 0 <==> sos_singular(prm, body1, body2));
+    ensures exact: formulas: real_model ==> sos_formulas(\result, prm, body1, body2, l0, l1, l2);
+    ensures exact: frame: real_model ==> sos_frame_orthonormal(\result, *singular != 0 ? \true : \false);
+    ensures newton3_force_normal: mv == 0 && vfinite(\result.out.force_on_body2.force) ==> sos_newton3_force(\result);
+    ensures exact: newton3_force: real_model ==> sos_newton3_force(\result);
+*/
+static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params prm, ccref_body body1,
+                                                 ccref_body body2, int mv, double l0, double l1, double l2,
+                                                 int *singular)
+{
+    ccref_sphere_on_sphere_result res = sos_zero_result(mv);
+    ccref_output *o = &res.out;
+    const int rolling = mv == 2;
+    const double rf = prm.radius1, rb = prm.radius2;
 
     /* ---- position */
-    ccref_vec3 armF = m3_apply(&body1->R, prm->center1_in_b1);   /* Sf - p1 */
-    ccref_vec3 Sf = v3_add(body1->p, armF);
-    ccref_vec3 armB = m3_apply(&body2->R, prm->center2_in_b2);   /* Sb - p2 */
-    ccref_vec3 Sb = v3_add(body2->p, armB);
+    ccref_vec3 armF = m3_apply(&body1.R, prm.center1_in_b1);   /* Sf - p1 */
+    ccref_vec3 Sf = v3_add(body1.p, armF);
+    ccref_vec3 armB = m3_apply(&body2.R, prm.center2_in_b2);   /* Sb - p2 */
+    ccref_vec3 Sb = v3_add(body2.p, armB);
     ccref_vec3 p = v3_sub(Sb, Sf);
     double r2 = v3_norm_sq(p);
+    //@ assert exact: sqrt_domain: real_model ==> r2 >= 0.0;
     double r = sqrt(r2);
-    int singular = r2 < CCREF_SINGULAR_DISTANCE_SQ;
+    //@ assert exact: norm: real_model ==> r == vnorm(p) && r * r == vnorm2(p);
+    *singular = r2 < CCREF_SINGULAR_DISTANCE_SQ;
     double oor = 0.0;
     ccref_vec3 Cz;
-    if (singular) {
-        Cz = m3_column(&body1->R, 2);
+    if (*singular) {
+        Cz = m3_column(&body1.R, 2);
     } else {
         oor = 1.0 / r;
         Cz = v3_scale(oor, p);
+        //@ ghost lemma_unit_norm(p, r);
+        //@ assert exact: cz_unit: real_model ==> vdiv(p, r) == Cz && vnorm2(Cz) == 1.0;
     }
+    //@ assert exact: cz_nonzero: real_model ==> vnorm2(Cz) > 0.0;
     double kf = rf / (rf + rb);
     ccref_vec3 Co = v3_add(Sf, v3_scale(kf, p));
     ccref_mat3 RC = ccref_rotation_from_z(Cz);
     ccref_vec3 Cx = m3_column(&RC, 0);
     ccref_vec3 Cy = m3_column(&RC, 1);
-    ccref_vec3 p_FCo = v3_sub(Co, body1->p);
-    ccref_vec3 p_BCo = v3_sub(Co, body2->p);
+    ccref_vec3 p_FCo = v3_sub(Co, body1.p);
+    ccref_vec3 p_BCo = v3_sub(Co, body2.p);
 
     /* ---- normal row */
-    ccref_vec3 pd = v3_sub(ccref_arm_velocity(body2, armB), ccref_arm_velocity(body1, armF));
-    ccref_vec3 pdd = v3_sub(ccref_arm_acceleration(body2, armB), ccref_arm_acceleration(body1, armF));
+    ccref_vec3 pd = v3_sub(ccref_arm_velocity(&body2, armB), ccref_arm_velocity(&body1, armF));
+    ccref_vec3 pdd = v3_sub(ccref_arm_acceleration(&body2, armB), ccref_arm_acceleration(&body1, armF));
+    //@ assert exact: arms: real_model ==> vsub(Sb, body2.p) == armB && vsub(Sf, body1.p) == armF;
+    //@ assert exact: pd_def: real_model ==> pd == vsub(pt_vel(body2, Sb), pt_vel(body1, Sf));
+    //@ assert exact: pdd_def: real_model ==> pdd == vsub(pt_acc(body2, Sb), pt_acc(body1, Sf));
     ccref_vec3 Czd;
-    if (singular)
-        Czd = v3_cross(body1->w, Cz);
+    if (*singular)
+        Czd = v3_cross(body1.w, Cz);
     else
         Czd = v3_scale(oor, v3_sub(pd, v3_scale(v3_dot(pd, Cz), Cz)));
     o->perr[0] = r - (rf + rb);
     o->verr[0] = v3_dot(pd, Cz);
     o->aerr[0] = v3_dot(pdd, Cz) + v3_dot(pd, Czd);
 
-    double ln = lambda[0];
+    double ln = l0;
     ccref_vec3 fn = v3_scale(ln, Cz);
     o->force_on_body2 = ccref_force_at_arm(armB, fn);
     o->force_on_body1 = ccref_force_at_arm(armF, v3_neg(fn));
@@ -101,22 +219,22 @@ ccref_status ccref_sphere_on_sphere_eval(const ccref_sphere_on_sphere_params *pr
 
     /* ---- rolling rows */
     if (rolling) {
-        ccref_vec3 vF = v3_sub(ccref_arm_velocity(body2, p_BCo), ccref_arm_velocity(body1, p_FCo));
+        ccref_vec3 vF = v3_sub(ccref_arm_velocity(&body2, p_BCo), ccref_arm_velocity(&body1, p_FCo));
         o->verr[1] = v3_dot(vF, Cx);
         o->verr[2] = v3_dot(vF, Cy);
 
-        ccref_vec3 pd_FCo = v3_add(v3_cross(body1->w, armF), v3_scale(kf, pd));
-        ccref_vec3 pd_BCo = v3_sub(pd_FCo, v3_sub(body2->v, body1->v));
-        ccref_vec3 vd_FCo = v3_add(v3_add(body1->a, v3_cross(body1->b, p_FCo)), v3_cross(body1->w, pd_FCo));
-        ccref_vec3 vd_BCo = v3_add(v3_add(body2->a, v3_cross(body2->b, p_BCo)), v3_cross(body2->w, pd_BCo));
+        ccref_vec3 pd_FCo = v3_add(v3_cross(body1.w, armF), v3_scale(kf, pd));
+        ccref_vec3 pd_BCo = v3_sub(pd_FCo, v3_sub(body2.v, body1.v));
+        ccref_vec3 vd_FCo = v3_add(v3_add(body1.a, v3_cross(body1.b, p_FCo)), v3_cross(body1.w, pd_FCo));
+        ccref_vec3 vd_BCo = v3_add(v3_add(body2.a, v3_cross(body2.b, p_BCo)), v3_cross(body2.w, pd_BCo));
         ccref_vec3 dvF = v3_sub(vd_BCo, vd_FCo);
-        ccref_vec3 CzdF = v3_sub(Czd, v3_cross(body1->w, Cz));
-        ccref_vec3 Cxd = v3_add(v3_neg(v3_cross(CzdF, Cy)), v3_cross(body1->w, Cx));
-        ccref_vec3 Cyd = v3_add(v3_cross(CzdF, Cx), v3_cross(body1->w, Cy));
+        ccref_vec3 CzdF = v3_sub(Czd, v3_cross(body1.w, Cz));
+        ccref_vec3 Cxd = v3_add(v3_neg(v3_cross(CzdF, Cy)), v3_cross(body1.w, Cx));
+        ccref_vec3 Cyd = v3_add(v3_cross(CzdF, Cx), v3_cross(body1.w, Cy));
         o->aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, Cxd);
         o->aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, Cyd);
 
-        double lx = lambda[1], ly = lambda[2];
+        double lx = l1, ly = l2;
         ccref_vec3 ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
         o->force_on_body2 = ccref_spatial_force_add(o->force_on_body2, ccref_force_at_arm(p_BCo, ft));
         o->force_on_body1 = ccref_spatial_force_add(o->force_on_body1, ccref_force_at_arm(p_FCo, v3_neg(ft)));
@@ -126,15 +244,97 @@ ccref_status ccref_sphere_on_sphere_eval(const ccref_sphere_on_sphere_params *pr
             o->deviations |= CCREF_DEV_SOS_ROLLING_AERR_SPIN;
     }
 
-    res->contact_frame.R = RC;
-    res->contact_frame.p = Co;
-    res->separation = o->perr[0];
-    res->force_on_body2 = v3_neg(applied);
+    res.contact_frame.R = RC;
+    res.contact_frame.p = Co;
+    res.separation = o->perr[0];
+    res.force_on_body2 = v3_neg(applied);
+    return res;
+}
 
-    if (!ccref_output_is_finite(o) || !ccref_frame_is_finite(&res->contact_frame) || !isfinite(res->separation) ||
-        !v3_is_finite(res->force_on_body2)) {
-        sos_reset(res, mv);
+/* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
+ * inputs the formulas in real arithmetic with the singular branch exactly at |p|^2 < 2^-130, an orthonormal
+ * contact frame, Newton's third law for the forces (also in IEEE doubles without rolling), finite OK outputs. */
+/*@ requires res == \null || \valid(res);
+    requires prm == \null || \valid_read(prm);
+    requires body1 == \null || \valid_read(body1);
+    requires body2 == \null || \valid_read(body2);
+    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
+    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
+             \separated(res, lambda + (0 .. n_lambda - 1)) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
+
+    behavior null_result:
+      assumes res == \null;
+      assigns \nothing;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior null_input:
+      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
+      ensures \result == CCREF_E_NULL_ARGUMENT && sos_zero(*res, 0);
+    behavior lambda_count:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda != (prm->rolling != 0 ? 3 : 1);
+      ensures \result == CCREF_E_LAMBDA_COUNT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior lambda_null:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior lambda_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && !afinite((double *)lambda, n_lambda);
+      ensures \result == CCREF_E_NONFINITE_INPUT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior input_nonfinite:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
+      assumes !sos_inputs_finite(*prm, *body1, *body2);
+      ensures \result == CCREF_E_NONFINITE_INPUT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
+    behavior checked:
+      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
+      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
+      assumes sos_inputs_finite(*prm, *body1, *body2);
+      ensures exact: not_rotation: real_model ==>
+        (!(rotation(body1->R) && rotation(body2->R)) <==> \result == CCREF_E_NOT_ROTATION);
+      ensures exact: radius: real_model ==>
+        (rotation(body1->R) && rotation(body2->R) && (prm->radius1 <= 0.0 || prm->radius2 <= 0.0)
+           <==> \result == CCREF_E_NONPOSITIVE_RADIUS);
+      ensures status: \result == CCREF_OK || \result == CCREF_OK_SINGULAR_DIRECTION || \result == CCREF_E_NOT_ROTATION ||
+                      \result == CCREF_E_NONPOSITIVE_RADIUS || \result == CCREF_E_RESULT_OVERFLOW;
+      ensures errors_zeroed: !ccref_ok(\result) ==> sos_zero(*res, prm->rolling != 0 ? 2 : 0);
+      ensures ok_finite: ccref_ok(\result) ==> sos_finite(*res) && res->out.mv == (prm->rolling != 0 ? 2 : 0);
+      ensures exact: singular: real_model && ccref_ok(\result) ==>
+        (\result == CCREF_OK_SINGULAR_DIRECTION <==> sos_singular(\old(*prm), \old(*body1), \old(*body2)));
+      ensures exact: formulas: real_model && ccref_ok(\result) ==>
+        sos_formulas(*res, \old(*prm), \old(*body1), \old(*body2), \old(lambda[0]),
+                     (\old(prm->rolling) != 0 ? \old(lambda[1]) : 0.0), (\old(prm->rolling) != 0 ? \old(lambda[2]) : 0.0));
+      ensures exact: frame: real_model && ccref_ok(\result) ==>
+        sos_frame_orthonormal(*res, \result == CCREF_OK_SINGULAR_DIRECTION ? \true : \false);
+      ensures newton3_force_normal: ccref_ok(\result) && prm->rolling == 0 ==> sos_newton3_force(*res);
+      ensures exact: newton3_force: real_model && ccref_ok(\result) ==> sos_newton3_force(*res);
+    complete behaviors;
+    disjoint behaviors;
+*/
+ccref_status ccref_sphere_on_sphere_eval(const ccref_sphere_on_sphere_params *prm, const ccref_body *body1,
+                                         const ccref_body *body2, const double *lambda, size_t n_lambda,
+                                         ccref_sphere_on_sphere_result *res)
+{
+    if (res == NULL)
+        return CCREF_E_NULL_ARGUMENT;
+    if (prm == NULL || body1 == NULL || body2 == NULL) {
+        *res = sos_zero_result(0);
+        return CCREF_E_NULL_ARGUMENT;
+    }
+    const int mv = prm->rolling != 0 ? 2 : 0;
+    ccref_status st = sos_check(prm, body1, body2, lambda, n_lambda, mv);
+    if (st != CCREF_OK) {
+        *res = sos_zero_result(mv);
+        return st;
+    }
+    int singular;
+    ccref_sphere_on_sphere_result r = sos_outputs(*prm, *body1, *body2, mv, lambda[0], mv == 2 ? lambda[1] : 0.0,
+                                                  mv == 2 ? lambda[2] : 0.0, &singular);
+    if (!sos_result_is_finite(&r)) {
+        *res = sos_zero_result(mv);
         return CCREF_E_RESULT_OVERFLOW;
     }
+    *res = r;
     return singular ? CCREF_OK_SINGULAR_DIRECTION : CCREF_OK;
 }

@@ -13,6 +13,22 @@
 
 #include "ccref_unilateral.h"
 
+/*@ // The validity rule of spec/unilateral.md, on the given values (every product with sign = +-1 is exact, so the
+    // rule holds for the doubles in both models).
+    predicate tol_ok(ccref_unilateral_tolerances t) =
+      \is_finite(t.perr) && \is_finite(t.verr) && \is_finite(t.aerr) && \is_finite(t.lambda) &&
+      t.perr >= 0.0 && t.verr >= 0.0 && t.aerr >= 0.0 && t.lambda >= 0.0;
+    logic integer classify_rule(integer sign, real perr, real verr, real aerr, real lambda,
+                                ccref_unilateral_tolerances t) =
+      sign * perr > t.perr ? CCREF_UNI_SEPARATED :
+      sign * perr < -t.perr ? CCREF_UNI_PENETRATING :
+      sign * verr > t.verr ? CCREF_UNI_SEPARATING :
+      sign * verr < -t.verr ? CCREF_UNI_APPROACHING :
+      sign * aerr < -t.aerr ? CCREF_UNI_ACCELERATING_INWARD :
+      -sign * lambda < -t.lambda ? CCREF_UNI_PULLING :
+      (\abs(aerr) > t.aerr && \abs(lambda) > t.lambda) ? CCREF_UNI_NOT_COMPLEMENTARY : CCREF_UNI_IN_CONTACT;
+*/
+
 static const char *const condition_names[CCREF_UNI_CONDITION_COUNT] = {
     [CCREF_UNI_SEPARATED] = "SEPARATED",
     [CCREF_UNI_PENETRATING] = "PENETRATING",
@@ -24,6 +40,8 @@ static const char *const condition_names[CCREF_UNI_CONDITION_COUNT] = {
     [CCREF_UNI_NOT_COMPLEMENTARY] = "NOT_COMPLEMENTARY",
 };
 
+/*@ assigns \nothing;
+    ensures !(0 <= c < CCREF_UNI_CONDITION_COUNT) <==> \result == \null; */
 const char *ccref_unilateral_condition_name(ccref_unilateral_condition c)
 {
     if ((unsigned)c >= CCREF_UNI_CONDITION_COUNT)
@@ -31,11 +49,17 @@ const char *ccref_unilateral_condition_name(ccref_unilateral_condition c)
     return condition_names[c];
 }
 
+/*@ assigns \nothing;
+    ensures \result != 0 <==> (c == CCREF_UNI_SEPARATED || c == CCREF_UNI_SEPARATING || c == CCREF_UNI_IN_CONTACT); */
 int ccref_unilateral_condition_valid(ccref_unilateral_condition c)
 {
     return c == CCREF_UNI_SEPARATED || c == CCREF_UNI_SEPARATING || c == CCREF_UNI_IN_CONTACT;
 }
 
+/*@ assigns \nothing;
+    ensures !\is_finite(tol) ==> \result == CCREF_E_NONFINITE_INPUT;
+    ensures \is_finite(tol) && tol < 0.0 ==> \result == CCREF_E_NEGATIVE_TOLERANCE;
+    ensures \is_finite(tol) && tol >= 0.0 ==> \result == CCREF_OK; */
 static ccref_status check_tolerance(double tol)
 {
     if (!isfinite(tol))
@@ -45,6 +69,29 @@ static ccref_status check_tolerance(double tol)
     return CCREF_OK;
 }
 
+/*@ requires out == \null || \valid(out);
+    requires tol == \null || \valid_read(tol);
+    requires \separated(out, tol);
+    assigns *out;
+    behavior null_out: assumes out == \null; assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior null_tol: assumes out != \null && tol == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT && *out == CCREF_UNI_SEPARATED;
+    behavior bad_sign: assumes out != \null && tol != \null && sign != 1 && sign != -1;
+      ensures \result == CCREF_E_BAD_SIGN && *out == CCREF_UNI_SEPARATED;
+    behavior nonfinite: assumes out != \null && tol != \null && (sign == 1 || sign == -1);
+      assumes !(\is_finite(perr) && \is_finite(verr) && \is_finite(aerr) && \is_finite(lambda) &&
+                \is_finite(tol->perr) && \is_finite(tol->verr) && \is_finite(tol->aerr) && \is_finite(tol->lambda));
+      ensures \result == CCREF_E_NONFINITE_INPUT && *out == CCREF_UNI_SEPARATED;
+    behavior negative_tolerance: assumes out != \null && tol != \null && (sign == 1 || sign == -1);
+      assumes \is_finite(perr) && \is_finite(verr) && \is_finite(aerr) && \is_finite(lambda) &&
+              \is_finite(tol->perr) && \is_finite(tol->verr) && \is_finite(tol->aerr) && \is_finite(tol->lambda);
+      assumes !tol_ok(*tol);
+      ensures \result == CCREF_E_NEGATIVE_TOLERANCE && *out == CCREF_UNI_SEPARATED;
+    behavior classified: assumes out != \null && tol != \null && (sign == 1 || sign == -1);
+      assumes \is_finite(perr) && \is_finite(verr) && \is_finite(aerr) && \is_finite(lambda) && tol_ok(*tol);
+      ensures \result == CCREF_OK;
+      ensures rule: *out == classify_rule(sign, perr, verr, aerr, lambda, *tol);
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_unilateral_classify(int sign, double perr, double verr, double aerr, double lambda,
                                        const ccref_unilateral_tolerances *tol, ccref_unilateral_condition *out)
 {
@@ -59,9 +106,15 @@ ccref_status ccref_unilateral_classify(int sign, double perr, double verr, doubl
         return CCREF_E_NONFINITE_INPUT;
     /* Finiteness of every tolerance before any sign test (conventions: non-finite inputs before value checks). */
     const double tols[4] = {tol->perr, tol->verr, tol->aerr, tol->lambda};
+    /*@ loop invariant 0 <= i <= 4;
+        loop invariant \forall integer k; 0 <= k < i ==> \is_finite(tols[k]);
+        loop assigns i; loop variant 4 - i; */
     for (int i = 0; i < 4; i++)
         if (!isfinite(tols[i]))
             return CCREF_E_NONFINITE_INPUT;
+    /*@ loop invariant 0 <= i <= 4;
+        loop invariant \forall integer k; 0 <= k < i ==> tols[k] >= 0.0;
+        loop assigns i; loop variant 4 - i; */
     for (int i = 0; i < 4; i++)
         if (tols[i] < 0.0)
             return CCREF_E_NEGATIVE_TOLERANCE;
@@ -86,6 +139,18 @@ ccref_status ccref_unilateral_classify(int sign, double perr, double verr, doubl
     return CCREF_OK;
 }
 
+/*@ requires proximal == \null || \valid(proximal);
+    assigns *proximal;
+    behavior null: assumes proximal == \null; assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior bad_sign: assumes proximal != \null && sign != 1 && sign != -1;
+      ensures \result == CCREF_E_BAD_SIGN && *proximal == 0;
+    behavior nonfinite: assumes proximal != \null && (sign == 1 || sign == -1) && !(\is_finite(perr) && \is_finite(ptol));
+      ensures \result == CCREF_E_NONFINITE_INPUT && *proximal == 0;
+    behavior negative: assumes proximal != \null && (sign == 1 || sign == -1) && \is_finite(perr) && \is_finite(ptol) && ptol < 0.0;
+      ensures \result == CCREF_E_NEGATIVE_TOLERANCE && *proximal == 0;
+    behavior ok: assumes proximal != \null && (sign == 1 || sign == -1) && \is_finite(perr) && \is_finite(ptol) && ptol >= 0.0;
+      ensures \result == CCREF_OK && (*proximal != 0 <==> sign * perr <= ptol);
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, int *proximal)
 {
     if (proximal == NULL)
@@ -102,6 +167,42 @@ ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, in
     return CCREF_OK;
 }
 
+/* Contract: statuses in the documented order, and for valid inputs the branch and the value, stated with the
+ * roundings of the code as casts: it holds in IEEE doubles (float model) and, reading the casts as the identity,
+ * for the exact rule (real model). */
+/*@ requires cor == \null || \valid(cor);
+    requires branch == \null || \valid(branch);
+    requires \separated(cor, branch);
+    assigns *cor, *branch;
+    behavior null: assumes cor == \null;
+      assigns *branch; ensures \result == CCREF_E_NULL_ARGUMENT;
+      ensures branch != \null ==> *branch == CCREF_COR_CAPTURED;
+    behavior nonfinite: assumes cor != \null;
+      assumes !(\is_finite(min_cor) && \is_finite(capture_speed) && \is_finite(min_cor_speed) && \is_finite(impact_speed));
+      ensures \result == CCREF_E_NONFINITE_INPUT && *cor == 0.0;
+    behavior domain: assumes cor != \null;
+      assumes \is_finite(min_cor) && \is_finite(capture_speed) && \is_finite(min_cor_speed) && \is_finite(impact_speed);
+      assumes !(0.0 <= min_cor <= 1.0 && capture_speed >= 0.0 && min_cor_speed >= 0.0 && impact_speed >= 0.0 &&
+                capture_speed <= min_cor_speed);
+      ensures \result == CCREF_E_COR_OUT_OF_RANGE || \result == CCREF_E_NEGATIVE_SPEED || \result == CCREF_E_SPEED_ORDER;
+      ensures !(0.0 <= min_cor <= 1.0) <==> \result == CCREF_E_COR_OUT_OF_RANGE;
+      ensures 0.0 <= min_cor <= 1.0 && (capture_speed < 0.0 || min_cor_speed < 0.0 || impact_speed < 0.0) <==>
+              \result == CCREF_E_NEGATIVE_SPEED;
+      ensures *cor == 0.0;
+    behavior rule: assumes cor != \null;
+      assumes \is_finite(min_cor) && \is_finite(capture_speed) && \is_finite(min_cor_speed) && \is_finite(impact_speed);
+      assumes 0.0 <= min_cor <= 1.0 && capture_speed >= 0.0 && min_cor_speed >= 0.0 && impact_speed >= 0.0 &&
+              capture_speed <= min_cor_speed;
+      ensures captured: impact_speed <= capture_speed ==> \result == CCREF_OK && *cor == 0.0 &&
+                        (branch != \null ==> *branch == CCREF_COR_CAPTURED);
+      ensures minimum: capture_speed < impact_speed && impact_speed >= min_cor_speed ==>
+                       \result == CCREF_OK && *cor == min_cor && (branch != \null ==> *branch == CCREF_COR_MINIMUM);
+      ensures linear: capture_speed < impact_speed < min_cor_speed ==>
+        (\result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW) &&
+        (\result == CCREF_OK ==> *cor == (double)(1.0 - (double)((double)((double)(1.0 - min_cor) / min_cor_speed) * impact_speed)) &&
+                                 \is_finite(*cor) && (branch != \null ==> *branch == CCREF_COR_LINEAR)) &&
+        (\result == CCREF_E_RESULT_OVERFLOW ==> *cor == 0.0);
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_effective_cor_branch(double min_cor, double capture_speed, double min_cor_speed,
                                         double impact_speed, double *cor, ccref_cor_branch *branch)
 {
@@ -140,12 +241,45 @@ ccref_status ccref_effective_cor_branch(double min_cor, double capture_speed, do
     return CCREF_OK;
 }
 
+/*@ requires cor == \null || \valid(cor);
+    assigns *cor;
+    ensures cor == \null ==> \result == CCREF_E_NULL_ARGUMENT; */
 ccref_status ccref_effective_cor(double min_cor, double capture_speed, double min_cor_speed, double impact_speed,
                                  double *cor)
 {
     return ccref_effective_cor_branch(min_cor, capture_speed, min_cor_speed, impact_speed, cor, NULL);
 }
 
+/*@ requires mu == \null || \valid(mu);
+    requires branch == \null || \valid(branch);
+    requires \separated(mu, branch);
+    assigns *mu, *branch;
+    behavior null: assumes mu == \null;
+      assigns *branch; ensures \result == CCREF_E_NULL_ARGUMENT;
+      ensures branch != \null ==> *branch == CCREF_COF_STATIC;
+    behavior nonfinite: assumes mu != \null;
+      assumes !(\is_finite(mu_s) && \is_finite(mu_d) && \is_finite(mu_v) && \is_finite(transition_speed) &&
+                \is_finite(slip_speed));
+      ensures \result == CCREF_E_NONFINITE_INPUT && *mu == 0.0;
+    behavior domain: assumes mu != \null;
+      assumes \is_finite(mu_s) && \is_finite(mu_d) && \is_finite(mu_v) && \is_finite(transition_speed) &&
+              \is_finite(slip_speed);
+      assumes !(mu_s >= 0.0 && mu_d >= 0.0 && mu_v >= 0.0 && mu_d <= mu_s && transition_speed >= 0.0 && slip_speed >= 0.0);
+      ensures !(mu_s >= 0.0 && mu_d >= 0.0 && mu_v >= 0.0) <==> \result == CCREF_E_NEGATIVE_FRICTION;
+      ensures mu_s >= 0.0 && mu_d >= 0.0 && mu_v >= 0.0 && mu_d > mu_s <==> \result == CCREF_E_FRICTION_ORDER;
+      ensures mu_s >= 0.0 && mu_d >= 0.0 && mu_v >= 0.0 && mu_d <= mu_s ==> \result == CCREF_E_NEGATIVE_SPEED;
+      ensures *mu == 0.0;
+    behavior rule: assumes mu != \null;
+      assumes \is_finite(mu_s) && \is_finite(mu_d) && \is_finite(mu_v) && \is_finite(transition_speed) &&
+              \is_finite(slip_speed);
+      assumes mu_s >= 0.0 && mu_d >= 0.0 && mu_v >= 0.0 && mu_d <= mu_s && transition_speed >= 0.0 && slip_speed >= 0.0;
+      ensures \result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW;
+      ensures value: \result == CCREF_OK ==>
+        *mu == (double)((double)(mu_v * slip_speed) + (slip_speed <= transition_speed ? mu_s : mu_d)) && \is_finite(*mu);
+      ensures branch_set: \result == CCREF_OK && branch != \null ==>
+        *branch == (slip_speed <= transition_speed ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC);
+      ensures \result == CCREF_E_RESULT_OVERFLOW ==> *mu == 0.0;
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_effective_cof_branch(double mu_s, double mu_d, double mu_v, double transition_speed,
                                         double slip_speed, double *mu, ccref_cof_branch *branch)
 {
@@ -176,6 +310,9 @@ ccref_status ccref_effective_cof_branch(double mu_s, double mu_d, double mu_v, d
     return CCREF_OK;
 }
 
+/*@ requires mu == \null || \valid(mu);
+    assigns *mu;
+    ensures mu == \null ==> \result == CCREF_E_NULL_ARGUMENT; */
 ccref_status ccref_effective_cof(double mu_s, double mu_d, double mu_v, double transition_speed, double slip_speed,
                                  double *mu)
 {

@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""proofs/verify.py: the driver of `make verify`, `make verify-wp`, `make verify-eva` (proofs/README.md).
+
+Runs Frama-C WP on every function of src/ in two models (the real model, where the "exact" clauses are proved,
+and the IEEE float model, where every clause not tagged "exact" is proved again), runs EVA on every public
+kernel over the input box of proofs/eva_main.c, prints one table row per function and exits 1 when any goal
+is unproved or any alarm is raised. The tool versions are printed first.
+
+Usage: verify.py [--wp] [--eva] --out DIR   (both when neither is given)
+Environment (set by proofs/proofs.mk): FRAMAC, WHY3CONFIG, WP_PROVERS, WP_TIMEOUT, WP_PAR, WP_CACHE,
+WP_CACHE_DIR, VERIFY_ONLY (comma-separated unit names, for working on one file).
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Inline helpers of src/vec3.h and src/common.h: proved once, in the "common" unit (they are static, so every
+# file that includes the headers has its own copy; the kernels' units skip them).
+HEADER_FUNCTIONS = [
+    "v3", "v3_zero", "v3_add", "v3_sub", "v3_neg", "v3_scale", "v3_dot", "v3_cross", "v3_norm_sq", "v3_is_finite",
+    "m3_apply", "m3_apply_transpose", "m3_column", "m3_from_columns", "m3_mul",
+    "ccref_station_location", "ccref_arm_velocity", "ccref_arm_acceleration", "ccref_force_at_arm",
+    "ccref_spatial_force_add", "lemma_pair_power", "lemma_dot_combination", "lemma_dot_scale", "lemma_unit_norm", "lemma_pair_moment", "lemma_cross_parallel",
+]
+KERNELS = ["ball", "rod", "point_in_plane", "constant_coordinate", "sphere_on_plane", "ball_rolling_on_plane",
+           "sphere_on_sphere", "point_on_plane", "line_on_line"]
+
+# WP units: (name, files, selection). Each unit is one Frama-C run per model.
+def wp_units():
+    units = [("common", ["src/common.c"], [])]
+    for k in KERNELS:
+        units.append((k, ["src/%s.c" % k], ["-wp-skip-fct", ",".join(HEADER_FUNCTIONS)]))
+    units.append(("dispatch", ["src/dispatch.c"] + ["src/%s.c" % k for k in KERNELS],
+                  ["-wp-fct", "ccref_kind_name,ccref_kind_from_name,ccref_case_rows,ccref_eval"]))
+    units.append(("unilateral", ["src/unilateral.c"], ["-wp-skip-fct", ",".join(HEADER_FUNCTIONS)]))
+    return units
+
+# EVA entries of proofs/eva_main.c: entry -> the public function it exercises.
+EVA_ENTRIES = [("eva_" + k, "ccref_%s_eval" % k) for k in KERNELS] + [
+    ("eva_dispatch", "ccref_eval"),
+    ("eva_unilateral", "ccref_unilateral_classify"),
+]
+
+MODELS = [("exact", ["-wp-model", "real"], []), ("float", ["-wp-model", "Typed+float"], ["-wp-prop=-exact"])]
+
+
+def env(name, default):
+    return os.environ.get(name, default)
+
+
+def parse_args():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--wp", action="store_true")
+    ap.add_argument("--eva", action="store_true")
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    if not a.wp and not a.eva:
+        a.wp = a.eva = True
+    return a
+
+
+def fc_parse_args():
+    return ["-cpp-extra-args=-include %s/proofs/ccref_logic.h -I%s/src -I%s/proofs" % (ROOT, ROOT, ROOT),
+            "-kernel-warn-key", "annot-error=abort"]
+
+
+def versions():
+    def first(cmd):
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True).stdout.strip().splitlines()
+            return out[0] if out else "?"
+        except OSError:
+            return "missing"
+    return [("frama-c", first([env("FRAMAC", "frama-c"), "-version"])), ("why3", first(["why3", "--version"])),
+            ("z3", first(["z3", "--version"])), ("cvc5", first(["cvc5", "--version"])),
+            ("python", sys.version.split()[0])]
+
+
+GOAL_RE = re.compile(r"^\[wp\] \[([^\]]+)\] Goal (\S+) : (\w+)(.*)$")
+TIME_RE = re.compile(r"\((?:Qed:)?([0-9.]+)(ms|s)\)")
+CACHE_RE = re.compile(r"\[Cache\] (.*)$")
+
+
+def seconds(txt):
+    total = 0.0
+    for v, unit in TIME_RE.findall(txt):
+        total += float(v) / (1000.0 if unit == "ms" else 1.0)
+    return total
+
+
+def run_wp(unit, files, selection, model, margs, props, outdir, log):
+    name = "%s.%s" % (unit, model)
+    js = os.path.join(outdir, name + ".json")
+    cache = env("WP_CACHE", "none")
+    cmd = [env("FRAMAC", "frama-c")] + fc_parse_args() + [os.path.join(ROOT, f) for f in files] + [
+        "-wp", "-wp-rte", "-warn-special-float", "none"] + margs + props + selection + [
+        "-wp-prover", env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"),
+        "-wp-timeout", env("WP_TIMEOUT", "15"), "-wp-par", env("WP_PAR", "2"),
+        "-wp-session", os.path.join(outdir, name + ".session"),
+        "-wp-cache", cache, "-wp-report-json", js, "-wp-msg-key", "shell"]
+    if cache != "none":
+        cmd += ["-wp-cache-dir", env("WP_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-cache"))]
+    t0 = time.time()
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    wall = time.time() - t0
+    with open(os.path.join(outdir, name + ".log"), "w") as f:
+        f.write(" ".join(cmd) + "\n" + p.stdout + p.stderr)
+    if p.returncode != 0 or not os.path.exists(js):
+        log.append("%s: frama-c failed (rc %d), see %s" % (name, p.returncode, os.path.join(outdir, name + ".log")))
+        return None, wall, []
+    with open(js) as f:
+        report = json.load(f)
+    goals = []  # (goal name, status, seconds)
+    cache_lines = []
+    for line in (p.stdout + p.stderr).splitlines():
+        m = GOAL_RE.match(line)
+        if m:
+            goals.append((m.group(2), m.group(3), seconds(m.group(4))))
+        c = CACHE_RE.search(line)
+        if c:
+            cache_lines.append(c.group(1))
+    return report, wall, (goals, cache_lines)
+
+
+def function_of_goal(goal, functions):
+    body = re.sub(r"^typed_(real_|float_)?", "", goal)
+    best = None
+    for fn in functions:
+        if body.startswith(fn + "_") and (best is None or len(fn) > len(best)):
+            best = fn
+    return best
+
+
+def short_prover(name):
+    if name == "qed":
+        return "Qed"
+    if name.startswith("Z3") and name.endswith("arith2"):
+        return "Z3a2"
+    if name.startswith("Z3"):
+        return "Z3"
+    if name.startswith("CVC5"):
+        return "CVC5"
+    if name.startswith("CVC4"):
+        return "CVC4"
+    return name
+
+
+def wp_phase(outdir, rows, failures, notes):
+    only = [u for u in env("VERIFY_ONLY", "").split(",") if u]
+    for unit, files, selection in wp_units():
+        if only and unit not in only:
+            continue
+        if any(not os.path.exists(os.path.join(ROOT, f)) for f in files):
+            failures.append("%s: source missing" % unit)
+            continue
+        for model, margs, props in MODELS:
+            log = []
+            report, wall, extra = run_wp(unit, files, selection, model, margs, props, outdir, log)
+            failures.extend(log)
+            if report is None:
+                continue
+            goals, cache_lines = extra
+            for c in cache_lines:
+                notes.append("%s.%s cache: %s" % (unit, model, c))
+            fns = report.get("wp:functions", {})
+            gtime = {}
+            for g, status, secs in goals:
+                fn = function_of_goal(g, fns.keys())
+                gtime[fn] = gtime.get(fn, 0.0) + secs
+            for fn, props_ in fns.items():
+                sec = props_.get("wp:section", {})
+                main = sec.get("wp:main", {"total": 0, "valid": 0})
+                provers = {short_prover(k): v.get("valid", 0) for k, v in sec.items() if k not in ("wp:main",)}
+                row = rows.setdefault(fn, {"unit": unit})
+                row[model] = (main.get("valid", 0), main.get("total", 0), provers)
+                row["time"] = row.get("time", 0.0) + gtime.get(fn, 0.0)
+                if main.get("valid", 0) != main.get("total", 0):
+                    bad = [p for p, st in props_.items() if p != "wp:section" and
+                           st.get("wp:main", {}).get("valid", 0) != st.get("wp:main", {}).get("total", 0)]
+                    failures.append("%s [%s model]: unproved %s" % (fn, model, ", ".join(sorted(bad))))
+            notes.append("%s.%s: %.1f s" % (unit, model, wall))
+
+
+EVA_SUMMARY = re.compile(r"^\s*(\d+) alarms? generated by the analysis")
+
+
+def eva_phase(outdir, rows, failures, notes):
+    only = [u for u in env("VERIFY_ONLY", "").split(",") if u]
+    srcs = sorted(os.path.join(ROOT, "src", f) for f in os.listdir(os.path.join(ROOT, "src")) if f.endswith(".c"))
+    for entry, fn in EVA_ENTRIES:
+        if only and entry[4:] not in only:
+            continue
+        csv = os.path.join(outdir, entry + ".csv")
+        cmd = [env("FRAMAC", "frama-c")] + fc_parse_args() + srcs + [os.path.join(ROOT, "proofs", "eva_main.c"),
+               "-eva", "-main", entry, "-eva-no-alloc-returns-null", "-eva-warn-key", "alarm=feedback",
+               "-eva-precision", env("EVA_PRECISION", "1"), "-then", "-report-csv", csv]
+        t0 = time.time()
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        wall = time.time() - t0
+        out = p.stdout + p.stderr
+        with open(os.path.join(outdir, entry + ".log"), "w") as f:
+            f.write(" ".join(cmd) + "\n" + out)
+        alarms = None
+        for line in out.splitlines():
+            m = EVA_SUMMARY.match(line)
+            if m:
+                alarms = int(m.group(1))
+        if "no alarm" in out and alarms is None:
+            alarms = 0
+        if p.returncode != 0 or alarms is None:
+            failures.append("%s: EVA failed (rc %d), see %s.log" % (entry, p.returncode, os.path.join(outdir, entry)))
+            alarms = -1
+        # Alarms per function, from the report: every Eva alarm is an assertion emitted by Eva.
+        per_fn = {}
+        if os.path.exists(csv):
+            with open(csv) as f:
+                for line in f:
+                    cols = line.rstrip("\n").split("\t")
+                    if len(cols) >= 7 and cols[4] == "alarm" and cols[5] not in ("Valid", "Considered valid"):
+                        per_fn[cols[3]] = per_fn.get(cols[3], 0) + 1
+        row = rows.setdefault(fn, {"unit": entry[4:]})
+        row["eva"] = (alarms, wall)
+        if alarms != 0:
+            failures.append("%s: %d EVA alarm(s) %s, see %s.log" % (entry, alarms, per_fn, os.path.join(outdir, entry)))
+
+
+def fmt_model(cell):
+    if cell is None:
+        return "-"
+    valid, total, provers = cell
+    parts = " ".join("%s %d" % (k, v) for k, v in sorted(provers.items()) if v)
+    return "%d/%d (%s)" % (valid, total, parts) if parts else "%d/%d" % (valid, total)
+
+
+def main():
+    a = parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    print("ccref verify: Frama-C WP (exact = real model, float = IEEE binary64 model) and EVA")
+    for k, v in versions():
+        print("  %-8s %s" % (k, v))
+    print("  provers  %s, timeout %s s, -wp-par %s, cache %s (%s)" % (
+        env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"), env("WP_TIMEOUT", "15"), env("WP_PAR", "2"),
+        env("WP_CACHE", "none"), env("WP_CACHE_DIR", "-")))
+    rows, failures, notes = {}, [], []
+    t0 = time.time()
+    if a.wp:
+        wp_phase(a.out, rows, failures, notes)
+    if a.eva:
+        eva_phase(a.out, rows, failures, notes)
+    print()
+    hdr = "%-34s %-22s %-38s %-30s %-9s %s" % ("function", "unit", "WP exact (real model)", "WP float model",
+                                               "EVA", "time")
+    print(hdr)
+    print("-" * len(hdr))
+    for fn in sorted(rows, key=lambda f: (rows[f]["unit"], f)):
+        r = rows[fn]
+        eva = r.get("eva")
+        eva_txt = "-" if eva is None else ("%d alarms" % eva[0] if eva[0] >= 0 else "failed")
+        t = r.get("time", 0.0) + (eva[1] if eva else 0.0)
+        print("%-34s %-22s %-38s %-30s %-9s %.1f s" % (fn, r["unit"], fmt_model(r.get("exact")),
+                                                       fmt_model(r.get("float")), eva_txt, t))
+    tot = {m: [0, 0] for m in ("exact", "float")}
+    for r in rows.values():
+        for m in tot:
+            if r.get(m):
+                tot[m][0] += r[m][0]
+                tot[m][1] += r[m][1]
+    print("-" * len(hdr))
+    print("goals: exact %d/%d, float %d/%d; EVA alarms: %d; wall %.0f s" % (
+        tot["exact"][0], tot["exact"][1], tot["float"][0], tot["float"][1],
+        sum(max(r["eva"][0], 0) for r in rows.values() if r.get("eva")), time.time() - t0))
+    for n in notes:
+        print("  " + n)
+    if failures:
+        print("\nFAILED:")
+        for f in failures:
+            print("  " + f)
+        return 1
+    print("\nverify: every goal proved, no alarm")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
