@@ -119,10 +119,18 @@
     \abs(vdot(mcol(R, 0), mcol(R, 2))) <= rot_tol &&
     \abs(vdot(mcol(R, 1), mcol(R, 2))) <= rot_tol &&
     mdet(R) > 0.0;
-  // Unit test: | n.n - 1 | <= CCREF_UNIT_TOL.
+  // Unit test: | n.n - 1 | <= CCREF_UNIT_TOL (defined below: EVA runs see it abstract).
   logic real unit_tol = 0.000000000001;
-  predicate unit_within_tol(ccref_vec3 n) = \abs(vnorm2(n) - 1.0) <= unit_tol;
 
+*/
+#ifdef CCREF_EVA
+/* EVA only evaluates these contracts (its verdicts are about the C code); EVA 25 crashes (Ival.project_float
+ * assertion) when it tries to reduce a state by the negation of this predicate, so EVA sees it undefined. */
+/*@ axiomatic CcrefUnitEva { predicate unit_within_tol(ccref_vec3 n); } */
+#else
+/*@ predicate unit_within_tol(ccref_vec3 n) = \abs(vnorm2(n) - 1.0) <= unit_tol; */
+#endif
+/*@
   // ---------------------------------------------------------------- kinematics (common.h)
   logic ccref_vec3 station(ccref_body B, ccref_vec3 s) = vadd(B.p, mapply(B.R, s));       // p + R s
   logic ccref_vec3 arm_vel(ccref_body B, ccref_vec3 r) = vadd(B.v, vcross(B.w, r));      // v + w x r

@@ -209,13 +209,64 @@ void eva_line_on_line(void)
     ccref_line_on_line_eval(&p, &b1, &b2, l, p.rolling ? 3 : 1, &r);
 }
 
-/* The dispatcher over every kind: the kind is any value, in range or not; every field of the case is in the box. */
-void eva_dispatch(void)
+/* The dispatcher: every kind with its own parameters in the box, and one kind out of range. */
+static void dispatch_one(ccref_kind kind)
 {
     ccref_case c;
-    c.kind = (ccref_kind)Frama_C_interval(0, CCREF_KIND_COUNT);
-    c.params.ball.station1_in_b1 = any_vec();
-    c.params.ball.station2_in_b2 = any_vec();
+    c.kind = kind;
+    switch (kind) {
+    case CCREF_KIND_BALL:
+        c.params.ball.station1_in_b1 = any_vec();
+        c.params.ball.station2_in_b2 = any_vec();
+        break;
+    case CCREF_KIND_ROD:
+        c.params.rod.station1_in_b1 = any_vec();
+        c.params.rod.station2_in_b2 = any_vec();
+        c.params.rod.length = any_positive();
+        break;
+    case CCREF_KIND_POINT_IN_PLANE:
+        c.params.point_in_plane.normal_in_b1 = any_unit();
+        c.params.point_in_plane.height = any();
+        c.params.point_in_plane.follower_in_b2 = any_vec();
+        break;
+    case CCREF_KIND_CONSTANT_COORDINATE:
+        c.params.constant_coordinate.position = any();
+        break;
+    case CCREF_KIND_SPHERE_ON_PLANE:
+        c.params.sphere_on_plane.plane_frame_in_b1 = any_frame();
+        c.params.sphere_on_plane.center_in_b2 = any_vec();
+        c.params.sphere_on_plane.radius = any_positive();
+        c.params.sphere_on_plane.rolling = any_flag();
+        break;
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+        c.params.ball_rolling_on_plane.normal_in_b1 = any_unit();
+        c.params.ball_rolling_on_plane.height = any();
+        c.params.ball_rolling_on_plane.center_in_b2 = any_vec();
+        c.params.ball_rolling_on_plane.radius = any_positive();
+        break;
+    case CCREF_KIND_SPHERE_ON_SPHERE:
+        c.params.sphere_on_sphere.center1_in_b1 = any_vec();
+        c.params.sphere_on_sphere.radius1 = any_positive();
+        c.params.sphere_on_sphere.center2_in_b2 = any_vec();
+        c.params.sphere_on_sphere.radius2 = any_positive();
+        c.params.sphere_on_sphere.rolling = any_flag();
+        break;
+    case CCREF_KIND_POINT_ON_PLANE:
+        c.params.point_on_plane.plane_frame_in_b1 = any_frame();
+        c.params.point_on_plane.follower_in_b2 = any_vec();
+        break;
+    case CCREF_KIND_LINE_ON_LINE:
+        c.params.line_on_line.edge_frame1_in_b1 = any_frame();
+        c.params.line_on_line.half_length1 = any_positive();
+        c.params.line_on_line.edge_frame2_in_b2 = any_frame();
+        c.params.line_on_line.half_length2 = any_positive();
+        c.params.line_on_line.rolling = any_flag();
+        break;
+    default:
+        c.params.ball.station1_in_b1 = any_vec();
+        c.params.ball.station2_in_b2 = any_vec();
+        break;
+    }
     c.body1 = any_body();
     c.body2 = any_body();
     c.coordinate.q = any();
@@ -227,9 +278,32 @@ void eva_dispatch(void)
     ccref_eval(&c, &r);
     int mp, mv;
     ccref_case_rows(&c, &mp, &mv);
+    ccref_kind_name(kind);
 }
 
-/* The unilateral rules: any finite values, any sign, any tolerances (negative ones included). */
+void eva_dispatch(void)
+{
+    dispatch_one(CCREF_KIND_BALL);
+    dispatch_one(CCREF_KIND_ROD);
+    dispatch_one(CCREF_KIND_POINT_IN_PLANE);
+    dispatch_one(CCREF_KIND_CONSTANT_COORDINATE);
+    dispatch_one(CCREF_KIND_SPHERE_ON_PLANE);
+    dispatch_one(CCREF_KIND_BALL_ROLLING_ON_PLANE);
+    dispatch_one(CCREF_KIND_SPHERE_ON_SPHERE);
+    dispatch_one(CCREF_KIND_POINT_ON_PLANE);
+    dispatch_one(CCREF_KIND_LINE_ON_LINE);
+    dispatch_one(CCREF_KIND_COUNT);
+}
+
+/* Speeds of the unilateral rules: 0, or in [RMIN, MAG] (like radii), or negative (rejected by the rules). A positive
+ * speed below RMIN is outside the box: a subnormal min_cor_speed overflows the COR slope to Inf, which the rule
+ * detects and reports as E_RESULT_OVERFLOW (tests/test_unilateral.c). */
+static double any_speed(int which)
+{
+    return which == 0 ? 0.0 : which == 1 ? any_positive() : -any_positive();
+}
+
+/* The unilateral rules: any finite values, any sign, any tolerances (negative ones included), speeds as above. */
 void eva_unilateral(void)
 {
     ccref_unilateral_tolerances t;
@@ -244,9 +318,90 @@ void eva_unilateral(void)
     double cor, mu;
     ccref_cor_branch cb;
     ccref_cof_branch fb;
-    ccref_effective_cor_branch(any(), any(), any(), any(), &cor, &cb);
-    ccref_effective_cof_branch(any(), any(), any(), any(), any(), &mu, &fb);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 3; k++) {
+                ccref_effective_cor_branch(any(), any_speed(i), any_speed(j), any_speed(k), &cor, &cb);
+                ccref_effective_cof_branch(any(), any(), any(), any_speed(i), any_speed(j), &mu, &fb);
+            }
     ccref_unilateral_condition_name((ccref_unilateral_condition)Frama_C_interval(0, CCREF_UNI_CONDITION_COUNT));
+}
+
+/* The contact classes: each class with its own parameters in the box (and one class out of range), material
+ * coefficients anywhere in the box, speeds 0 or in [RMIN, MAG] (the rules alone are analysed with negative and
+ * zero speeds too, in eva_unilateral). */
+static void contact_one(ccref_contact_class cls, int zero_speeds)
+{
+    ccref_contact_case c;
+    c.cls = cls;
+    switch (cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER:
+        c.params.hard_stop.bound = any();
+        c.params.hard_stop.mobilizer_origin_in_b = any_vec();
+        break;
+    case CCREF_CONTACT_ROPE:
+        c.params.rope.station1_in_b1 = any_vec();
+        c.params.rope.station2_in_b2 = any_vec();
+        c.params.rope.length_limit = any_positive();
+        break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE:
+        c.params.point_plane.normal_in_b1 = any_unit();
+        c.params.point_plane.height = any();
+        c.params.point_plane.follower_in_b2 = any_vec();
+        break;
+    case CCREF_CONTACT_SPHERE_PLANE:
+        c.params.sphere_plane.normal_in_b1 = any_unit();
+        c.params.sphere_plane.height = any();
+        c.params.sphere_plane.center_in_b2 = any_vec();
+        c.params.sphere_plane.radius = any_positive();
+        break;
+    case CCREF_CONTACT_SPHERE_SPHERE:
+        c.params.sphere_sphere.center1_in_b1 = any_vec();
+        c.params.sphere_sphere.radius1 = any_positive();
+        c.params.sphere_sphere.center2_in_b2 = any_vec();
+        c.params.sphere_sphere.radius2 = any_positive();
+        break;
+    default:
+        c.params.edge_edge.edge_frame1_in_b1 = any_frame();
+        c.params.edge_edge.half_length1 = any_positive();
+        c.params.edge_edge.edge_frame2_in_b2 = any_frame();
+        c.params.edge_edge.half_length2 = any_positive();
+        break;
+    }
+    c.body1 = any_body();
+    c.body2 = any_body();
+    c.coordinate.q = any();
+    c.coordinate.qdot = any();
+    c.coordinate.qdotdot = any();
+    c.material.min_cor = any();
+    c.material.mu_s = any();
+    c.material.mu_d = any();
+    c.material.mu_v = any();
+    c.speeds.capture_speed = zero_speeds ? 0.0 : any_positive();
+    c.speeds.min_cor_speed = zero_speeds ? 0.0 : any_positive();
+    c.speeds.transition_speed = zero_speeds ? 0.0 : any_positive();
+    any_lambda(c.lambda);
+    c.n_lambda = (size_t)Frama_C_interval(0, 3);
+    ccref_contact_result r;
+    ccref_contact_eval(&c, &r);
+    ccref_contact_class_name(cls);
+}
+
+void eva_contacts(void)
+{
+    for (int z = 0; z < 2; z++) {
+        contact_one(CCREF_CONTACT_HARD_STOP_UPPER, z);
+        contact_one(CCREF_CONTACT_HARD_STOP_LOWER, z);
+        contact_one(CCREF_CONTACT_ROPE, z);
+        contact_one(CCREF_CONTACT_POINT_PLANE_FRICTIONLESS, z);
+        contact_one(CCREF_CONTACT_POINT_PLANE, z);
+        contact_one(CCREF_CONTACT_SPHERE_PLANE, z);
+        contact_one(CCREF_CONTACT_SPHERE_SPHERE, z);
+        contact_one(CCREF_CONTACT_EDGE_EDGE, z);
+        contact_one(CCREF_CONTACT_COUNT, z);
+    }
 }
 
 int main(void)
@@ -262,5 +417,6 @@ int main(void)
     eva_line_on_line();
     eva_dispatch();
     eva_unilateral();
+    eva_contacts();
     return 0;
 }

@@ -8,9 +8,11 @@ is unproved or any alarm is raised. The tool versions are printed first.
 
 Usage: verify.py [--wp] [--eva] --out DIR   (both when neither is given)
 Environment (set by proofs/proofs.mk): FRAMAC, WHY3CONFIG, WP_PROVERS, WP_TIMEOUT, WP_PAR, WP_CACHE,
-WP_CACHE_DIR, VERIFY_ONLY (comma-separated unit names, for working on one file).
+WP_CACHE_DIR, VERIFY_ONLY (comma-separated unit names, for working on one file), VERIFY_WP_ONLY (units for WP
+only; EVA still runs on every entry: `make verify-ci`).
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -26,10 +28,15 @@ HEADER_FUNCTIONS = [
     "v3", "v3_zero", "v3_add", "v3_sub", "v3_neg", "v3_scale", "v3_dot", "v3_cross", "v3_norm_sq", "v3_is_finite",
     "m3_apply", "m3_apply_transpose", "m3_column", "m3_from_columns", "m3_mul",
     "ccref_station_location", "ccref_arm_velocity", "ccref_arm_acceleration", "ccref_force_at_arm",
-    "ccref_spatial_force_add", "lemma_pair_power", "lemma_dot_combination", "lemma_dot_scale", "lemma_unit_norm", "lemma_pair_moment", "lemma_cross_parallel",
+    "ccref_spatial_force_add", "lemma_pair_power", "lemma_dot_combination", "lemma_dot_scale", "lemma_unit_norm", "lemma_pair_moment", "lemma_cross_parallel", "lemma_mat3_entries",
 ]
 KERNELS = ["ball", "rod", "point_in_plane", "constant_coordinate", "sphere_on_plane", "ball_rolling_on_plane",
            "sphere_on_sphere", "point_on_plane", "line_on_line"]
+
+CONTACTS_FUNCTIONS = ("class_in_range,ccref_contact_class_name,ccref_contact_class_from_name,ccref_contact_sign,"
+                      "ccref_contact_has_friction,copy_rows,eval_hard_stop,eval_rope,eval_point_plane_frictionless,"
+                      "plane_frame,plane_checks,eval_point_plane,eval_sphere_plane,eval_sphere_sphere,eval_edge_edge,"
+                      "impact_speed_of,fail,ccref_contact_eval")
 
 # WP units: (name, files, selection). Each unit is one Frama-C run per model.
 def wp_units():
@@ -38,13 +45,16 @@ def wp_units():
         units.append((k, ["src/%s.c" % k], ["-wp-skip-fct", ",".join(HEADER_FUNCTIONS)]))
     units.append(("dispatch", ["src/dispatch.c"] + ["src/%s.c" % k for k in KERNELS],
                   ["-wp-fct", "ccref_kind_name,ccref_kind_from_name,ccref_case_rows,ccref_eval"]))
-    units.append(("unilateral", ["src/unilateral.c"], ["-wp-skip-fct", ",".join(HEADER_FUNCTIONS)]))
+    units.append(("unilateral", ["src/unilateral.c"], []))
+    units.append(("contacts", ["src/contacts.c", "src/unilateral.c"] + ["src/%s.c" % k for k in KERNELS],
+                  ["-wp-fct", CONTACTS_FUNCTIONS]))
     return units
 
 # EVA entries of proofs/eva_main.c: entry -> the public function it exercises.
 EVA_ENTRIES = [("eva_" + k, "ccref_%s_eval" % k) for k in KERNELS] + [
     ("eva_dispatch", "ccref_eval"),
     ("eva_unilateral", "ccref_unilateral_classify"),
+    ("eva_contacts", "ccref_contact_eval"),
 ]
 
 MODELS = [("exact", ["-wp-model", "real"], []), ("float", ["-wp-model", "Typed+float"], ["-wp-prop=-exact"])]
@@ -65,8 +75,8 @@ def parse_args():
     return a
 
 
-def fc_parse_args():
-    return ["-cpp-extra-args=-include %s/proofs/ccref_logic.h -I%s/src -I%s/proofs" % (ROOT, ROOT, ROOT),
+def fc_parse_args(extra=""):
+    return ["-cpp-extra-args=-include %s/proofs/ccref_logic.h -I%s/src -I%s/proofs%s" % (ROOT, ROOT, ROOT, extra),
             "-kernel-warn-key", "annot-error=abort"]
 
 
@@ -153,6 +163,13 @@ def short_prover(name):
 
 def wp_phase(outdir, rows, failures, notes):
     only = [u for u in env("VERIFY_ONLY", "").split(",") if u]
+    wp_only = [u for u in env("VERIFY_WP_ONLY", "").split(",") if u]
+    if wp_only:
+        only = [u for u in wp_only if not only or u in only]
+        skipped = [u for u, _, _ in wp_units() if u not in only]
+        if skipped:
+            notes.append("WP not run on: %s (VERIFY_WP_ONLY)" % ", ".join(skipped))
+    jobs = []
     for unit, files, selection in wp_units():
         if only and unit not in only:
             continue
@@ -160,8 +177,20 @@ def wp_phase(outdir, rows, failures, notes):
             failures.append("%s: source missing" % unit)
             continue
         for model, margs, props in MODELS:
-            log = []
-            report, wall, extra = run_wp(unit, files, selection, model, margs, props, outdir, log)
+            jobs.append((unit, files, selection, model, margs, props))
+    # With the cache, a run is mostly Qed and goal generation (one core each): two runs at a time. Without it the
+    # provers already use WP_PAR cores, so one at a time (oversubscription turns proofs into timeouts).
+    workers = int(env("WP_JOBS", "2" if env("WP_CACHE", "none") in ("replay", "offline") else "1"))
+    def work(job):
+        unit, files, selection, model, margs, props = job
+        log = []
+        report, wall, extra = run_wp(unit, files, selection, model, margs, props, outdir, log)
+        return job, log, report, wall, extra
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        results = list(pool.map(work, jobs))
+    for job, log, report, wall, extra in results:
+        unit, files, selection, model, margs, props = job
+        if True:
             failures.extend(log)
             if report is None:
                 continue
@@ -193,11 +222,10 @@ EVA_SUMMARY = re.compile(r"^\s*(\d+) alarms? generated by the analysis")
 def eva_phase(outdir, rows, failures, notes):
     only = [u for u in env("VERIFY_ONLY", "").split(",") if u]
     srcs = sorted(os.path.join(ROOT, "src", f) for f in os.listdir(os.path.join(ROOT, "src")) if f.endswith(".c"))
-    for entry, fn in EVA_ENTRIES:
-        if only and entry[4:] not in only:
-            continue
+    def work(item):
+        entry, fn = item
         csv = os.path.join(outdir, entry + ".csv")
-        cmd = [env("FRAMAC", "frama-c")] + fc_parse_args() + srcs + [os.path.join(ROOT, "proofs", "eva_main.c"),
+        cmd = [env("FRAMAC", "frama-c")] + fc_parse_args(" -DCCREF_EVA") + srcs + [os.path.join(ROOT, "proofs", "eva_main.c"),
                "-eva", "-main", entry, "-eva-no-alloc-returns-null", "-eva-warn-key", "alarm=feedback",
                "-eva-precision", env("EVA_PRECISION", "1"), "-then", "-report-csv", csv]
         t0 = time.time()
@@ -206,6 +234,11 @@ def eva_phase(outdir, rows, failures, notes):
         out = p.stdout + p.stderr
         with open(os.path.join(outdir, entry + ".log"), "w") as f:
             f.write(" ".join(cmd) + "\n" + out)
+        return entry, fn, csv, p, wall, out
+    items = [(e, fn) for e, fn in EVA_ENTRIES if not only or e[4:] in only]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(work, items))
+    for entry, fn, csv, p, wall, out in results:
         alarms = None
         for line in out.splitlines():
             m = EVA_SUMMARY.match(line)
@@ -282,7 +315,10 @@ def main():
         for f in failures:
             print("  " + f)
         return 1
-    print("\nverify: every goal proved, no alarm")
+    if env("VERIFY_WP_ONLY", ""):
+        print("\nverify: every goal of the WP units run proved, no alarm; WP units: %s" % env("VERIFY_WP_ONLY", ""))
+    else:
+        print("\nverify: every goal proved, no alarm")
     return 0
 
 

@@ -34,8 +34,34 @@
     logic ccref_vec3 brop_axis_in_p(ccref_vec3 nP, integer j) =
       j == 0 ? perp(nP) : j == 1 ? unit(vcross(nP, perp(nP))) : nP;
     // The outputs for valid inputs, in real arithmetic (spec/ball_rolling_on_plane.md).
-    predicate brop_formulas(ccref_ball_rolling_on_plane_result r, ccref_ball_rolling_on_plane_params p,
-                            ccref_body b1, ccref_body b2, real l0, real l1, real l2) =
+    // Stated in four parts (frame and contact point, normal row, rolling rows, forces): one goal each.
+    predicate brop_frame(ccref_ball_rolling_on_plane_result r, ccref_ball_rolling_on_plane_params p,
+                         ccref_body b1, ccref_body b2) =
+      \let Px = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 0));
+      \let Py = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 1));
+      \let n = mapply(b1.R, p.normal_in_b1);
+      \let O = station(b2, p.center_in_b2);
+      \let d = vdot(mapplyT(b1.R, vsub(O, b1.p)), p.normal_in_b1) - p.height;
+      \let s = 0.5 * (p.radius + d);
+      \let C = vsub(O, vscale(s, n));
+      r.out.mp == 1 && r.out.mv == 2 &&
+      mcol(r.plane_axes, 0) == Px && mcol(r.plane_axes, 1) == Py && mcol(r.plane_axes, 2) == n &&
+      r.contact_point == C && r.out.deviations == CCREF_DEV_BROP_NOT_IN_SIMBODY;
+    predicate brop_normal_row(ccref_ball_rolling_on_plane_result r, ccref_ball_rolling_on_plane_params p,
+                              ccref_body b1, ccref_body b2) =
+      \let Px = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 0));
+      \let Py = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 1));
+      \let n = mapply(b1.R, p.normal_in_b1);
+      \let O = station(b2, p.center_in_b2);
+      \let d = vdot(mapplyT(b1.R, vsub(O, b1.p)), p.normal_in_b1) - p.height;
+      \let s = 0.5 * (p.radius + d);
+      \let C = vsub(O, vscale(s, n));
+      \let vO = vsub(pt_vel(b2, O), pt_vel(b1, O));
+      \let aO = vsub(vsub(pt_acc(b2, O), pt_acc(b1, O)), vcross(vscale(2.0, b1.w), vO));
+      r.out.perr[0] == 0.5 * (d - p.radius) &&
+      r.out.verr[0] == 0.5 * vdot(vO, n) && r.out.aerr[0] == 0.5 * vdot(aO, n);
+    predicate brop_rolling_rows(ccref_ball_rolling_on_plane_result r, ccref_ball_rolling_on_plane_params p,
+                                ccref_body b1, ccref_body b2) =
       \let Px = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 0));
       \let Py = mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 1));
       \let n = mapply(b1.R, p.normal_in_b1);
@@ -48,17 +74,25 @@
       \let u = vsub(pt_vel(b2, C), pt_vel(b1, C));
       \let at = vsub(vsub(aO, vcross(vsub(vsub(b2.b, b1.b), vcross(b1.w, b2.w)), vscale(s, n))),
                      vscale(0.5 * vdot(vO, n), vcross(vsub(b2.w, b1.w), n)));
-      \let f = vadd(vadd(vscale(0.5 * l0, n), vscale(l1, Px)), vscale(l2, Py));
-      r.out.mp == 1 && r.out.mv == 2 &&
-      mcol(r.plane_axes, 0) == Px && mcol(r.plane_axes, 1) == Py && mcol(r.plane_axes, 2) == n &&
-      r.contact_point == C &&
-      r.out.perr[0] == 0.5 * (d - p.radius) &&
-      r.out.verr[0] == 0.5 * vdot(vO, n) && r.out.aerr[0] == 0.5 * vdot(aO, n) &&
       r.out.verr[1] == vdot(u, Px) && r.out.verr[2] == vdot(u, Py) &&
-      r.out.aerr[1] == vdot(at, Px) && r.out.aerr[2] == vdot(at, Py) &&
+      r.out.aerr[1] == vdot(at, Px) && r.out.aerr[2] == vdot(at, Py);
+    logic ccref_vec3 brop_contact(ccref_ball_rolling_on_plane_params p, ccref_body b1, ccref_body b2) =
+      vsub(station(b2, p.center_in_b2),
+           vscale(0.5 * (p.radius + (vdot(mapplyT(b1.R, vsub(station(b2, p.center_in_b2), b1.p)), p.normal_in_b1) -
+                                     p.height)),
+                  mapply(b1.R, p.normal_in_b1)));
+    logic ccref_vec3 brop_force(ccref_ball_rolling_on_plane_params p, ccref_body b1, real l0, real l1, real l2) =
+      vadd(vadd(vscale(0.5 * l0, mapply(b1.R, p.normal_in_b1)), vscale(l1, mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 0)))),
+           vscale(l2, mapply(b1.R, brop_axis_in_p(p.normal_in_b1, 1))));
+    predicate brop_forces(ccref_ball_rolling_on_plane_result r, ccref_ball_rolling_on_plane_params p,
+                          ccref_body b1, ccref_body b2, real l0, real l1, real l2) =
+      \let C = brop_contact(p, b1, b2); \let f = brop_force(p, b1, l0, l1, l2);
       r.out.force_on_body2 == force_at(b2, C, f) && r.out.force_on_body1 == force_at(b1, C, vneg(f)) &&
-      r.normal_force == -(0.5 * l0) && r.friction_force_x == -l1 && r.friction_force_y == -l2 &&
-      r.out.deviations == CCREF_DEV_BROP_NOT_IN_SIMBODY;
+      r.normal_force == -(0.5 * l0) && r.friction_force_x == -l1 && r.friction_force_y == -l2;
+    predicate brop_formulas(ccref_ball_rolling_on_plane_result r, ccref_ball_rolling_on_plane_params p,
+                            ccref_body b1, ccref_body b2, real l0, real l1, real l2) =
+      brop_frame(r, p, b1, b2) && brop_normal_row(r, p, b1, b2) && brop_rolling_rows(r, p, b1, b2) &&
+      brop_forces(r, p, b1, b2, l0, l1, l2);
     predicate brop_newton3_force(ccref_ball_rolling_on_plane_result r) =
       newton3_force(r.out.force_on_body1, r.out.force_on_body2);
     predicate brop_newton3_moment(ccref_ball_rolling_on_plane_result r, ccref_body b1, ccref_body b2) =
@@ -81,6 +115,7 @@ static ccref_ball_rolling_on_plane_result brop_zero_result(void)
 /*@ requires \valid_read(R); assigns \nothing; ensures \result != 0 <==> mfinite(*R); */
 static int mat3_is_finite(const ccref_mat3 *R)
 {
+    //@ ghost lemma_mat3_entries(R);
     return ccref_values_are_finite(R->m[0], 3) && ccref_values_are_finite(R->m[1], 3) &&
            ccref_values_are_finite(R->m[2], 3); /* row by row, as in common.c */
 }
@@ -150,9 +185,12 @@ static ccref_status brop_check(const ccref_ball_rolling_on_plane_params *prm, co
 }
 
 /* The formulas, on values (n_P accepted as unit, so nonzero). */
-/*@ requires exact: real_model ==> vnorm2(prm.normal_in_b1) > 0.0;
+/*@ requires exact: real_model ==> vnorm2(prm.normal_in_b1) >= 0.5;
     assigns errno;  // Frama-C's libc sqrt (in rotation_from_z) may set errno; the build has -fno-math-errno
-    ensures exact: formulas: real_model ==> brop_formulas(\result, prm, body1, body2, l0, l1, l2);
+    ensures exact: frame: real_model ==> brop_frame(\result, prm, body1, body2);
+    ensures exact: normal_row: real_model ==> brop_normal_row(\result, prm, body1, body2);
+    ensures exact: rolling_rows: real_model ==> brop_rolling_rows(\result, prm, body1, body2);
+    ensures exact: forces: real_model ==> brop_forces(\result, prm, body1, body2, l0, l1, l2);
     ensures newton3_force: vfinite(\result.out.force_on_body2.force) ==> brop_newton3_force(\result);
     ensures exact: newton3_moment: real_model ==> brop_newton3_moment(\result, body1, body2);
 */
@@ -183,12 +221,17 @@ static ccref_ball_rolling_on_plane_result brop_outputs(ccref_ball_rolling_on_pla
     /*@ assert exact: axes: real_model ==> Px == mapply(body1.R, brop_axis_in_p(n_P, 0)) &&
           Py == mapply(body1.R, brop_axis_in_p(n_P, 1)) && n == mapply(body1.R, n_P); */
     //@ assert exact: arms: real_model ==> vsub(O, body2.p) == armO2 && vsub(C, body2.p) == armC2;
+    //@ assert exact: C_def: real_model ==> C == vsub(O, vscale(s, n));
 
     /* (5)-(7) normal row: half the separation and its derivatives measured in P */
     ccref_vec3 vO = v3_sub(ccref_arm_velocity(&body2, armO2), ccref_arm_velocity(&body1, armO1));
     ccref_vec3 aO = v3_sub(v3_sub(ccref_arm_acceleration(&body2, armO2), ccref_arm_acceleration(&body1, armO1)),
                            v3_cross(v3_scale(2.0, body1.w), vO));
     //@ assert exact: vO_def: real_model ==> vO == vsub(pt_vel(body2, O), pt_vel(body1, O));
+    //@ assert exact: aO_def: real_model ==> aO == vsub(vsub(pt_acc(body2, O), pt_acc(body1, O)), vcross(vscale(2.0, body1.w), vO));
+    //@ assert exact: d_def: real_model ==> d == vdot(mapplyT(body1.R, vsub(O, body1.p)), n_P) - prm.height && s == 0.5 * (r + d);
+    //@ assert exact: O_def: real_model ==> O == station(body2, prm.center_in_b2);
+    //@ assert exact: C_spec: real_model ==> C == brop_contact(prm, body1, body2);
     double verr_n = 0.5 * v3_dot(vO, n);
     res.out.perr[0] = 0.5 * (d - r);
     res.out.verr[0] = verr_n;
@@ -200,6 +243,9 @@ static ccref_ball_rolling_on_plane_result brop_outputs(ccref_ball_rolling_on_pla
     ccref_vec3 wPB_x_n = v3_cross(v3_sub(body2.w, body1.w), n);
     ccref_vec3 at = v3_sub(v3_sub(aO, v3_cross(bPB, sn)), v3_scale(verr_n, wPB_x_n));
     //@ assert exact: u_def: real_model ==> u == vsub(pt_vel(body2, C), pt_vel(body1, C));
+    /*@ assert exact: at_def: real_model ==>
+          at == vsub(vsub(aO, vcross(vsub(vsub(body2.b, body1.b), vcross(body1.w, body2.w)), vscale(s, n))),
+                     vscale(0.5 * vdot(vO, n), vcross(vsub(body2.w, body1.w), n))); */
     res.out.verr[1] = v3_dot(u, Px);
     res.out.verr[2] = v3_dot(u, Py);
     res.out.aerr[1] = v3_dot(at, Px);
@@ -209,6 +255,10 @@ static ccref_ball_rolling_on_plane_result brop_outputs(ccref_ball_rolling_on_pla
     ccref_vec3 f = v3_add(v3_add(v3_scale(0.5 * l0, n), v3_scale(l1, Px)), v3_scale(l2, Py));
     res.out.force_on_body2 = ccref_force_at_arm(armC2, f);
     res.out.force_on_body1 = ccref_force_at_arm(armC1, v3_neg(f));
+    //@ assert exact: f_def: real_model ==> f == brop_force(prm, body1, l0, l1, l2);
+    //@ assert exact: arm_C1: real_model ==> armC1 == vsub(C, body1.p);
+    /*@ assert exact: forces_at_C: real_model ==>
+          res.out.force_on_body2 == force_at(body2, C, f) && res.out.force_on_body1 == force_at(body1, C, vneg(f)); */
     //@ ghost lemma_pair_moment(body1, body2, armC1, armC2, f);
     //@ assert exact: same_point: real_model ==> vsub(vadd(body2.p, armC2), vadd(body1.p, armC1)) == vzero;
 
@@ -219,6 +269,8 @@ static ccref_ball_rolling_on_plane_result brop_outputs(ccref_ball_rolling_on_pla
     res.friction_force_x = -l1;
     res.friction_force_y = -l2;
     res.out.deviations = CCREF_DEV_BROP_NOT_IN_SIMBODY;
+    /*@ assert exact: stored: real_model ==> res.out.force_on_body1 == force_at_arm(armC1, vneg(f)) &&
+          res.out.force_on_body2 == force_at_arm(armC2, f) && res.contact_point == C; */
     return res;
 }
 

@@ -21,7 +21,8 @@ int ccref_body_is_finite(const ccref_body *b);
 int ccref_frame_is_finite(const ccref_frame *f);
 /*@ requires \valid_read(x + (0 .. n - 1));
     assigns \nothing;
-    ensures finite_test: \result != 0 <==> afinite((double *)x, n); */
+    ensures finite_test: \result != 0 <==> afinite((double *)x, n);
+    ensures three: n == 3 ==> (\result != 0 <==> \is_finite(x[0]) && \is_finite(x[1]) && \is_finite(x[2])); */
 int ccref_values_are_finite(const double *x, size_t n);
 /* CCREF_OK, or the status of the first failed check: lambda pointer and count, then finiteness. */
 /*@ requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
@@ -123,13 +124,27 @@ static inline ccref_spatial_force ccref_spatial_force_add(ccref_spatial_force a,
     /@ assert exact: squares: real_model ==>
          (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == vnorm2(a) / (n * n); @/
   }
+  // The entries of the matrix value *R are the doubles stored at R->m[i][j] (WP's typed memory model relates the two
+  // through its Load axioms; stated once, without context).
+  /@ requires \valid_read(R);
+     assigns \nothing;
+     ensures mfinite(*R) <==>
+       \is_finite(R->m[0][0]) && \is_finite(R->m[0][1]) && \is_finite(R->m[0][2]) &&
+       \is_finite(R->m[1][0]) && \is_finite(R->m[1][1]) && \is_finite(R->m[1][2]) &&
+       \is_finite(R->m[2][0]) && \is_finite(R->m[2][1]) && \is_finite(R->m[2][2]); @/
+  static inline void lemma_mat3_entries(const ccref_mat3 *R)
+  {
+    /@ assert r0: (*R).m[0][0] == R->m[0][0] && (*R).m[0][1] == R->m[0][1] && (*R).m[0][2] == R->m[0][2]; @/
+    /@ assert r1: (*R).m[1][0] == R->m[1][0] && (*R).m[1][1] == R->m[1][1] && (*R).m[1][2] == R->m[1][2]; @/
+    /@ assert r2: (*R).m[2][0] == R->m[2][0] && (*R).m[2][1] == R->m[2][1] && (*R).m[2][2] == R->m[2][2]; @/
+  }
   // (l d) . v = l (v . d).
   /@ assigns \nothing; ensures exact: real_model ==> vdot(vscale(l, d), v) == l * vdot(v, d); @/
   static inline void lemma_dot_scale(double l, ccref_vec3 d, ccref_vec3 v) { }
 */
 
 /* a / |a| for nonzero a (Simbody's UnitVec3 normalisation: divide by sqrt(a.a)). */
-/*@ requires exact: nonzero: real_model ==> vnorm2(a) > 0.0;
+/*@ requires exact: nonzero: real_model ==> vnorm2(a) >= 0.25;
     assigns errno;  // Frama-C's libc sqrt may set errno (EDOM); the build has -fno-math-errno
     ensures exact: def: real_model ==> \result == unit(a);
     ensures exact: unit: real_model ==> vnorm2(\result) == 1.0;
@@ -139,14 +154,14 @@ ccref_vec3 ccref_unit(ccref_vec3 a);
 /* ---- contact-frame construction shared with Simbody's UnitVec::perp and Rotation(z, ZAxis) ---- */
 
 /* Unit vector perpendicular to unit z: unit(z x e_k), k the axis of smallest |z_k| (ties to the lower index). */
-/*@ requires exact: nonzero: real_model ==> vnorm2(z) > 0.0;
+/*@ requires exact: nonzero: real_model ==> vnorm2(z) >= 0.5;
     assigns errno;  // Frama-C's libc sqrt may set errno (EDOM); the build has -fno-math-errno
     ensures exact: def: real_model ==> \result == unit(vcross(z, perp_axis(z)));
     ensures exact: orthogonal: real_model ==> vdot(\result, z) == 0.0;
     ensures exact: unit: real_model ==> vnorm2(\result) == 1.0; */
 ccref_vec3 ccref_perp(ccref_vec3 z);
 /* Rotation whose z column is unit z: x = perp(z), y = unit(z x x). */
-/*@ requires exact: nonzero: real_model ==> vnorm2(z) > 0.0;
+/*@ requires exact: nonzero: real_model ==> vnorm2(z) >= 0.5;
     assigns errno;  // Frama-C's libc sqrt may set errno (EDOM); the build has -fno-math-errno
     ensures exact: columns: real_model ==> mcols(\result, perp(z), unit(vcross(z, perp(z))), z);
     ensures exact: orthonormal_xy: real_model ==>
@@ -160,10 +175,6 @@ ccref_mat3 ccref_rotation_from_z(ccref_vec3 z);
 /* Zero every field and set the row counts. */
 /*@ requires \valid(o);
     assigns *o;
-    ensures counts: o->mp == mp && o->mv == mv && o->deviations == 0;
-    ensures rows: dzero(o->perr[0]) && dzero(o->perr[1]) && dzero(o->perr[2]) && dzero(o->verr[0]) &&
-                  dzero(o->verr[1]) && dzero(o->verr[2]) && dzero(o->aerr[0]) && dzero(o->aerr[1]) && dzero(o->aerr[2]);
-    ensures forces: sfzeroed(o->force_on_body1) && sfzeroed(o->force_on_body2);
     ensures zero: out_zero(*o, mp, mv); */
 void ccref_output_init(ccref_output *o, int mp, int mv);
 /* 1 iff every row value and both body forces are finite. */

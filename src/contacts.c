@@ -107,6 +107,11 @@ int ccref_contact_has_friction(ccref_contact_class c)
  * error. */
 
 /* The normal row 0 of the underlying constraint, and (friction classes) the slip rows 1, 2. */
+/*@ requires \valid(res) && \valid_read(o) && \separated(res, o);
+    assigns res->constraint, res->perr, res->verr, res->aerr, res->slip_velocity[0 .. 1], res->slip_acceleration[0 .. 1];
+    ensures res->perr == o->perr[0] && res->verr == o->verr[0] && res->aerr == o->aerr[0];
+    ensures res->constraint.perr[0] == o->perr[0] && res->constraint.verr[0] == o->verr[0] &&
+            res->constraint.aerr[0] == o->aerr[0]; */
 static void copy_rows(ccref_contact_result *res, const ccref_output *o, int friction)
 {
     res->constraint = *o;
@@ -121,6 +126,10 @@ static void copy_rows(ccref_contact_result *res, const ccref_output *o, int fric
     }
 }
 
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
+    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0]; */
 static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_hard_stop_params *hs = &c->params.hard_stop;
@@ -141,6 +150,10 @@ static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_re
     return st;
 }
 
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
+    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0]; */
 static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_rope_params *rp = &c->params.rope;
@@ -160,6 +173,10 @@ static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result 
     return st;
 }
 
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
+    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0]; */
 static ccref_status eval_point_plane_frictionless(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_point_plane_params *pp = &c->params.point_plane;
@@ -178,6 +195,9 @@ static ccref_status eval_point_plane_frictionless(const ccref_contact_case *c, c
 
 /* The plane frame the PointPlane and SpherePlane classes put on body 1: z = n, x = perp(n), y = n x x, origin h n.
  * Only called after plane_checks() accepted n as a unit vector. */
+/*@ requires exact: real_model ==> vnorm2(n) >= 0.5;
+    assigns errno;  // Frama-C's libc sqrt
+    ensures exact: axes: real_model ==> mcol(\result.R, 2) == n && \result.p == vscale(h, n); */
 static ccref_frame plane_frame(ccref_vec3 n, double h)
 {
     ccref_frame F;
@@ -189,6 +209,10 @@ static ccref_frame plane_frame(ccref_vec3 n, double h)
 /* The checks of the kernel that will receive the plane frame, in the global order, with the normal added:
  * multipliers, finiteness (bodies, normal, height, the point, radius), rotations, radius, then the unit normal.
  * radius < 0 means "no radius" (point_plane). */
+/*@ requires \valid_read(c) && (radius == \null || \valid_read(radius));
+    assigns \nothing;
+    ensures exact: unit: real_model ==> (\result == CCREF_OK ==> unit_within_tol(n));
+    ensures lambda: \result == CCREF_OK ==> c->n_lambda == 3; */
 static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, double h, ccref_vec3 point,
                                  const double *radius)
 {
@@ -205,6 +229,10 @@ static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, doub
     return ccref_check_unit(n);
 }
 
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
+    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0]; */
 static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_point_plane_params *pp = &c->params.point_plane;
@@ -226,6 +254,10 @@ static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_
     return st;
 }
 
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
+    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0]; */
 static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_sphere_plane_params *sp = &c->params.sphere_plane;
@@ -248,6 +280,10 @@ static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact
     return st;
 }
 
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
+    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0]; */
 static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_sphere_sphere_params *ss = &c->params.sphere_sphere;
@@ -266,6 +302,10 @@ static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contac
     return st;
 }
 
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
+    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0]; */
 static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_edge_edge_params *ee = &c->params.edge_edge;
@@ -297,12 +337,38 @@ static double impact_speed_of(int sign, double verr)
     return sv >= 0.0 ? 0.0 : -sv;
 }
 
+/*@ requires \valid(res); assigns *res; ensures \result == st; */
 static ccref_status fail(ccref_contact_result *res, ccref_status st)
 {
     memset(res, 0, sizeof *res);
     return st;
 }
 
+/* Contract (proofs/README.md): memory; the status of a NULL argument, an unknown class and a wrong multiplier count;
+ * for an OK-class status the sign convention of the class, the friction flag, and the normal rows as the
+ * underlying kernel's row 0. The zeroing of every error result is done with memset, which WP's typed memory model
+ * does not see through: the CUnit suite checks it bytewise (tests/test_contacts.c), EVA checks its memory safety. */
+/*@ requires res == \null || \valid(res);
+    requires c == \null || \valid_read(c);
+    requires \separated(res, c) && \separated(res, &errno);
+    assigns *res, errno;  // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
+    behavior null_result: assumes res == \null; assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior null_case: assumes res != \null && c == \null; ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior unknown_class: assumes res != \null && c != \null && !(0 <= c->cls < CCREF_CONTACT_COUNT);
+      ensures \result == CCREF_E_UNKNOWN_KIND;
+    behavior lambda_count: assumes res != \null && c != \null && 0 <= c->cls < CCREF_CONTACT_COUNT;
+      assumes c->n_lambda != ((c->cls == CCREF_CONTACT_POINT_PLANE || c->cls == CCREF_CONTACT_SPHERE_PLANE ||
+                               c->cls == CCREF_CONTACT_SPHERE_SPHERE || c->cls == CCREF_CONTACT_EDGE_EDGE) ? 3 : 1);
+      ensures \result == CCREF_E_LAMBDA_COUNT;
+    behavior evaluated: assumes res != \null && c != \null && 0 <= c->cls < CCREF_CONTACT_COUNT;
+      assumes c->n_lambda == ((c->cls == CCREF_CONTACT_POINT_PLANE || c->cls == CCREF_CONTACT_SPHERE_PLANE ||
+                               c->cls == CCREF_CONTACT_SPHERE_SPHERE || c->cls == CCREF_CONTACT_EDGE_EDGE) ? 3 : 1);
+      ensures sign: ccref_ok(\result) ==>
+        res->sign == ((\old(c->cls) == CCREF_CONTACT_HARD_STOP_UPPER || \old(c->cls) == CCREF_CONTACT_ROPE) ? -1 : 1);
+      ensures rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                                          res->aerr == res->constraint.aerr[0];
+      ensures impact: ccref_ok(\result) ==> res->impact_speed >= 0.0;
+    complete behaviors; disjoint behaviors; */
 ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_result *res)
 {
     if (res == NULL)

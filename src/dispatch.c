@@ -27,6 +27,8 @@ const char *ccref_kind_name(ccref_kind kind)
 }
 
 /*@ requires name == \null || valid_read_string(name);
+    // The table's entries are string literals; WP does not derive that from the initializer, so it is stated here.
+    requires names: \forall integer k; 0 <= k < CCREF_KIND_COUNT ==> valid_read_string(kind_names[k]);
     assigns \nothing;
     ensures range: 0 <= \result <= CCREF_KIND_COUNT;
     ensures null: name == \null ==> \result == CCREF_KIND_COUNT; */
@@ -87,6 +89,9 @@ ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
 /*@ requires c == \null || \valid_read(c);
     requires res == \null || \valid(res);
     requires \separated(c, res) && \separated(res, &errno);
+    // The contract covers counts within the case's lambda array; a larger count is rejected by every kernel with
+    // CCREF_E_LAMBDA_COUNT before any read (tests/test_*.c), but the kernels' preconditions ask for n_lambda valid reads.
+    requires lambda_count: c == \null || c->n_lambda <= CCREF_MAX_ROWS;
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in some kernels (the build has -fno-math-errno)
     behavior null: assumes c == \null || res == \null;
       assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;

@@ -50,8 +50,9 @@
     logic integer lol_sense(ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
       \let wsf = vdot(lol_w(p, b1, b2), lol_sf(p, b1)); \let wsb = vdot(lol_w(p, b1, b2), lol_sb(p, b2));
       \abs(wsf) > \abs(wsb) ? (wsf >= 0.0 ? 1 : -1) : (wsb >= 0.0 ? -1 : 1);
-    // The defining properties of the non-parallel geometry (spec/line_on_line.md), in real arithmetic.
-    predicate lol_geometry(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+    // The defining properties of the non-parallel geometry (spec/line_on_line.md), in real arithmetic, in three
+    // parts (normal and sense, closest points, contact frame and separation): one goal each for the provers.
+    predicate lol_normal(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
       \let df = lol_df(p, b1); \let db = lol_db(p, b2); \let Pf = lol_Pf(p, b1); \let Pb = lol_Pb(p, b2);
       \let n = mcol(r.contact_frame.R, 2); \let Qf = r.closest_point1; \let Qb = r.closest_point2;
       r.sense == lol_sense(p, b1, b2) && r.lines_are_parallel == 0 &&
@@ -61,14 +62,22 @@
       (\abs(vdot(lol_w(p, b1, b2), lol_sf(p, b1))) > \abs(vdot(lol_w(p, b1, b2), lol_sb(p, b2))) ==>
          vdot(n, lol_sf(p, b1)) >= 0.0) &&
       (\abs(vdot(lol_w(p, b1, b2), lol_sf(p, b1))) <= \abs(vdot(lol_w(p, b1, b2), lol_sb(p, b2))) ==>
-         vdot(n, lol_sb(p, b2)) <= 0.0) &&
+         vdot(n, lol_sb(p, b2)) <= 0.0);
+    predicate lol_closest(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      \let df = lol_df(p, b1); \let db = lol_db(p, b2); \let Pf = lol_Pf(p, b1); \let Pb = lol_Pb(p, b2);
+      \let n = mcol(r.contact_frame.R, 2); \let Qf = r.closest_point1; \let Qb = r.closest_point2;
       // the closest points: on their lines, and Qb - Qf orthogonal to both edges (the normal equations)
       (\exists real tf, tb; Qf == vadd(Pf, vscale(tf, df)) && Qb == vadd(Pb, vscale(tb, db))) &&
-      vdot(vsub(Qb, Qf), df) == 0.0 && vdot(vsub(Qb, Qf), db) == 0.0 &&
+      vdot(vsub(Qb, Qf), df) == 0.0 && vdot(vsub(Qb, Qf), db) == 0.0;
+    predicate lol_frame(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      \let df = lol_df(p, b1); \let db = lol_db(p, b2); \let Pf = lol_Pf(p, b1); \let Pb = lol_Pb(p, b2);
+      \let n = mcol(r.contact_frame.R, 2); \let Qf = r.closest_point1; \let Qb = r.closest_point2;
       // the contact frame (Cx = df, Cy = n x df, Cz = n, origin midway) and the separation
       mcol(r.contact_frame.R, 0) == df && mcol(r.contact_frame.R, 1) == vcross(n, df) &&
       r.contact_frame.p == vscale(0.5, vadd(Qf, Qb)) &&
       r.out.perr[0] == vdot(vsub(Pb, Pf), n) && r.separation == r.out.perr[0];
+    predicate lol_geometry(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      lol_normal(r, p, b1, b2) && lol_closest(r, p, b1, b2) && lol_frame(r, p, b1, b2);
     predicate lol_forces(ccref_line_on_line_result r, ccref_body b1, ccref_body b2, real l0, real l1, real l2) =
       \let n = mcol(r.contact_frame.R, 2); \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1);
       \let Co = r.contact_frame.p;
@@ -198,7 +207,9 @@ static ccref_status lol_check(const ccref_line_on_line_params *prm, const ccref_
     ensures exact: branch: real_model ==> (*parallel != 0 <==> lol_parallel(prm, body1, body2));
     ensures exact: fallback: real_model && *parallel != 0 ==> lol_fallback(\result, prm, body1, body2);
     ensures deviation: *parallel != 0 ==> \result.out.deviations == CCREF_DEV_LOL_PARALLEL_FALLBACK;
-    ensures exact: geometry: real_model && *parallel == 0 ==> lol_geometry(\result, prm, body1, body2);
+    ensures exact: normal: real_model && *parallel == 0 ==> lol_normal(\result, prm, body1, body2);
+    ensures exact: closest: real_model && *parallel == 0 ==> lol_closest(\result, prm, body1, body2);
+    ensures exact: frame: real_model && *parallel == 0 ==> lol_frame(\result, prm, body1, body2);
     ensures exact: forces: real_model && *parallel == 0 ==> lol_forces(\result, body1, body2, l0, l1, l2);
     ensures newton3_force_normal: mv == 0 && vfinite(\result.out.force_on_body2.force) ==> lol_newton3_force(\result);
     ensures exact: newton3_force: real_model ==> lol_newton3_force(\result);
@@ -208,7 +219,6 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
                                              int mv, double l0, double l1, double l2, int *parallel)
 {
     ccref_line_on_line_result res = lol_zero_result(mv);
-    ccref_output *o = &res.out;
     const int rolling = mv == 2;
     const ccref_frame *Ef = &prm.edge_frame1_in_b1, *Eb = &prm.edge_frame2_in_b2;
 
@@ -228,8 +238,9 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     ccref_vec3 wraw = v3_cross(df, db);
 
     /* ---- parallel fallback (spec: Degenerate cases) */
-    *parallel = v3_norm_sq(wraw) < CCREF_PARALLEL_SIN_SQ;
-    if (*parallel) {
+    const int par = v3_norm_sq(wraw) < CCREF_PARALLEL_SIN_SQ;
+    *parallel = par;
+    if (par) {
         ccref_vec3 Qf = v3_add(Pf, v3_scale(v3_dot(p, df) / 2.0, df));
         ccref_vec3 Qb = v3_add(Pb, v3_scale(v3_dot(v3_sub(Pf, Pb), db) / 2.0, db));
         ccref_vec3 Co = v3_scale(0.5, v3_add(Qf, Qb));
@@ -239,7 +250,7 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
         res.closest_point2 = Qb;
         res.contact_frame.R = m3_from_columns(df, v3_zero(), v3_zero());
         res.contact_frame.p = Co;
-        o->deviations = CCREF_DEV_LOL_PARALLEL_FALLBACK;
+        res.out.deviations = CCREF_DEV_LOL_PARALLEL_FALLBACK;
         return res;
     }
 
@@ -254,6 +265,9 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     ccref_vec3 w = v3_scale(sg, wraw);
     double s2 = v3_norm_sq(w);
     //@ assert exact: s2_value: real_model ==> s2 == vnorm2(wraw) && s2 > 0.0;
+    /* EVA hypothesis (proofs/README.md, "EVA hints"): proved in the real model; in binary64 s2 is bitwise the
+     * norm tested against the threshold (w = +-wraw, negation is exact and (-x)(-x) = x x). */
+    //@ assert exact: eva_hint: s2 >= 0x1p-91;
     double s = sqrt(s2);
     //@ assert exact: s_value: real_model ==> s == vnorm(wraw) && s * s == s2 && s > 0.0;
     double oos = 1.0 / s;
@@ -304,21 +318,21 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     ccref_vec3 d2n = v3_scale(oos, v3_sub(v3_sub(ddw, v3_scale(ndw, dn)),
                                           v3_scale(v3_dot(n, ddw) + v3_dot(dn, dw), n)));
 
-    o->perr[0] = v3_dot(p, n);
-    o->verr[0] = v3_dot(dp, n) + v3_dot(p, dn);
-    o->aerr[0] = v3_dot(d2p, n) + 2.0 * v3_dot(dp, dn) + v3_dot(p, d2n);
+    res.out.perr[0] = v3_dot(p, n);
+    res.out.verr[0] = v3_dot(dp, n) + v3_dot(p, dn);
+    res.out.aerr[0] = v3_dot(d2p, n) + 2.0 * v3_dot(dp, dn) + v3_dot(p, d2n);
 
     double ln = l0;
     ccref_vec3 fn = v3_scale(ln, n);
-    o->force_on_body2 = ccref_force_at_arm(p_BCo, fn);
-    o->force_on_body1 = ccref_force_at_arm(p_FCo, v3_neg(fn));
+    res.out.force_on_body2 = ccref_force_at_arm(p_BCo, fn);
+    res.out.force_on_body1 = ccref_force_at_arm(p_FCo, v3_neg(fn));
     ccref_vec3 applied = fn;    /* lambda_n Cz (+ lambda_x Cx + lambda_y Cy below) */
 
     /* ---- rolling rows (21-33) */
     if (rolling) {
         ccref_vec3 vF = v3_sub(ccref_arm_velocity(&body2, p_BCo), ccref_arm_velocity(&body1, p_FCo));
-        o->verr[1] = v3_dot(vF, Cx);
-        o->verr[2] = v3_dot(vF, Cy);
+        res.out.verr[1] = v3_dot(vF, Cx);
+        res.out.verr[2] = v3_dot(vF, Cy);
 
         double doos = -oos * oos * ndw;
         ccref_vec3 nXdb = v3_cross(n, db);
@@ -337,13 +351,13 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
         ccref_vec3 dvF = v3_sub(dv_BCo, dv_FCo);
         ccref_vec3 dCx = ddf;
         ccref_vec3 dCy = d_nXdf;
-        o->aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, dCx);
-        o->aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, dCy);
+        res.out.aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, dCx);
+        res.out.aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, dCy);
 
         double lx = l1, ly = l2;
         ccref_vec3 ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
-        o->force_on_body2 = ccref_spatial_force_add(o->force_on_body2, ccref_force_at_arm(p_BCo, ft));
-        o->force_on_body1 = ccref_spatial_force_add(o->force_on_body1, ccref_force_at_arm(p_FCo, v3_neg(ft)));
+        res.out.force_on_body2 = ccref_spatial_force_add(res.out.force_on_body2, ccref_force_at_arm(p_BCo, ft));
+        res.out.force_on_body1 = ccref_spatial_force_add(res.out.force_on_body1, ccref_force_at_arm(p_FCo, v3_neg(ft)));
         applied = v3_add(v3_add(applied, v3_scale(lx, Cx)), v3_scale(ly, Cy));
     }
 
@@ -353,7 +367,7 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     res.closest_point2 = Qb;
     res.contact_frame.R = m3_from_columns(Cx, Cy, n);
     res.contact_frame.p = Co;
-    res.separation = o->perr[0];
+    res.separation = res.out.perr[0];
     res.force_on_body2 = v3_neg(applied);
     return res;
 }

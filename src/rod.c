@@ -137,6 +137,7 @@ static ccref_rod_result rod_outputs(ccref_vec3 s1, ccref_vec3 s2, double d, ccre
     ccref_vec3 Sb = v3_add(body2.p, arm2);
     ccref_vec3 p = v3_sub(Sb, Sf);
     double r2 = v3_norm_sq(p);
+    //@ split r2 < CCREF_SINGULAR_DISTANCE_SQ;  // EVA: one state per branch, so r >= 2^-65 where it divides
     //@ assert exact: sqrt_domain: real_model ==> r2 >= 0.0;
     double r = sqrt(r2);
     //@ assert exact: norm: real_model ==> r == vnorm(p);

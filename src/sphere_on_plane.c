@@ -33,23 +33,38 @@
     logic ccref_vec3 sop_contact(ccref_sphere_on_plane_params p, ccref_body b1, ccref_body b2) =
       vsub(sop_center(p, b2), vscale(p.radius, sop_axis(p, b1, 2)));
     // The outputs for valid inputs, in real arithmetic (spec/sphere_on_plane.md); f is the multiplier force.
-    predicate sop_formulas(ccref_sphere_on_plane_result r, ccref_sphere_on_plane_params p, ccref_body b1,
-                           ccref_body b2, ccref_vec3 f) =
+    // Stated in four parts (normal row, rolling rows, forces, auxiliary outputs): one goal each for the provers.
+    predicate sop_normal_row(ccref_sphere_on_plane_result r, ccref_sphere_on_plane_params p, ccref_body b1,
+                             ccref_body b2) =
+      \let Pz = sop_axis(p, b1, 2); \let O = sop_center(p, b2);
+      \let h = vdot(p.plane_frame_in_b1.p, mcol(p.plane_frame_in_b1.R, 2));
+      \let vO = vsub(pt_vel(b2, O), pt_vel(b1, O));
+      \let aO = vsub(vsub(pt_acc(b2, O), pt_acc(b1, O)), vcross(vscale(2.0, b1.w), vO));
+      r.out.mp == 1 &&
+      r.out.perr[0] == vdot(vsub(O, b1.p), Pz) - (h + p.radius) &&
+      r.out.verr[0] == vdot(vO, Pz) && r.out.aerr[0] == vdot(aO, Pz);
+    predicate sop_rolling_rows(ccref_sphere_on_plane_result r, ccref_sphere_on_plane_params p, ccref_body b1,
+                               ccref_body b2) =
       \let Px = sop_axis(p, b1, 0); \let Py = sop_axis(p, b1, 1); \let Pz = sop_axis(p, b1, 2);
       \let O = sop_center(p, b2); \let C = sop_contact(p, b1, b2);
-      \let h = vdot(p.plane_frame_in_b1.p, mcol(p.plane_frame_in_b1.R, 2));
       \let vO = vsub(pt_vel(b2, O), pt_vel(b1, O));
       \let aO = vsub(vsub(pt_acc(b2, O), pt_acc(b1, O)), vcross(vscale(2.0, b1.w), vO));
       \let vC = vsub(pt_vel(b2, C), pt_vel(b1, C));
       \let aC = vsub(aO, vcross(vsub(vsub(b2.b, b1.b), vcross(b1.w, b2.w)), vscale(p.radius, Pz)));
-      r.out.mp == 1 &&
-      r.out.perr[0] == vdot(vsub(O, b1.p), Pz) - (h + p.radius) &&
-      r.out.verr[0] == vdot(vO, Pz) && r.out.aerr[0] == vdot(aO, Pz) &&
-      (r.out.mv == 2 ==> r.out.verr[1] == vdot(vC, Px) && r.out.verr[2] == vdot(vC, Py) &&
-                         r.out.aerr[1] == vdot(aC, Px) && r.out.aerr[2] == vdot(aC, Py)) &&
-      r.out.force_on_body2 == force_at(b2, C, f) && r.out.force_on_body1 == force_at(b1, C, vneg(f)) &&
-      r.contact_point == C && r.separation == r.out.perr[0] && r.force_on_sphere == vneg(f) &&
+      r.out.mv == 2 ==> r.out.verr[1] == vdot(vC, Px) && r.out.verr[2] == vdot(vC, Py) &&
+                        r.out.aerr[1] == vdot(aC, Px) && r.out.aerr[2] == vdot(aC, Py);
+    predicate sop_forces(ccref_sphere_on_plane_result r, ccref_sphere_on_plane_params p, ccref_body b1,
+                         ccref_body b2, ccref_vec3 f) =
+      \let C = sop_contact(p, b1, b2);
+      r.out.force_on_body2 == force_at(b2, C, f) && r.out.force_on_body1 == force_at(b1, C, vneg(f));
+    predicate sop_auxiliary(ccref_sphere_on_plane_result r, ccref_sphere_on_plane_params p, ccref_body b1,
+                            ccref_body b2, ccref_vec3 f) =
+      r.contact_point == sop_contact(p, b1, b2) && r.separation == r.out.perr[0] && r.force_on_sphere == vneg(f) &&
       r.out.deviations == 0;
+    predicate sop_formulas(ccref_sphere_on_plane_result r, ccref_sphere_on_plane_params p, ccref_body b1,
+                           ccref_body b2, ccref_vec3 f) =
+      sop_normal_row(r, p, b1, b2) && sop_rolling_rows(r, p, b1, b2) && sop_forces(r, p, b1, b2, f) &&
+      sop_auxiliary(r, p, b1, b2, f);
     logic ccref_vec3 sop_force(ccref_sphere_on_plane_params p, ccref_body b1, integer mv, real l0, real l1, real l2) =
       mv == 2 ? vadd(vadd(vscale(l0, sop_axis(p, b1, 2)), vscale(l1, sop_axis(p, b1, 0))), vscale(l2, sop_axis(p, b1, 1)))
               : vscale(l0, sop_axis(p, b1, 2));
@@ -136,8 +151,10 @@ static ccref_status sop_check(const ccref_sphere_on_plane_params *prm, const ccr
 /* The formulas, on values; l0, l1, l2 the multipliers (l1, l2 unused without rolling). */
 /*@ requires mv == 0 || mv == 2;
     assigns \nothing;
-    ensures exact: formulas: real_model ==>
-      sop_formulas(\result, prm, body1, body2, sop_force(prm, body1, mv, l0, l1, l2));
+    ensures exact: normal_row: real_model ==> sop_normal_row(\result, prm, body1, body2);
+    ensures exact: rolling_rows: real_model ==> sop_rolling_rows(\result, prm, body1, body2);
+    ensures exact: forces: real_model ==> sop_forces(\result, prm, body1, body2, sop_force(prm, body1, mv, l0, l1, l2));
+    ensures exact: auxiliary: real_model ==> sop_auxiliary(\result, prm, body1, body2, sop_force(prm, body1, mv, l0, l1, l2));
     ensures rows: \result.out.mv == mv;
     ensures newton3_force: vfinite(\result.out.force_on_body2.force) ==> sop_newton3_force(\result);
     ensures exact: newton3_moment: real_model ==> sop_newton3_moment(\result, body1, body2);
@@ -152,6 +169,7 @@ static ccref_sphere_on_plane_result sop_outputs(ccref_sphere_on_plane_params prm
     /* (1)-(2) plane axes in G and plane height in F */
     ccref_vec3 Pz_F = m3_column(&X_FP->R, 2);
     double h = v3_dot(X_FP->p, Pz_F);
+    //@ assert exact: h_def: real_model ==> h == vdot(prm.plane_frame_in_b1.p, mcol(prm.plane_frame_in_b1.R, 2));
     ccref_mat3 R_GP = m3_mul(&body1.R, &X_FP->R);
     ccref_vec3 Px = m3_column(&R_GP, 0);
     ccref_vec3 Py = m3_column(&R_GP, 1);
@@ -175,6 +193,7 @@ static ccref_sphere_on_plane_result sop_outputs(ccref_sphere_on_plane_params prm
     ccref_vec3 aO = v3_sub(v3_sub(ccref_arm_acceleration(&body2, armO2), ccref_arm_acceleration(&body1, armO1)),
                            v3_cross(v3_scale(2.0, body1.w), vO));
     //@ assert exact: vO_def: real_model ==> vO == vsub(pt_vel(body2, O), pt_vel(body1, O));
+    //@ assert exact: aO_def: real_model ==> aO == vsub(vsub(pt_acc(body2, O), pt_acc(body1, O)), vcross(vscale(2.0, body1.w), vO));
     res.out.perr[0] = perr;
     res.out.verr[0] = v3_dot(vO, Pz);
     res.out.aerr[0] = v3_dot(aO, Pz);
@@ -187,12 +206,15 @@ static ccref_sphere_on_plane_result sop_outputs(ccref_sphere_on_plane_params prm
         ccref_vec3 bFB = v3_sub(v3_sub(body2.b, body1.b), v3_cross(body1.w, body2.w));
         ccref_vec3 aC = v3_sub(aO, v3_cross(bFB, rPz));
         //@ assert exact: vC_def: real_model ==> vC == vsub(pt_vel(body2, C), pt_vel(body1, C));
+        /*@ assert exact: aC_def: real_model ==>
+              aC == vsub(aO, vcross(vsub(vsub(body2.b, body1.b), vcross(body1.w, body2.w)), vscale(prm.radius, Pz))); */
         res.out.verr[1] = v3_dot(vC, Px);
         res.out.verr[2] = v3_dot(vC, Py);
         res.out.aerr[1] = v3_dot(aC, Px);
         res.out.aerr[2] = v3_dot(aC, Py);
         f = v3_add(v3_add(f, v3_scale(l1, Px)), v3_scale(l2, Py));
     }
+    //@ assert exact: f_def: real_model ==> f == sop_force(prm, body1, mv, l0, l1, l2);
     res.out.force_on_body2 = ccref_force_at_arm(armC2, f);
     res.out.force_on_body1 = ccref_force_at_arm(armC1, v3_neg(f));
     //@ ghost lemma_pair_moment(body1, body2, armC1, armC2, f);
@@ -203,6 +225,10 @@ static ccref_sphere_on_plane_result sop_outputs(ccref_sphere_on_plane_params prm
     res.separation = perr;
     res.force_on_sphere = v3_neg(f);
     res.out.deviations = 0u;
+    /*@ assert exact: stored: real_model ==> res.out.force_on_body1 == force_at_arm(armC1, vneg(f)) &&
+          res.out.force_on_body2 == force_at_arm(armC2, f) && res.contact_point == C && res.force_on_sphere == vneg(f) &&
+          res.out.perr[0] == perr && res.separation == perr && res.out.verr[0] == vdot(vO, Pz) &&
+          res.out.aerr[0] == vdot(aO, Pz); */
     return res;
 }
 

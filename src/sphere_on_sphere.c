@@ -38,29 +38,52 @@
       vsub(station(b2, p.center2_in_b2), station(b1, p.center1_in_b1));
     predicate sos_singular(ccref_sphere_on_sphere_params p, ccref_body b1, ccref_body b2) =
       vnorm2(sos_p(p, b1, b2)) < singular_distance_sq;
-    // The outputs for valid inputs, in real arithmetic (spec/sphere_on_sphere.md, formulas 1-13 and forces).
-    predicate sos_formulas(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
-                           ccref_body b2, real l0, real l1, real l2) =
+    // The outputs for valid inputs, in real arithmetic (spec/sphere_on_sphere.md, formulas 1-13 and forces), in
+    // four parts (contact frame, normal row, rolling rows, forces): one goal each for the provers.
+    predicate sos_frame(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                        ccref_body b2) =
       \let Sf = station(b1, p.center1_in_b1); \let Sb = station(b2, p.center2_in_b2); \let P = vsub(Sb, Sf);
       \let Cz = mcol(r.contact_frame.R, 2); \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1);
       \let Co = vadd(Sf, vscale(p.radius1 / (p.radius1 + p.radius2), P));
+      (vnorm2(P) < singular_distance_sq ==> Cz == mcol(b1.R, 2)) &&
+      (vnorm2(P) >= singular_distance_sq ==> Cz == vscale(1.0 / vnorm(P), P)) &&
+      mcols(r.contact_frame.R, perp(Cz), unit(vcross(Cz, perp(Cz))), Cz) && r.contact_frame.p == Co;
+    predicate sos_normal_row(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                             ccref_body b2) =
+      \let Sf = station(b1, p.center1_in_b1); \let Sb = station(b2, p.center2_in_b2); \let P = vsub(Sb, Sf);
+      \let Cz = mcol(r.contact_frame.R, 2); \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1);
       \let pd = vsub(pt_vel(b2, Sb), pt_vel(b1, Sf)); \let pdd = vsub(pt_acc(b2, Sb), pt_acc(b1, Sf));
       \let Czd = (vnorm2(P) < singular_distance_sq ? vcross(b1.w, Cz)
                                                   : vscale(1.0 / vnorm(P), vsub(pd, vscale(vdot(pd, Cz), Cz))));
-      \let vF = vsub(pt_vel(b2, Co), pt_vel(b1, Co));
-      \let fn = vscale(l0, Cz); \let ft = vadd(vscale(l1, Cx), vscale(l2, Cy));
       r.out.mp == 1 &&
-      (vnorm2(P) < singular_distance_sq ==> Cz == mcol(b1.R, 2)) &&
-      (vnorm2(P) >= singular_distance_sq ==> Cz == vscale(1.0 / vnorm(P), P)) &&
-      mcols(r.contact_frame.R, perp(Cz), unit(vcross(Cz, perp(Cz))), Cz) && r.contact_frame.p == Co &&
       r.out.perr[0] == vnorm(P) - (p.radius1 + p.radius2) && r.separation == r.out.perr[0] &&
-      r.out.verr[0] == vdot(pd, Cz) && r.out.aerr[0] == vdot(pdd, Cz) + vdot(pd, Czd) &&
-      (r.out.mv == 2 ==> r.out.verr[1] == vdot(vF, Cx) && r.out.verr[2] == vdot(vF, Cy)) &&
-      (r.out.mv == 0 ==> r.out.force_on_body2 == force_at(b2, Sb, fn) &&
-                         r.out.force_on_body1 == force_at(b1, Sf, vneg(fn)) && r.force_on_body2 == vneg(fn)) &&
-      (r.out.mv == 2 ==> r.out.force_on_body2 == sfadd(force_at(b2, Sb, fn), force_at(b2, Co, ft)) &&
-                         r.out.force_on_body1 == sfadd(force_at(b1, Sf, vneg(fn)), force_at(b1, Co, vneg(ft))) &&
-                         r.force_on_body2 == vneg(vadd(vadd(fn, vscale(l1, Cx)), vscale(l2, Cy))));
+      r.out.verr[0] == vdot(pd, Cz) && r.out.aerr[0] == vdot(pdd, Cz) + vdot(pd, Czd);
+    predicate sos_rolling_rows(ccref_sphere_on_sphere_result r, ccref_body b1, ccref_body b2) =
+      \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1); \let Co = r.contact_frame.p;
+      \let vF = vsub(pt_vel(b2, Co), pt_vel(b1, Co));
+      r.out.mv == 2 ==> r.out.verr[1] == vdot(vF, Cx) && r.out.verr[2] == vdot(vF, Cy);
+    predicate sos_forces_sliding(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                                 ccref_body b2, real l0) =
+      \let Sf = station(b1, p.center1_in_b1); \let Sb = station(b2, p.center2_in_b2);
+      \let fn = vscale(l0, mcol(r.contact_frame.R, 2));
+      r.out.mv == 0 ==> r.out.force_on_body2 == force_at(b2, Sb, fn) &&
+                        r.out.force_on_body1 == force_at(b1, Sf, vneg(fn)) && r.force_on_body2 == vneg(fn);
+    predicate sos_forces_rolling(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                                 ccref_body b2, real l0, real l1, real l2) =
+      \let Sf = station(b1, p.center1_in_b1); \let Sb = station(b2, p.center2_in_b2);
+      \let Cz = mcol(r.contact_frame.R, 2); \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1);
+      \let Co = r.contact_frame.p;
+      \let fn = vscale(l0, Cz); \let ft = vadd(vscale(l1, Cx), vscale(l2, Cy));
+      r.out.mv == 2 ==> r.out.force_on_body2 == sfadd(force_at(b2, Sb, fn), force_at(b2, Co, ft)) &&
+                        r.out.force_on_body1 == sfadd(force_at(b1, Sf, vneg(fn)), force_at(b1, Co, vneg(ft))) &&
+                        r.force_on_body2 == vneg(vadd(vadd(fn, vscale(l1, Cx)), vscale(l2, Cy)));
+    predicate sos_forces(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                         ccref_body b2, real l0, real l1, real l2) =
+      sos_forces_sliding(r, p, b1, b2, l0) && sos_forces_rolling(r, p, b1, b2, l0, l1, l2);
+    predicate sos_formulas(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                           ccref_body b2, real l0, real l1, real l2) =
+      sos_frame(r, p, b1, b2) && sos_normal_row(r, p, b1, b2) && sos_rolling_rows(r, b1, b2) &&
+      sos_forces(r, p, b1, b2, l0, l1, l2);
     // The contact frame is orthonormal: exactly for Cx, Cy and (non-singular) Cz; in the singular case Cz is body
     // 1's z axis, unit within the rotation tolerance.
     predicate sos_frame_orthonormal(ccref_sphere_on_sphere_result r, boolean singular) =
@@ -145,14 +168,26 @@ static ccref_status sos_check(const ccref_sphere_on_sphere_params *prm, const cc
     return CCREF_OK;
 }
 
+/*@ ghost
+  // k a = a / r for k = 1/r (a field identity, proved without the calling context).
+  /@ requires exact: real_model ==> r != 0.0 && k == 1.0 / r;
+     assigns \nothing;
+     ensures exact: real_model ==> vmk(k * a.x, k * a.y, k * a.z) == vdiv(a, r); @/
+  static void lemma_reciprocal_scale(ccref_vec3 a, double r, double k) { }
+*/
+
 /* The formulas, on values (radii positive); *singular receives the branch, *dev the deviation bits. */
 /*@ requires \valid(singular);
-    requires exact: real_model ==> prm.radius1 > 0.0 && prm.radius2 > 0.0;
+    requires exact: real_model ==> prm.radius1 > 0.0 && prm.radius2 > 0.0 && rotation(body1.R);
     requires mv == 0 || mv == 2;
     assigns *singular, errno;  // errno: Frama-C's libc sqrt; the build has -fno-math-errno
     ensures rows: \result.out.mv == mv;
     ensures exact: branch: real_model ==> (*singular != 0 <==> sos_singular(prm, body1, body2));
-    ensures exact: formulas: real_model ==> sos_formulas(\result, prm, body1, body2, l0, l1, l2);
+    ensures exact: contact_frame: real_model ==> sos_frame(\result, prm, body1, body2);
+    ensures exact: normal_row: real_model ==> sos_normal_row(\result, prm, body1, body2);
+    ensures exact: rolling_rows: real_model ==> sos_rolling_rows(\result, body1, body2);
+    ensures exact: forces_sliding: real_model ==> sos_forces_sliding(\result, prm, body1, body2, l0);
+    ensures exact: forces_rolling: real_model ==> sos_forces_rolling(\result, prm, body1, body2, l0, l1, l2);
     ensures exact: frame: real_model ==> sos_frame_orthonormal(\result, *singular != 0 ? \true : \false);
     ensures newton3_force_normal: mv == 0 && vfinite(\result.out.force_on_body2.force) ==> sos_newton3_force(\result);
     ensures exact: newton3_force: real_model ==> sos_newton3_force(\result);
@@ -162,7 +197,6 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
                                                  int *singular)
 {
     ccref_sphere_on_sphere_result res = sos_zero_result(mv);
-    ccref_output *o = &res.out;
     const int rolling = mv == 2;
     const double rf = prm.radius1, rb = prm.radius2;
 
@@ -172,27 +206,41 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
     ccref_vec3 armB = m3_apply(&body2.R, prm.center2_in_b2);   /* Sb - p2 */
     ccref_vec3 Sb = v3_add(body2.p, armB);
     ccref_vec3 p = v3_sub(Sb, Sf);
+    /*@ assert exact: centers: real_model ==> Sf == station(body1, prm.center1_in_b1) &&
+          Sb == station(body2, prm.center2_in_b2) && p == vsub(Sb, Sf); */
     double r2 = v3_norm_sq(p);
+    //@ split r2 < CCREF_SINGULAR_DISTANCE_SQ;  // EVA: one state per branch, so r >= 2^-65 where it divides
+    //@ assert exact: squares: real_model ==> p.x * p.x >= 0.0 && p.y * p.y >= 0.0 && p.z * p.z >= 0.0;
     //@ assert exact: sqrt_domain: real_model ==> r2 >= 0.0;
     double r = sqrt(r2);
     //@ assert exact: norm: real_model ==> r == vnorm(p) && r * r == vnorm2(p);
-    *singular = r2 < CCREF_SINGULAR_DISTANCE_SQ;
+    const int sing = r2 < CCREF_SINGULAR_DISTANCE_SQ;
     double oor = 0.0;
     ccref_vec3 Cz;
-    if (*singular) {
+    if (sing) {
         Cz = m3_column(&body1.R, 2);
+        //@ assert exact: cz_axis: real_model ==> Cz == mcol(body1.R, 2);
     } else {
         oor = 1.0 / r;
         Cz = v3_scale(oor, p);
         //@ ghost lemma_unit_norm(p, r);
+        //@ assert exact: cz_div: real_model ==> Cz == vmk(oor * p.x, oor * p.y, oor * p.z) && oor * r == 1.0;
+        //@ assert exact: r_pos: real_model ==> r > 0.0;
+        //@ assert exact: oor_def: real_model ==> oor == 1.0 / r;
+        //@ ghost lemma_reciprocal_scale(p, r, oor);
+        //@ assert exact: cz_is_div: real_model ==> vdiv(p, r) == Cz;
         //@ assert exact: cz_unit: real_model ==> vdiv(p, r) == Cz && vnorm2(Cz) == 1.0;
+        //@ assert exact: cz_scale: real_model ==> Cz == vscale(1.0 / vnorm(p), p);
     }
-    //@ assert exact: cz_nonzero: real_model ==> vnorm2(Cz) > 0.0;
+    //@ assert exact: cz_nonzero: real_model ==> vnorm2(Cz) >= 0.5;
     double kf = rf / (rf + rb);
     ccref_vec3 Co = v3_add(Sf, v3_scale(kf, p));
     ccref_mat3 RC = ccref_rotation_from_z(Cz);
     ccref_vec3 Cx = m3_column(&RC, 0);
     ccref_vec3 Cy = m3_column(&RC, 1);
+    //@ assert exact: frame_columns: real_model ==> mcols(RC, perp(Cz), unit(vcross(Cz, perp(Cz))), Cz);
+    //@ assert exact: frame_axes: real_model ==> Cx == mcol(RC, 0) && Cy == mcol(RC, 1) && Cz == mcol(RC, 2);
+    //@ assert exact: origin: real_model ==> Co == vadd(Sf, vscale(rf / (rf + rb), p));
     ccref_vec3 p_FCo = v3_sub(Co, body1.p);
     ccref_vec3 p_BCo = v3_sub(Co, body2.p);
 
@@ -203,25 +251,30 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
     //@ assert exact: pd_def: real_model ==> pd == vsub(pt_vel(body2, Sb), pt_vel(body1, Sf));
     //@ assert exact: pdd_def: real_model ==> pdd == vsub(pt_acc(body2, Sb), pt_acc(body1, Sf));
     ccref_vec3 Czd;
-    if (*singular)
+    if (sing)
         Czd = v3_cross(body1.w, Cz);
     else
         Czd = v3_scale(oor, v3_sub(pd, v3_scale(v3_dot(pd, Cz), Cz)));
-    o->perr[0] = r - (rf + rb);
-    o->verr[0] = v3_dot(pd, Cz);
-    o->aerr[0] = v3_dot(pdd, Cz) + v3_dot(pd, Czd);
+    /*@ assert exact: czd_def: real_model ==>
+          Czd == (vnorm2(p) < singular_distance_sq ? vcross(body1.w, Cz)
+                                                   : vscale(1.0 / vnorm(p), vsub(pd, vscale(vdot(pd, Cz), Cz)))); */
+    res.out.perr[0] = r - (rf + rb);
+    res.out.verr[0] = v3_dot(pd, Cz);
+    res.out.aerr[0] = v3_dot(pdd, Cz) + v3_dot(pd, Czd);
 
     double ln = l0;
     ccref_vec3 fn = v3_scale(ln, Cz);
-    o->force_on_body2 = ccref_force_at_arm(armB, fn);
-    o->force_on_body1 = ccref_force_at_arm(armF, v3_neg(fn));
+    res.out.force_on_body2 = ccref_force_at_arm(armB, fn);
+    res.out.force_on_body1 = ccref_force_at_arm(armF, v3_neg(fn));
     ccref_vec3 applied = fn;               /* lambda_n Cz (+ lambda_x Cx + lambda_y Cy below) */
+    /*@ assert exact: normal_forces: real_model ==> res.out.force_on_body2 == force_at(body2, Sb, fn) &&
+          res.out.force_on_body1 == force_at(body1, Sf, vneg(fn)); */
 
     /* ---- rolling rows */
     if (rolling) {
         ccref_vec3 vF = v3_sub(ccref_arm_velocity(&body2, p_BCo), ccref_arm_velocity(&body1, p_FCo));
-        o->verr[1] = v3_dot(vF, Cx);
-        o->verr[2] = v3_dot(vF, Cy);
+        res.out.verr[1] = v3_dot(vF, Cx);
+        res.out.verr[2] = v3_dot(vF, Cy);
 
         ccref_vec3 pd_FCo = v3_add(v3_cross(body1.w, armF), v3_scale(kf, pd));
         ccref_vec3 pd_BCo = v3_sub(pd_FCo, v3_sub(body2.v, body1.v));
@@ -231,23 +284,29 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
         ccref_vec3 CzdF = v3_sub(Czd, v3_cross(body1.w, Cz));
         ccref_vec3 Cxd = v3_add(v3_neg(v3_cross(CzdF, Cy)), v3_cross(body1.w, Cx));
         ccref_vec3 Cyd = v3_add(v3_cross(CzdF, Cx), v3_cross(body1.w, Cy));
-        o->aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, Cxd);
-        o->aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, Cyd);
+        res.out.aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, Cxd);
+        res.out.aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, Cyd);
 
         double lx = l1, ly = l2;
         ccref_vec3 ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
-        o->force_on_body2 = ccref_spatial_force_add(o->force_on_body2, ccref_force_at_arm(p_BCo, ft));
-        o->force_on_body1 = ccref_spatial_force_add(o->force_on_body1, ccref_force_at_arm(p_FCo, v3_neg(ft)));
+        res.out.force_on_body2 = ccref_spatial_force_add(res.out.force_on_body2, ccref_force_at_arm(p_BCo, ft));
+        res.out.force_on_body1 = ccref_spatial_force_add(res.out.force_on_body1, ccref_force_at_arm(p_FCo, v3_neg(ft)));
         applied = v3_add(v3_add(applied, v3_scale(lx, Cx)), v3_scale(ly, Cy));
+        //@ assert exact: arms_Co: real_model ==> p_BCo == vsub(Co, body2.p) && p_FCo == vsub(Co, body1.p);
+        /*@ assert exact: rolling_forces: real_model ==>
+              res.out.force_on_body2 == sfadd(force_at(body2, Sb, fn), force_at(body2, Co, ft)) &&
+              res.out.force_on_body1 == sfadd(force_at(body1, Sf, vneg(fn)), force_at(body1, Co, vneg(ft))); */
 
-        if (o->verr[1] != 0.0 || o->verr[2] != 0.0)
-            o->deviations |= CCREF_DEV_SOS_ROLLING_AERR_SPIN;
+        if (res.out.verr[1] != 0.0 || res.out.verr[2] != 0.0)
+            res.out.deviations |= CCREF_DEV_SOS_ROLLING_AERR_SPIN;
     }
 
     res.contact_frame.R = RC;
     res.contact_frame.p = Co;
-    res.separation = o->perr[0];
+    res.separation = res.out.perr[0];
     res.force_on_body2 = v3_neg(applied);
+    //@ assert exact: stored_frame: real_model ==> res.contact_frame.R == RC && res.contact_frame.p == Co;
+    *singular = sing;
     return res;
 }
 

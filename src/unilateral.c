@@ -18,14 +18,14 @@
     predicate tol_ok(ccref_unilateral_tolerances t) =
       \is_finite(t.perr) && \is_finite(t.verr) && \is_finite(t.aerr) && \is_finite(t.lambda) &&
       t.perr >= 0.0 && t.verr >= 0.0 && t.aerr >= 0.0 && t.lambda >= 0.0;
-    logic integer classify_rule(integer sign, real perr, real verr, real aerr, real lambda,
+    logic integer classify_rule(integer sg, real perr, real verr, real aerr, real lambda,
                                 ccref_unilateral_tolerances t) =
-      sign * perr > t.perr ? CCREF_UNI_SEPARATED :
-      sign * perr < -t.perr ? CCREF_UNI_PENETRATING :
-      sign * verr > t.verr ? CCREF_UNI_SEPARATING :
-      sign * verr < -t.verr ? CCREF_UNI_APPROACHING :
-      sign * aerr < -t.aerr ? CCREF_UNI_ACCELERATING_INWARD :
-      -sign * lambda < -t.lambda ? CCREF_UNI_PULLING :
+      sg * perr > t.perr ? CCREF_UNI_SEPARATED :
+      sg * perr < -t.perr ? CCREF_UNI_PENETRATING :
+      sg * verr > t.verr ? CCREF_UNI_SEPARATING :
+      sg * verr < -t.verr ? CCREF_UNI_APPROACHING :
+      sg * aerr < -t.aerr ? CCREF_UNI_ACCELERATING_INWARD :
+      -sg * lambda < -t.lambda ? CCREF_UNI_PULLING :
       (\abs(aerr) > t.aerr && \abs(lambda) > t.lambda) ? CCREF_UNI_NOT_COMPLEMENTARY : CCREF_UNI_IN_CONTACT;
 */
 
@@ -90,7 +90,7 @@ static ccref_status check_tolerance(double tol)
     behavior classified: assumes out != \null && tol != \null && (sign == 1 || sign == -1);
       assumes \is_finite(perr) && \is_finite(verr) && \is_finite(aerr) && \is_finite(lambda) && tol_ok(*tol);
       ensures \result == CCREF_OK;
-      ensures rule: *out == classify_rule(sign, perr, verr, aerr, lambda, *tol);
+      ensures exact: rule: real_model ==> *out == classify_rule(sign, perr, verr, aerr, lambda, *tol);
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_unilateral_classify(int sign, double perr, double verr, double aerr, double lambda,
                                        const ccref_unilateral_tolerances *tol, ccref_unilateral_condition *out)
@@ -149,7 +149,8 @@ ccref_status ccref_unilateral_classify(int sign, double perr, double verr, doubl
     behavior negative: assumes proximal != \null && (sign == 1 || sign == -1) && \is_finite(perr) && \is_finite(ptol) && ptol < 0.0;
       ensures \result == CCREF_E_NEGATIVE_TOLERANCE && *proximal == 0;
     behavior ok: assumes proximal != \null && (sign == 1 || sign == -1) && \is_finite(perr) && \is_finite(ptol) && ptol >= 0.0;
-      ensures \result == CCREF_OK && (*proximal != 0 <==> sign * perr <= ptol);
+      ensures \result == CCREF_OK;
+      ensures exact: rule: real_model ==> (*proximal != 0 <==> sign * perr <= ptol);
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, int *proximal)
 {
@@ -167,12 +168,12 @@ ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, in
     return CCREF_OK;
 }
 
-/* Contract: statuses in the documented order, and for valid inputs the branch and the value, stated with the
- * roundings of the code as casts: it holds in IEEE doubles (float model) and, reading the casts as the identity,
- * for the exact rule (real model). */
+/* Contract: statuses in the documented order (both models), and for valid inputs the branch (both models) and the
+ * value, written with the code's roundings as casts and proved in the real model, where the casts are the identity
+ * (the exact rule). */
 /*@ requires cor == \null || \valid(cor);
     requires branch == \null || \valid(branch);
-    requires \separated(cor, branch);
+    requires cor == \null || branch == \null || \separated(cor, branch);
     assigns *cor, *branch;
     behavior null: assumes cor == \null;
       assigns *branch; ensures \result == CCREF_E_NULL_ARGUMENT;
@@ -199,9 +200,10 @@ ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, in
                        \result == CCREF_OK && *cor == min_cor && (branch != \null ==> *branch == CCREF_COR_MINIMUM);
       ensures linear: capture_speed < impact_speed < min_cor_speed ==>
         (\result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW) &&
-        (\result == CCREF_OK ==> *cor == (double)(1.0 - (double)((double)((double)(1.0 - min_cor) / min_cor_speed) * impact_speed)) &&
-                                 \is_finite(*cor) && (branch != \null ==> *branch == CCREF_COR_LINEAR)) &&
+        (\result == CCREF_OK ==> \is_finite(*cor) && (branch != \null ==> *branch == CCREF_COR_LINEAR)) &&
         (\result == CCREF_E_RESULT_OVERFLOW ==> *cor == 0.0);
+      ensures exact: linear_value: real_model ==> capture_speed < impact_speed < min_cor_speed && \result == CCREF_OK ==>
+        *cor == (double)(1.0 - (double)((double)((double)(1.0 - min_cor) / min_cor_speed) * impact_speed));
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_effective_cor_branch(double min_cor, double capture_speed, double min_cor_speed,
                                         double impact_speed, double *cor, ccref_cor_branch *branch)
@@ -252,7 +254,7 @@ ccref_status ccref_effective_cor(double min_cor, double capture_speed, double mi
 
 /*@ requires mu == \null || \valid(mu);
     requires branch == \null || \valid(branch);
-    requires \separated(mu, branch);
+    requires mu == \null || branch == \null || \separated(mu, branch);
     assigns *mu, *branch;
     behavior null: assumes mu == \null;
       assigns *branch; ensures \result == CCREF_E_NULL_ARGUMENT;
@@ -274,8 +276,9 @@ ccref_status ccref_effective_cor(double min_cor, double capture_speed, double mi
               \is_finite(slip_speed);
       assumes mu_s >= 0.0 && mu_d >= 0.0 && mu_v >= 0.0 && mu_d <= mu_s && transition_speed >= 0.0 && slip_speed >= 0.0;
       ensures \result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW;
-      ensures value: \result == CCREF_OK ==>
-        *mu == (double)((double)(mu_v * slip_speed) + (slip_speed <= transition_speed ? mu_s : mu_d)) && \is_finite(*mu);
+      ensures finite: \result == CCREF_OK ==> \is_finite(*mu);
+      ensures exact: value: real_model ==> \result == CCREF_OK ==>
+        *mu == (double)((double)(mu_v * slip_speed) + (slip_speed <= transition_speed ? mu_s : mu_d));
       ensures branch_set: \result == CCREF_OK && branch != \null ==>
         *branch == (slip_speed <= transition_speed ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC);
       ensures \result == CCREF_E_RESULT_OVERFLOW ==> *mu == 0.0;
