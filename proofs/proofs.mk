@@ -35,7 +35,8 @@ $(WHY3CONF): proofs/why3/gen-why3-config proofs/why3/why3.conf.in proofs/why3/wp
              proofs/why3/z3_wpfloat.drv.in proofs/why3/cvc4_wpfloat.drv.in proofs/why3/cvc5_wpfloat.drv.in | verify-tools
 	proofs/why3/gen-why3-config $(PROOFS_OUT)/why3
 
-# The cache makes the run fit in minutes; without it every prover runs again (about 20 minutes on 2 cores).
+# The cache makes the run fit in minutes; without it every prover runs again (tens of minutes on 2 cores: a run
+# on main that re-proved part of the goals took 31 minutes).
 # Its absence is an error, not a silent slowdown: WP_CACHE=none asks for the cold run explicitly.
 verify-cache-check:
 	@if [ "$(WP_CACHE)" != none ] && [ "$(WP_CACHE)" != update ] && [ "$(WP_CACHE)" != rebuild ] && \
