@@ -23,8 +23,10 @@ WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache
 # `VERIFY_EXTRA += derivatives-sweep` in its own .mk): a list of make targets, each must succeed.
 VERIFY_EXTRA  ?=
 
+# VERIFY_WP_ONLY: restrict WP (not EVA) to these units; empty means every unit (verify-ci sets it).
+VERIFY_WP_ONLY ?=
 VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_TIMEOUT) WP_PAR=$(WP_PAR) \
-             WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR)
+             WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR) VERIFY_WP_ONLY=$(VERIFY_WP_ONLY)
 
 .PHONY: verify verify-ci verify-wp verify-eva verify-cache verify-tools test-eacsl
 
@@ -52,9 +54,8 @@ verify: $(WHY3CONF) verify-cache-check
 # What CI runs until every unit is proved (proofs/README.md, "Status"): WP on the units whose goals are all proved,
 # EVA on every entry, then $(VERIFY_EXTRA). `make verify` itself runs WP on every unit.
 VERIFY_CI_UNITS ?= common,ball,rod,point_in_plane,constant_coordinate,sphere_on_plane,ball_rolling_on_plane,point_on_plane,unilateral,dispatch
-verify-ci: $(WHY3CONF) verify-cache-check
-	$(VERIFY_ENV) VERIFY_WP_ONLY=$(VERIFY_CI_UNITS) python3 proofs/verify.py --out $(PROOFS_OUT)
-	@for t in $(VERIFY_EXTRA); do echo "verify-ci: VERIFY_EXTRA $$t"; $(MAKE) --no-print-directory $$t || exit 1; done
+verify-ci:
+	$(MAKE) --no-print-directory verify VERIFY_WP_ONLY=$(VERIFY_CI_UNITS)
 
 verify-wp: $(WHY3CONF) verify-cache-check
 	$(VERIFY_ENV) python3 proofs/verify.py --wp --out $(PROOFS_OUT)
