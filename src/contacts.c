@@ -52,6 +52,8 @@ const char *ccref_contact_class_name(ccref_contact_class c)
 }
 
 /*@ requires name == \null || valid_read_string(name);
+    // The table's entries are string literals; WP does not derive that from the initializer, so it is stated here.
+    requires names: \forall integer k; 0 <= k < CCREF_CONTACT_COUNT ==> valid_read_string(class_names[k]);
     assigns \nothing;
     ensures 0 <= \result <= CCREF_CONTACT_COUNT;
     ensures name == \null ==> \result == CCREF_CONTACT_COUNT; */
@@ -102,31 +104,34 @@ int ccref_contact_has_friction(ccref_contact_class c)
 }
 
 /* ---------------------------------------------------------------- per-class evaluation
- * Each helper fills res->constraint, res->perr/verr/aerr (row 0), res->display_point, the slip fields and the
- * class's own outputs, and returns the kernel's status (OK class) or the first error. The caller zeroes res on
- * error. */
+ * Each helper fills res->display_point and the class's own outputs, then (last, so that the rows it copies are
+ * the ones returned) res->constraint, res->perr/verr/aerr (row 0) and the slip fields, and returns the kernel's
+ * status (OK class) or the first error. The caller zeroes res on error. */
 
 /* The normal row 0 of the underlying constraint, and (friction classes) the slip rows 1, 2. */
-/*@ requires \valid(res) && \valid_read(o) && \separated(res, o);
+/*@ requires \valid(res);
     assigns res->constraint, res->perr, res->verr, res->aerr, res->slip_velocity[0 .. 1], res->slip_acceleration[0 .. 1];
-    ensures res->perr == o->perr[0] && res->verr == o->verr[0] && res->aerr == o->aerr[0];
-    ensures res->constraint.perr[0] == o->perr[0] && res->constraint.verr[0] == o->verr[0] &&
-            res->constraint.aerr[0] == o->aerr[0]; */
-static void copy_rows(ccref_contact_result *res, const ccref_output *o, int friction)
+    ensures res->perr == o.perr[0] && res->verr == o.verr[0] && res->aerr == o.aerr[0];
+    ensures res->constraint.perr[0] == o.perr[0] && res->constraint.verr[0] == o.verr[0] &&
+            res->constraint.aerr[0] == o.aerr[0];
+    ensures rows: res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
+                  res->aerr == res->constraint.aerr[0]; */
+static void copy_rows(ccref_contact_result *res, ccref_output o, int friction)
 {
-    res->constraint = *o;
-    res->perr = o->perr[0];
-    res->verr = o->verr[0];
-    res->aerr = o->aerr[0];
+    res->constraint = o;
+    res->perr = o.perr[0];
+    res->verr = o.verr[0];
+    res->aerr = o.aerr[0];
     if (friction) {
-        res->slip_velocity[0] = o->verr[1];
-        res->slip_velocity[1] = o->verr[2];
-        res->slip_acceleration[0] = o->aerr[1];
-        res->slip_acceleration[1] = o->aerr[2];
+        res->slip_velocity[0] = o.verr[1];
+        res->slip_velocity[1] = o.verr[2];
+        res->slip_acceleration[0] = o.aerr[1];
+        res->slip_acceleration[1] = o.aerr[2];
     }
 }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
     ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0]; */
@@ -144,13 +149,14 @@ static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_re
         return CCREF_E_NONFINITE_INPUT;
     if (!ccref_is_rotation(&c->body1.R))
         return CCREF_E_NOT_ROTATION;
-    copy_rows(res, &kr.out, 0);
     res->coordinate_force = kr.generalized_force;
     res->display_point = ccref_station_location(&c->body1, hs->mobilizer_origin_in_b);
+    copy_rows(res, kr.out, 0);
     return st;
 }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
     ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0]; */
@@ -165,15 +171,17 @@ static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result 
     ccref_status st = ccref_rod_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
     if (!ccref_status_ok(st))
         return st;
-    copy_rows(res, &kr.out, 0);
     ccref_vec3 S1 = ccref_station_location(&c->body1, rp->station1_in_b1);
     ccref_vec3 S2 = ccref_station_location(&c->body2, rp->station2_in_b2);
     res->display_point = v3_scale(0.5, v3_add(S1, S2));
-    res->constraint.deviations |= CCREF_DEV_ROPE_SIGN;
+    ccref_output out = kr.out;
+    out.deviations |= CCREF_DEV_ROPE_SIGN;
+    copy_rows(res, out, 0);
     return st;
 }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
     ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0]; */
@@ -188,8 +196,8 @@ static ccref_status eval_point_plane_frictionless(const ccref_contact_case *c, c
     ccref_status st = ccref_point_in_plane_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
     if (!ccref_status_ok(st))
         return st;
-    copy_rows(res, &kr.out, 0);
     res->display_point = kr.follower_point;
+    copy_rows(res, kr.out, 0);
     return st;
 }
 
@@ -210,6 +218,7 @@ static ccref_frame plane_frame(ccref_vec3 n, double h)
  * multipliers, finiteness (bodies, normal, height, the point, radius), rotations, radius, then the unit normal.
  * radius < 0 means "no radius" (point_plane). */
 /*@ requires \valid_read(c) && (radius == \null || \valid_read(radius));
+    requires c->n_lambda <= 3;
     assigns \nothing;
     ensures exact: unit: real_model ==> (\result == CCREF_OK ==> unit_within_tol(n));
     ensures lambda: \result == CCREF_OK ==> c->n_lambda == 3; */
@@ -230,6 +239,7 @@ static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, doub
 }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
     ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0]; */
@@ -246,15 +256,17 @@ static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_
     st = ccref_point_on_plane_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
     if (!ccref_status_ok(st))
         return st;
-    copy_rows(res, &kr.out, 1);
     res->display_point = kr.follower_point;
-    res->constraint.deviations |= CCREF_DEV_PPC_GETTER_ROWS;
+    ccref_output out = kr.out;
+    out.deviations |= CCREF_DEV_PPC_GETTER_ROWS;
     if (pp->height != 0.0)
-        res->constraint.deviations |= CCREF_DEV_PPC_HEIGHT_DROPPED;
+        out.deviations |= CCREF_DEV_PPC_HEIGHT_DROPPED;
+    copy_rows(res, out, 1);
     return st;
 }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
     ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0]; */
@@ -273,14 +285,16 @@ static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact
     st = ccref_sphere_on_plane_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
     if (!ccref_status_ok(st))
         return st;
-    copy_rows(res, &kr.out, 1);
     res->display_point = kr.contact_point;
+    ccref_output out = kr.out;
     if (sp->height != 0.0)
-        res->constraint.deviations |= CCREF_DEV_SPC_HEIGHT_IGNORED;
+        out.deviations |= CCREF_DEV_SPC_HEIGHT_IGNORED;
+    copy_rows(res, out, 1);
     return st;
 }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
     ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0]; */
@@ -297,12 +311,13 @@ static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contac
     ccref_status st = ccref_sphere_on_sphere_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
     if (!ccref_status_ok(st))
         return st;
-    copy_rows(res, &kr.out, 1);
     res->display_point = kr.contact_frame.p;
+    copy_rows(res, kr.out, 1);
     return st;
 }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
     ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0]; */
@@ -319,8 +334,8 @@ static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_re
     ccref_status st = ccref_line_on_line_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
     if (!ccref_status_ok(st))
         return st;
-    copy_rows(res, &kr.out, 1);
     res->display_point = kr.contact_frame.p;
+    copy_rows(res, kr.out, 1);
     return st;
 }
 
@@ -337,17 +352,23 @@ static double impact_speed_of(int sign, double verr)
     return sv >= 0.0 ? 0.0 : -sv;
 }
 
+/* Every byte of *res zero, padding included (the CUnit suite compares results bytewise). WP's typed memory model
+ * cannot follow memset's char view of the struct, so WP takes this contract as a hypothesis (the one function it
+ * skips: proofs/README.md); EVA proves the call safe and the suite checks the bytes. */
+/*@ requires \valid(res); assigns *res; */
+static void zero_result(ccref_contact_result *res) { memset(res, 0, sizeof *res); }
+
 /*@ requires \valid(res); assigns *res; ensures \result == st; */
 static ccref_status fail(ccref_contact_result *res, ccref_status st)
 {
-    memset(res, 0, sizeof *res);
+    zero_result(res);
     return st;
 }
 
 /* Contract (proofs/README.md): memory; the status of a NULL argument, an unknown class and a wrong multiplier count;
  * for an OK-class status the sign convention of the class, the friction flag, and the normal rows as the
- * underlying kernel's row 0. The zeroing of every error result is done with memset, which WP's typed memory model
- * does not see through: the CUnit suite checks it bytewise (tests/test_contacts.c), EVA checks its memory safety. */
+ * underlying kernel's row 0. The zeroing of every error result is done by zero_result (memset), whose contract WP
+ * takes as given: the CUnit suite checks it bytewise (tests/test_contacts.c), EVA checks its memory safety. */
 /*@ requires res == \null || \valid(res);
     requires c == \null || \valid_read(c);
     requires \separated(res, c) && \separated(res, &errno);
@@ -373,7 +394,7 @@ ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_resul
 {
     if (res == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    memset(res, 0, sizeof *res);
+    zero_result(res);
     if (c == NULL)
         return CCREF_E_NULL_ARGUMENT;
     if (!class_in_range(c->cls))

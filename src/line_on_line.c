@@ -189,14 +189,105 @@ static ccref_status lol_check(const ccref_line_on_line_params *prm, const ccref_
   /@ assigns \nothing;
      ensures exact: real_model ==> vdot(vcross(a, b), vcross(c, d)) == vdot(a, c) * vdot(b, d) - vdot(a, d) * vdot(b, c); @/
   static void lemma_binet_cauchy(ccref_vec3 a, ccref_vec3 b, ccref_vec3 c, ccref_vec3 d) { }
-  // Scalar triple product: a . (b x c) = (b x c) . a = (c x a) . b ... in the form used below: d . (p x w) = -(p x d) . w.
+  // The line parameter t = -sg oos (d . (p x n)) for n = oos sg wraw, sg^2 = 1, oos^2 s2 = 1: t s2 = (p x d) . wraw.
+  /@ requires exact: real_model ==> sg * sg == 1.0 && oos * oos * s2 == 1.0;
+     requires exact: real_model ==> t == -sg * oos * (oos * (sg * -vdot(vcross(p, d), wraw)));
+     assigns \nothing;
+     ensures exact: real_model ==> t * s2 == vdot(vcross(p, d), wraw); @/
+  static void lemma_line_parameter(ccref_vec3 d, ccref_vec3 p, ccref_vec3 wraw, double sg, double oos, double s2,
+                                   double t) { }
+  // d . (p x n) for n = oos w, w = sg wraw: the scalars come out and the triple product turns.
+  /@ requires exact: real_model ==> pXn == vcross(p, n) && n == vscale(oos, w) && w == vscale(sg, wraw);
+     assigns \nothing;
+     ensures exact: real_model ==> vdot(d, pXn) == oos * (sg * -vdot(vcross(p, d), wraw)); @/
+  static void lemma_normal_triple(ccref_vec3 d, ccref_vec3 p, ccref_vec3 n, ccref_vec3 pXn, ccref_vec3 w,
+                                  ccref_vec3 wraw, double oos, double sg) { }
+  // The reciprocal of a positive norm: oos s = 1 and oos^2 s^2 = 1.
+  /@ requires exact: real_model ==> s > 0.0 && s * s == s2 && oos == 1.0 / s;
+     assigns \nothing;
+     ensures exact: real_model ==> oos * s == 1.0 && oos * oos * s2 == 1.0; @/
+  static void lemma_reciprocal(double s, double s2, double oos) { }
+  // The residual p + tb db - tf df against a direction d, expanded.
   /@ assigns \nothing;
-     ensures exact: real_model ==> vdot(d, vcross(p, w)) == -vdot(vcross(p, d), w); @/
-  static void lemma_triple(ccref_vec3 d, ccref_vec3 p, ccref_vec3 w) { }
-  // (k a) x b and a . (k b) pull the scalar out.
-  /@ assigns \nothing;
-     ensures exact: real_model ==> vdot(d, vcross(p, vscale(k, w))) == k * vdot(d, vcross(p, w)); @/
-  static void lemma_triple_scale(ccref_vec3 d, ccref_vec3 p, double k, ccref_vec3 w) { }
+     ensures exact: real_model ==>
+       vdot(vadd(p, vsub(vscale(tb, db), vscale(tf, df))), d) == vdot(p, d) + tb * vdot(db, d) - tf * vdot(df, d); @/
+  static void lemma_residual_dot(ccref_vec3 p, ccref_vec3 db, ccref_vec3 df, double tb, double tf, ccref_vec3 d) { }
+  // A factor +-1 is the identity or the negation.
+  /@ requires exact: real_model ==> s == 1.0 || s == -1.0;
+     assigns \nothing;
+     ensures exact: real_model ==> (s == 1.0 ==> s * x == x) && (s == -1.0 ==> s * x == -x); @/
+  static void lemma_unit_factor(double s, double x) { }
+  // A positive factor keeps the sign.
+  /@ requires exact: real_model ==> a > 0.0;
+     assigns \nothing;
+     ensures exact: real_model ==> (b >= 0.0 ==> a * b >= 0.0) && (b <= 0.0 ==> a * b <= 0.0); @/
+  static void lemma_positive_factor(double a, double b) { }
+  // The clauses of lol_normal and lol_closest on the values (the closest points with their line parameters tf,
+  // tb), folded into the predicates; and likewise for lol_forces. Proved without the calling context: inside
+  // lol_outputs the provers time out unfolding the predicates, while each clause below is proved there.
+  /@ requires exact: sense: real_model ==>
+       r.sense == lol_sense(p, b1, b2) && r.lines_are_parallel == 0;
+     requires exact: normal_unit: real_model ==>
+       vnorm2(mcol(r.contact_frame.R, 2)) == 1.0 && vdot(mcol(r.contact_frame.R, 2), lol_df(p, b1)) == 0.0 &&
+       vdot(mcol(r.contact_frame.R, 2), lol_db(p, b2)) == 0.0;
+     requires exact: normal_def: real_model ==>
+       mcol(r.contact_frame.R, 2) ==
+         vscale(1.0 / vnorm(lol_w(p, b1, b2)), vscale(r.sense, lol_w(p, b1, b2)));
+     requires exact: normal_sense: real_model ==>
+       (\abs(vdot(lol_w(p, b1, b2), lol_sf(p, b1))) > \abs(vdot(lol_w(p, b1, b2), lol_sb(p, b2))) ==>
+          vdot(mcol(r.contact_frame.R, 2), lol_sf(p, b1)) >= 0.0) &&
+       (\abs(vdot(lol_w(p, b1, b2), lol_sf(p, b1))) <= \abs(vdot(lol_w(p, b1, b2), lol_sb(p, b2))) ==>
+          vdot(mcol(r.contact_frame.R, 2), lol_sb(p, b2)) <= 0.0);
+     requires exact: closest_normal_equations: real_model ==>
+       vdot(vsub(r.closest_point2, r.closest_point1), lol_df(p, b1)) == 0.0 &&
+       vdot(vsub(r.closest_point2, r.closest_point1), lol_db(p, b2)) == 0.0;
+     requires exact: on_lines: real_model ==>
+       r.closest_point1 == vadd(lol_Pf(p, b1), vscale(tf, lol_df(p, b1))) &&
+       r.closest_point2 == vadd(lol_Pb(p, b2), vscale(tb, lol_db(p, b2)));
+     assigns \nothing;
+     ensures exact: real_model ==> lol_normal(r, p, b1, b2) && lol_closest(r, p, b1, b2); @/
+  static void lemma_lol_geometry(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1,
+                                 ccref_body b2, double tf, double tb) { }
+  /@ requires mv == 0 || mv == 2;
+     requires r.out.mv == mv;
+     requires exact: rolling_rows: real_model && mv == 2 ==>
+       r.out.verr[1] == vdot(vsub(pt_vel(b2, r.contact_frame.p), pt_vel(b1, r.contact_frame.p)),
+                                   mcol(r.contact_frame.R, 0)) &&
+       r.out.verr[2] == vdot(vsub(pt_vel(b2, r.contact_frame.p), pt_vel(b1, r.contact_frame.p)),
+                                   mcol(r.contact_frame.R, 1));
+     requires exact: forces_sliding: real_model && mv == 0 ==>
+       r.out.force_on_body2 == force_at(b2, r.contact_frame.p, vscale(l0, mcol(r.contact_frame.R, 2))) &&
+       r.out.force_on_body1 ==
+         force_at(b1, r.contact_frame.p, vneg(vscale(l0, mcol(r.contact_frame.R, 2)))) &&
+       r.force_on_body2 == vneg(vscale(l0, mcol(r.contact_frame.R, 2)));
+     requires exact: forces_rolling: real_model && mv == 2 ==>
+       r.out.force_on_body2 ==
+         sfadd(force_at(b2, r.contact_frame.p, vscale(l0, mcol(r.contact_frame.R, 2))),
+               force_at(b2, r.contact_frame.p,
+                        vadd(vscale(l1, mcol(r.contact_frame.R, 0)), vscale(l2, mcol(r.contact_frame.R, 1))))) &&
+       r.out.force_on_body1 ==
+         sfadd(force_at(b1, r.contact_frame.p, vneg(vscale(l0, mcol(r.contact_frame.R, 2)))),
+               force_at(b1, r.contact_frame.p,
+                        vneg(vadd(vscale(l1, mcol(r.contact_frame.R, 0)),
+                                  vscale(l2, mcol(r.contact_frame.R, 1)))))) &&
+       r.force_on_body2 == vneg(vadd(vadd(vscale(l0, mcol(r.contact_frame.R, 2)),
+                                                vscale(l1, mcol(r.contact_frame.R, 0))),
+                                           vscale(l2, mcol(r.contact_frame.R, 1))));
+     assigns \nothing;
+     ensures exact: real_model ==> lol_forces(r, b1, b2, l0, l1, l2); @/
+  static void lemma_lol_forces(ccref_line_on_line_result r, ccref_body b1, ccref_body b2, int mv, double l0,
+                               double l1, double l2) { }
+  // Both bodies receive the forces at the same point Co: the total moment about G's origin is zero.
+  /@ requires mv == 0 || mv == 2;
+     requires exact: sliding: real_model && mv == 0 ==>
+       r.out.force_on_body2 == force_at(b2, Co, fn) && r.out.force_on_body1 == force_at(b1, Co, vneg(fn));
+     requires exact: rolling: real_model && mv == 2 ==>
+       r.out.force_on_body2 == sfadd(force_at(b2, Co, fn), force_at(b2, Co, ft)) &&
+       r.out.force_on_body1 == sfadd(force_at(b1, Co, vneg(fn)), force_at(b1, Co, vneg(ft)));
+     assigns \nothing;
+     ensures exact: real_model ==> lol_newton3_moment(r, b1, b2); @/
+  static void lemma_lol_moment(ccref_line_on_line_result r, ccref_body b1, ccref_body b2, int mv, ccref_vec3 Co,
+                               ccref_vec3 fn, ccref_vec3 ft) { }
 */
 
 /* The formulas, on values; *parallel receives the branch. */
@@ -213,23 +304,23 @@ static ccref_status lol_check(const ccref_line_on_line_params *prm, const ccref_
     ensures exact: forces: real_model && *parallel == 0 ==> lol_forces(\result, body1, body2, l0, l1, l2);
     ensures newton3_force_normal: mv == 0 && vfinite(\result.out.force_on_body2.force) ==> lol_newton3_force(\result);
     ensures exact: newton3_force: real_model ==> lol_newton3_force(\result);
-    ensures exact: newton3_moment: real_model ==> lol_newton3_moment(\result, body1, body2);
+    ensures exact: newton3_moment_parallel: real_model && *parallel != 0 ==> lol_newton3_moment(\result, body1, body2);
+    ensures exact: newton3_moment: real_model && *parallel == 0 ==> lol_newton3_moment(\result, body1, body2);
 */
 static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccref_body body1, ccref_body body2,
                                              int mv, double l0, double l1, double l2, int *parallel)
 {
     ccref_line_on_line_result res = lol_zero_result(mv);
     const int rolling = mv == 2;
-    const ccref_frame *Ef = &prm.edge_frame1_in_b1, *Eb = &prm.edge_frame2_in_b2;
 
     /* ---- edge geometry in G (1-4) */
-    ccref_vec3 df = m3_apply(&body1.R, m3_column(&Ef->R, 0));
-    ccref_vec3 sf = m3_apply(&body1.R, m3_column(&Ef->R, 2));
-    ccref_vec3 db = m3_apply(&body2.R, m3_column(&Eb->R, 0));
-    ccref_vec3 sb = m3_apply(&body2.R, m3_column(&Eb->R, 2));
-    ccref_vec3 armPf = m3_apply(&body1.R, Ef->p);      /* Pf - p1 */
+    ccref_vec3 df = m3_apply(&body1.R, m3_column(&prm.edge_frame1_in_b1.R, 0));
+    ccref_vec3 sf = m3_apply(&body1.R, m3_column(&prm.edge_frame1_in_b1.R, 2));
+    ccref_vec3 db = m3_apply(&body2.R, m3_column(&prm.edge_frame2_in_b2.R, 0));
+    ccref_vec3 sb = m3_apply(&body2.R, m3_column(&prm.edge_frame2_in_b2.R, 2));
+    ccref_vec3 armPf = m3_apply(&body1.R, prm.edge_frame1_in_b1.p);   /* Pf - p1 */
     ccref_vec3 Pf = v3_add(body1.p, armPf);
-    ccref_vec3 armPb = m3_apply(&body2.R, Eb->p);      /* Pb - p2 */
+    ccref_vec3 armPb = m3_apply(&body2.R, prm.edge_frame2_in_b2.p);   /* Pb - p2 */
     ccref_vec3 Pb = v3_add(body2.p, armPb);
     ccref_vec3 p = v3_sub(Pb, Pf);
     /*@ assert exact: edges: real_model ==> df == lol_df(prm, body1) && sf == lol_sf(prm, body1) &&
@@ -261,6 +352,8 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
         sense = wsf >= 0.0 ? 1 : -1;
     else
         sense = wsb >= 0.0 ? -1 : 1;
+    //@ assert exact: w_def: real_model ==> wraw == lol_w(prm, body1, body2);
+    //@ assert exact: sense_rule: real_model ==> sense == lol_sense(prm, body1, body2);
     const double sg = (double)sense;
     ccref_vec3 w = v3_scale(sg, wraw);
     double s2 = v3_norm_sq(w);
@@ -274,14 +367,16 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     ccref_vec3 n = v3_scale(oos, w);
     //@ ghost lemma_unit_norm(w, s);
     //@ assert exact: n_unit: real_model ==> n == vdiv(w, s) && vnorm2(n) == 1.0;
-    //@ assert exact: n_orth: real_model ==> vdot(n, df) == 0.0 && vdot(n, db) == 0.0;
     ccref_vec3 pXn = v3_cross(p, n);
     double tf = -sg * oos * v3_dot(db, pXn);
     double tb = -sg * oos * v3_dot(df, pXn);
-    //@ ghost lemma_triple_scale(db, p, oos, w);
-    //@ ghost lemma_triple_scale(df, p, oos, w);
-    //@ ghost lemma_triple(db, p, wraw);
-    //@ ghost lemma_triple(df, p, wraw);
+    //@ assert exact: sg_square: real_model ==> sg * sg == 1.0;
+    //@ ghost lemma_reciprocal(s, s2, oos);
+    //@ assert exact: oos_square: real_model ==> oos * s == 1.0 && oos * oos * s2 == 1.0;
+    //@ ghost lemma_normal_triple(db, p, n, pXn, w, wraw, oos, sg);
+    //@ ghost lemma_normal_triple(df, p, n, pXn, w, wraw, oos, sg);
+    //@ ghost lemma_line_parameter(db, p, wraw, sg, oos, s2, tf);
+    //@ ghost lemma_line_parameter(df, p, wraw, sg, oos, s2, tb);
     //@ ghost lemma_binet_cauchy(p, db, df, db);
     //@ ghost lemma_binet_cauchy(p, df, df, db);
     /*@ assert exact: tf_s2: real_model ==>
@@ -292,10 +387,48 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
                                      df.x * db.x + df.y * db.y + df.z * db.z, s2, tf, tb); */
     ccref_vec3 Qf = v3_add(Pf, v3_scale(tf, df));
     ccref_vec3 Qb = v3_add(Pb, v3_scale(tb, db));
+    //@ assert exact: residual: real_model ==> vsub(Qb, Qf) == vadd(p, vsub(vscale(tb, db), vscale(tf, df)));
+    //@ ghost lemma_residual_dot(p, db, df, tb, tf, df);
+    //@ ghost lemma_residual_dot(p, db, df, tb, tf, db);
     //@ assert exact: closest: real_model ==> vdot(vsub(Qb, Qf), df) == 0.0 && vdot(vsub(Qb, Qf), db) == 0.0;
+    /*@ assert exact: closest_final: real_model ==>
+          vdot(vsub(Qb, Qf), lol_df(prm, body1)) == 0.0 && vdot(vsub(Qb, Qf), lol_db(prm, body2)) == 0.0 &&
+          Qf == vadd(lol_Pf(prm, body1), vscale(tf, lol_df(prm, body1))) &&
+          Qb == vadd(lol_Pb(prm, body2), vscale(tb, lol_db(prm, body2))); */
+    /* The normal: unit, orthogonal to both edges, with the sense of the rule (asserted after the closest points so
+     * that their goals keep a small context). */
+    //@ ghost lemma_dot_scale(oos, w, df);
+    //@ ghost lemma_dot_scale(oos, w, db);
+    //@ ghost lemma_dot_scale(sg, wraw, df);
+    //@ ghost lemma_dot_scale(sg, wraw, db);
+    //@ assert exact: wraw_orth: real_model ==> vdot(df, wraw) == 0.0 && vdot(db, wraw) == 0.0;
+    //@ assert exact: n_orth: real_model ==> vdot(n, df) == 0.0 && vdot(n, db) == 0.0;
+    /*@ assert exact: n_final: real_model ==>
+          vnorm2(n) == 1.0 && vdot(n, lol_df(prm, body1)) == 0.0 && vdot(n, lol_db(prm, body2)) == 0.0 &&
+          n == vscale(1.0 / vnorm(lol_w(prm, body1, body2)), vscale(sense, lol_w(prm, body1, body2))); */
+    //@ assert exact: oos_pos: real_model ==> oos > 0.0;
+    //@ ghost lemma_dot_scale(oos, w, sf);
+    //@ ghost lemma_dot_scale(oos, w, sb);
+    //@ ghost lemma_dot_scale(sg, wraw, sf);
+    //@ ghost lemma_dot_scale(sg, wraw, sb);
+    //@ assert exact: n_sides: real_model ==> vdot(n, sf) == oos * (sg * wsf) && vdot(n, sb) == oos * (sg * wsb);
+    //@ assert exact: sense_values: real_model ==> sg == 1.0 || sg == -1.0;
+    //@ ghost lemma_unit_factor(sg, wsf);
+    //@ ghost lemma_unit_factor(sg, wsb);
+    //@ assert exact: sense_sign: real_model ==> (\abs(wsf) > \abs(wsb) ==> sg * wsf >= 0.0) && (\abs(wsf) <= \abs(wsb) ==> sg * wsb <= 0.0);
+    //@ ghost lemma_positive_factor(oos, sg * wsf);
+    //@ ghost lemma_positive_factor(oos, sg * wsb);
+    //@ assert exact: sense_dir: real_model ==> (\abs(wsf) > \abs(wsb) ==> vdot(n, sf) >= 0.0) && (\abs(wsf) <= \abs(wsb) ==> vdot(n, sb) <= 0.0);
+    /*@ assert exact: sense_final: real_model ==>
+          (\abs(vdot(lol_w(prm, body1, body2), lol_sf(prm, body1))) > \abs(vdot(lol_w(prm, body1, body2), lol_sb(prm, body2))) ==>
+             vdot(n, lol_sf(prm, body1)) >= 0.0) &&
+          (\abs(vdot(lol_w(prm, body1, body2), lol_sf(prm, body1))) <= \abs(vdot(lol_w(prm, body1, body2), lol_sb(prm, body2))) ==>
+             vdot(n, lol_sb(prm, body2)) <= 0.0); */
     ccref_vec3 Co = v3_scale(0.5, v3_add(Qf, Qb));
     ccref_vec3 Cx = df;
     ccref_vec3 Cy = v3_cross(n, df);
+    ccref_mat3 RC = m3_from_columns(Cx, Cy, n);
+    //@ assert exact: frame_axes: real_model ==> Cx == mcol(RC, 0) && Cy == mcol(RC, 1) && n == mcol(RC, 2);
     ccref_vec3 p_FCo = v3_sub(Co, body1.p);
     ccref_vec3 p_BCo = v3_sub(Co, body2.p);
 
@@ -327,6 +460,9 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     res.out.force_on_body2 = ccref_force_at_arm(p_BCo, fn);
     res.out.force_on_body1 = ccref_force_at_arm(p_FCo, v3_neg(fn));
     ccref_vec3 applied = fn;    /* lambda_n Cz (+ lambda_x Cx + lambda_y Cy below) */
+    ccref_vec3 ft = v3_zero();  /* lambda_x Cx + lambda_y Cy when rolling */
+    /*@ assert exact: normal_forces: real_model ==> res.out.force_on_body2 == force_at(body2, Co, fn) &&
+          res.out.force_on_body1 == force_at(body1, Co, vneg(fn)); */
 
     /* ---- rolling rows (21-33) */
     if (rolling) {
@@ -355,20 +491,26 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
         res.out.aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, dCy);
 
         double lx = l1, ly = l2;
-        ccref_vec3 ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
+        ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
         res.out.force_on_body2 = ccref_spatial_force_add(res.out.force_on_body2, ccref_force_at_arm(p_BCo, ft));
         res.out.force_on_body1 = ccref_spatial_force_add(res.out.force_on_body1, ccref_force_at_arm(p_FCo, v3_neg(ft)));
         applied = v3_add(v3_add(applied, v3_scale(lx, Cx)), v3_scale(ly, Cy));
+        /*@ assert exact: rolling_forces: real_model ==>
+              res.out.force_on_body2 == sfadd(force_at(body2, Co, fn), force_at(body2, Co, ft)) &&
+              res.out.force_on_body1 == sfadd(force_at(body1, Co, vneg(fn)), force_at(body1, Co, vneg(ft))); */
     }
 
     res.sense = sense;
     res.lines_are_parallel = 0;
     res.closest_point1 = Qf;
     res.closest_point2 = Qb;
-    res.contact_frame.R = m3_from_columns(Cx, Cy, n);
+    res.contact_frame.R = RC;
     res.contact_frame.p = Co;
     res.separation = res.out.perr[0];
     res.force_on_body2 = v3_neg(applied);
+    //@ ghost lemma_lol_geometry(res, prm, body1, body2, tf, tb);
+    //@ ghost lemma_lol_forces(res, body1, body2, mv, l0, l1, l2);
+    //@ ghost lemma_lol_moment(res, body1, body2, mv, Co, fn, ft);
     return res;
 }
 

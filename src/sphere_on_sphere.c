@@ -176,6 +176,39 @@ static ccref_status sos_check(const ccref_sphere_on_sphere_params *prm, const cc
   static void lemma_reciprocal_scale(ccref_vec3 a, double r, double k) { }
 */
 
+/*@ ghost
+  // The force clauses on the values, folded into sos_forces_sliding and sos_forces_rolling. Proved without the
+  // calling context: inside sos_outputs the provers time out unfolding the predicates, while each clause below
+  // is proved there (Qed) with the guard on the argument mv.
+  /@ requires r.out.mv == mv;
+     requires exact: force_normal_b2: real_model && mv == 0 ==>
+       r.out.force_on_body2 ==
+         force_at(b2, station(b2, p.center2_in_b2), vscale(l0, mcol(r.contact_frame.R, 2)));
+     requires exact: force_normal_b1: real_model && mv == 0 ==>
+       r.out.force_on_body1 ==
+         force_at(b1, station(b1, p.center1_in_b1), vneg(vscale(l0, mcol(r.contact_frame.R, 2))));
+     requires exact: force_rolling_b2: real_model && mv == 2 ==>
+       r.out.force_on_body2 ==
+         sfadd(force_at(b2, station(b2, p.center2_in_b2), vscale(l0, mcol(r.contact_frame.R, 2))),
+              force_at(b2, r.contact_frame.p,
+                      vadd(vscale(l1, mcol(r.contact_frame.R, 0)), vscale(l2, mcol(r.contact_frame.R, 1)))));
+     requires exact: force_rolling_b1: real_model && mv == 2 ==>
+       r.out.force_on_body1 ==
+         sfadd(force_at(b1, station(b1, p.center1_in_b1), vneg(vscale(l0, mcol(r.contact_frame.R, 2)))),
+              force_at(b1, r.contact_frame.p,
+                      vneg(vadd(vscale(l1, mcol(r.contact_frame.R, 0)),
+                                vscale(l2, mcol(r.contact_frame.R, 1))))));
+     requires exact: force_applied_sliding: real_model && mv == 0 ==>
+       r.force_on_body2 == vneg(vscale(l0, mcol(r.contact_frame.R, 2)));
+     requires exact: force_applied_rolling: real_model && mv == 2 ==>
+       r.force_on_body2 == vneg(vadd(vadd(vscale(l0, mcol(r.contact_frame.R, 2)), vscale(l1, mcol(r.contact_frame.R, 0))),
+                                   vscale(l2, mcol(r.contact_frame.R, 1))));
+     assigns \nothing;
+     ensures exact: real_model ==> sos_forces_sliding(r, p, b1, b2, l0) && sos_forces_rolling(r, p, b1, b2, l0, l1, l2); @/
+  static void lemma_sos_forces(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                               ccref_body b2, int mv, double l0, double l1, double l2) { }
+*/
+
 /* The formulas, on values (radii positive); *singular receives the branch, *dev the deviation bits. */
 /*@ requires \valid(singular);
     requires exact: real_model ==> prm.radius1 > 0.0 && prm.radius2 > 0.0 && rotation(body1.R);
@@ -306,6 +339,7 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
     res.separation = res.out.perr[0];
     res.force_on_body2 = v3_neg(applied);
     //@ assert exact: stored_frame: real_model ==> res.contact_frame.R == RC && res.contact_frame.p == Co;
+    //@ ghost lemma_sos_forces(res, prm, body1, body2, mv, l0, l1, l2);
     *singular = sing;
     return res;
 }
