@@ -53,8 +53,7 @@ verify: $(WHY3CONF) verify-cache-check
 
 # What CI runs until every unit is proved (proofs/README.md, "Status"): WP on the units whose goals are all proved,
 # EVA on every entry, then $(VERIFY_EXTRA). `make verify` itself runs WP on every unit.
-VERIFY_CI_UNITS ?= common,ball,rod,point_in_plane,constant_coordinate,sphere_on_plane,ball_rolling_on_plane,sphere_on_sphere,\
-                   point_on_plane,line_on_line,unilateral,dispatch
+VERIFY_CI_UNITS ?= common,ball,rod,point_in_plane,constant_coordinate,sphere_on_plane,ball_rolling_on_plane,sphere_on_sphere,point_on_plane,line_on_line,unilateral,dispatch
 verify-ci:
 	$(MAKE) --no-print-directory verify VERIFY_WP_ONLY=$(VERIFY_CI_UNITS)
 
