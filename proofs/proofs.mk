@@ -15,7 +15,10 @@ FRAMAC        ?= frama-c
 PROOFS_OUT    := $(BUILD)/proofs
 WHY3CONF      := $(PROOFS_OUT)/why3/why3.conf
 WP_TIMEOUT    ?= 15
-WP_PAR        ?= 2
+# WP_PAR: prover slots per Frama-C run. WP queues the provers of a goal in WP_PROVERS order and the first success
+# cancels the rest; the cache keeps successes and "unknown" answers but not timeouts, so with fewer slots than
+# provers a replay sits out each timing-out prover (WP_TIMEOUT s) before it reaches the cached success of the next.
+WP_PAR        ?= 3
 WP_PROVERS    ?= z3-wpfloat,z3-arith2,cvc5-wpfloat
 WP_CACHE      ?= replay
 WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache

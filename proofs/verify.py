@@ -112,7 +112,7 @@ def run_wp(unit, files, selection, model, margs, props, outdir, log):
     cmd = [env("FRAMAC", "frama-c")] + fc_parse_args() + [os.path.join(ROOT, f) for f in files] + [
         "-wp", "-wp-rte", "-warn-special-float", "none"] + margs + props + selection + [
         "-wp-prover", env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"),
-        "-wp-timeout", env("WP_TIMEOUT", "15"), "-wp-par", env("WP_PAR", "2"),
+        "-wp-timeout", env("WP_TIMEOUT", "15"), "-wp-par", env("WP_PAR", "3"),
         "-wp-session", os.path.join(outdir, name + ".session"),
         "-wp-cache", cache, "-wp-report-json", js, "-wp-msg-key", "shell"]
     if cache != "none":
@@ -279,7 +279,7 @@ def main():
     for k, v in versions():
         print("  %-8s %s" % (k, v))
     print("  provers  %s, timeout %s s, -wp-par %s, cache %s (%s)" % (
-        env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"), env("WP_TIMEOUT", "15"), env("WP_PAR", "2"),
+        env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"), env("WP_TIMEOUT", "15"), env("WP_PAR", "3"),
         env("WP_CACHE", "none"), env("WP_CACHE_DIR", "-")))
     rows, failures, notes = {}, [], []
     t0 = time.time()

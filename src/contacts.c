@@ -104,37 +104,32 @@ int ccref_contact_has_friction(ccref_contact_class c)
 }
 
 /* ---------------------------------------------------------------- per-class evaluation
- * Each helper fills res->display_point and the class's own outputs, then (last, so that the rows it copies are
- * the ones returned) res->constraint, res->perr/verr/aerr (row 0) and the slip fields, and returns the kernel's
- * status (OK class) or the first error. The caller zeroes res on error. */
+ * Each helper evaluates the class's underlying kernel, stores its ccref_output in res->constraint (with the class's
+ * deviation bits), fills res->display_point (and, hard stops, res->coordinate_force), and returns the kernel's
+ * status (OK class) or the first error. The caller applies the rules to the rows of res->constraint, copies row 0
+ * and the slip rows out of it last (copy_rows) and zeroes res on error. */
 
-/* The normal row 0 of the underlying constraint, and (friction classes) the slip rows 1, 2. */
+/* The normal row 0 of the underlying constraint, and (friction classes) the slip rows 1, 2, from res->constraint. */
 /*@ requires \valid(res);
-    assigns res->constraint, res->perr, res->verr, res->aerr, res->slip_velocity[0 .. 1], res->slip_acceleration[0 .. 1];
-    ensures res->perr == o.perr[0] && res->verr == o.verr[0] && res->aerr == o.aerr[0];
-    ensures res->constraint.perr[0] == o.perr[0] && res->constraint.verr[0] == o.verr[0] &&
-            res->constraint.aerr[0] == o.aerr[0];
+    assigns res->perr, res->verr, res->aerr, res->slip_velocity[0 .. 1], res->slip_acceleration[0 .. 1];
     ensures rows: res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                   res->aerr == res->constraint.aerr[0]; */
-static void copy_rows(ccref_contact_result *res, ccref_output o, int friction)
+static void copy_rows(ccref_contact_result *res, int friction)
 {
-    res->constraint = o;
-    res->perr = o.perr[0];
-    res->verr = o.verr[0];
-    res->aerr = o.aerr[0];
+    res->perr = res->constraint.perr[0];
+    res->verr = res->constraint.verr[0];
+    res->aerr = res->constraint.aerr[0];
     if (friction) {
-        res->slip_velocity[0] = o.verr[1];
-        res->slip_velocity[1] = o.verr[2];
-        res->slip_acceleration[0] = o.aerr[1];
-        res->slip_acceleration[1] = o.aerr[2];
+        res->slip_velocity[0] = res->constraint.verr[1];
+        res->slip_velocity[1] = res->constraint.verr[2];
+        res->slip_acceleration[0] = res->constraint.aerr[1];
+        res->slip_acceleration[1] = res->constraint.aerr[2];
     }
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
-    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                                          res->aerr == res->constraint.aerr[0]; */
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
 static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_hard_stop_params *hs = &c->params.hard_stop;
@@ -151,15 +146,13 @@ static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_re
         return CCREF_E_NOT_ROTATION;
     res->coordinate_force = kr.generalized_force;
     res->display_point = ccref_station_location(&c->body1, hs->mobilizer_origin_in_b);
-    copy_rows(res, kr.out, 0);
+    res->constraint = kr.out;
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
-    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                                          res->aerr == res->constraint.aerr[0]; */
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
 static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_rope_params *rp = &c->params.rope;
@@ -174,17 +167,14 @@ static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result 
     ccref_vec3 S1 = ccref_station_location(&c->body1, rp->station1_in_b1);
     ccref_vec3 S2 = ccref_station_location(&c->body2, rp->station2_in_b2);
     res->display_point = v3_scale(0.5, v3_add(S1, S2));
-    ccref_output out = kr.out;
-    out.deviations |= CCREF_DEV_ROPE_SIGN;
-    copy_rows(res, out, 0);
+    res->constraint = kr.out;
+    res->constraint.deviations |= CCREF_DEV_ROPE_SIGN;
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
-    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                                          res->aerr == res->constraint.aerr[0]; */
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
 static ccref_status eval_point_plane_frictionless(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_point_plane_params *pp = &c->params.point_plane;
@@ -197,7 +187,7 @@ static ccref_status eval_point_plane_frictionless(const ccref_contact_case *c, c
     if (!ccref_status_ok(st))
         return st;
     res->display_point = kr.follower_point;
-    copy_rows(res, kr.out, 0);
+    res->constraint = kr.out;
     return st;
 }
 
@@ -238,11 +228,9 @@ static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, doub
     return ccref_check_unit(n);
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
-    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                                          res->aerr == res->constraint.aerr[0]; */
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
 static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_point_plane_params *pp = &c->params.point_plane;
@@ -257,19 +245,16 @@ static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_
     if (!ccref_status_ok(st))
         return st;
     res->display_point = kr.follower_point;
-    ccref_output out = kr.out;
-    out.deviations |= CCREF_DEV_PPC_GETTER_ROWS;
+    res->constraint = kr.out;
+    res->constraint.deviations |= CCREF_DEV_PPC_GETTER_ROWS;
     if (pp->height != 0.0)
-        out.deviations |= CCREF_DEV_PPC_HEIGHT_DROPPED;
-    copy_rows(res, out, 1);
+        res->constraint.deviations |= CCREF_DEV_PPC_HEIGHT_DROPPED;
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
-    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                                          res->aerr == res->constraint.aerr[0]; */
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
 static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_sphere_plane_params *sp = &c->params.sphere_plane;
@@ -286,18 +271,15 @@ static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact
     if (!ccref_status_ok(st))
         return st;
     res->display_point = kr.contact_point;
-    ccref_output out = kr.out;
+    res->constraint = kr.out;
     if (sp->height != 0.0)
-        out.deviations |= CCREF_DEV_SPC_HEIGHT_IGNORED;
-    copy_rows(res, out, 1);
+        res->constraint.deviations |= CCREF_DEV_SPC_HEIGHT_IGNORED;
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
-    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                                          res->aerr == res->constraint.aerr[0]; */
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
 static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_sphere_sphere_params *ss = &c->params.sphere_sphere;
@@ -312,15 +294,13 @@ static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contac
     if (!ccref_status_ok(st))
         return st;
     res->display_point = kr.contact_frame.p;
-    copy_rows(res, kr.out, 1);
+    res->constraint = kr.out;
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res) && \separated(res, &errno);
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt in the kernels (the build has -fno-math-errno)
-    ensures ok_rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                                          res->aerr == res->constraint.aerr[0]; */
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
 static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_edge_edge_params *ee = &c->params.edge_edge;
@@ -335,20 +315,22 @@ static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_re
     if (!ccref_status_ok(st))
         return st;
     res->display_point = kr.contact_frame.p;
-    copy_rows(res, kr.out, 1);
+    res->constraint = kr.out;
     return st;
 }
 
 /* ---------------------------------------------------------------- common rules */
 
-/* max(0, -sign*verr) without -0.0: sign*verr is exact (sign = +-1). */
+/* max(0, -sign*verr) without -0.0. sign*verr is formed by negation (sign = +-1): the same value as the product,
+ * and an operation the float model proves exact. */
 /*@ requires sign == 1 || sign == -1;
     assigns \nothing;
-    ensures rule: (sign * verr >= 0.0 ==> \result == 0.0) && (sign * verr < 0.0 ==> \result == -(sign * verr));
+    ensures rule: (sign == 1 ==> \result == (verr >= 0.0 ? 0.0 : -verr)) &&
+                  (sign == -1 ==> \result == (-verr >= 0.0 ? 0.0 : -(-verr)));
     ensures nonnegative: \is_finite(verr) ==> \result >= 0.0; */
 static double impact_speed_of(int sign, double verr)
 {
-    double sv = (double)sign * verr;
+    double sv = sign > 0 ? verr : -verr;
     return sv >= 0.0 ? 0.0 : -sv;
 }
 
@@ -423,7 +405,7 @@ ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_resul
     res->has_friction = friction;
 
     /* Restitution rule at the impact speed. */
-    res->impact_speed = impact_speed_of(sign, res->verr);
+    res->impact_speed = impact_speed_of(sign, res->constraint.verr[0]);
     ccref_status st = ccref_effective_cor_branch(c->material.min_cor, c->speeds.capture_speed,
                                                  c->speeds.min_cor_speed, res->impact_speed, &res->effective_cor,
                                                  &res->cor_branch);
@@ -433,7 +415,7 @@ ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_resul
     /* Friction rule at the slip speed. An overflowed slip speed is reported after the rule has checked the
      * material (with slip speed 0), so a bad coefficient still wins over an overflow. */
     if (friction) {
-        double sx = res->slip_velocity[0], sy = res->slip_velocity[1];
+        double sx = res->constraint.verr[1], sy = res->constraint.verr[2];
         double slip_speed = sqrt(sx * sx + sy * sy);
         int slip_overflow = !isfinite(slip_speed);
         st = ccref_effective_cof_branch(c->material.mu_s, c->material.mu_d, c->material.mu_v,
@@ -448,5 +430,7 @@ ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_resul
 
     if (!v3_is_finite(res->display_point))
         return fail(res, CCREF_E_RESULT_OVERFLOW);
+    /* Last, so that the rows returned are the copies (the rules above read them from res->constraint). */
+    copy_rows(res, friction);
     return kst;
 }

@@ -19,8 +19,8 @@
  *   sense zero, contact frame rotation zero except column 0 = df; CCREF_DEV_LOL_PARALLEL_FALLBACK.
  *
  * Structure (proofs/README.md): lol_check (input checks, reads only), lol_outputs (the formulas, on values),
- * ccref_line_on_line_eval (writes *res once). Every floating-point operation is the one of the formulas above,
- * in the same order. */
+ * lol_rate_rows (the rows' time derivatives, called by lol_outputs), ccref_line_on_line_eval (writes *res once).
+ * Every floating-point operation is the one of the formulas above, in the same order. */
 #include "common.h"
 
 /*@ predicate lol_zero(ccref_line_on_line_result r, integer mv) =
@@ -290,6 +290,72 @@ static ccref_status lol_check(const ccref_line_on_line_params *prm, const ccref_
                                ccref_vec3 fn, ccref_vec3 ft) { }
 */
 
+/* The values of the non-parallel branch that the rows' time derivatives use (names of the method above). */
+typedef struct {
+    ccref_vec3 armPf, armPb, p, df, db, n, Cx, Cy, p_FCo, p_BCo, vF;  /* vF: rolling only, else zero */
+    double sg, oos, tf, tb;
+} lol_rate_inputs;
+typedef struct { double verr_n, aerr_n, aerr_x, aerr_y; } lol_rates;  /* aerr_x, aerr_y: zero unless rolling */
+
+/* The time derivatives of the rows: verr and aerr of the normal row (11-20) and, rolling, aerr of the slip rows
+ * (23-33). Apart from lol_outputs so that the goals of its geometry and forces do not carry these terms (WP's
+ * simplifier time grows with them). Contract: runtime safety only; tests/ checks the values against finite
+ * differences of perr and verr (spec/derivatives.md). */
+/*@ assigns \nothing; */
+static lol_rates lol_rate_rows(ccref_body body1, ccref_body body2, lol_rate_inputs g, int rolling)
+{
+    const ccref_vec3 armPf = g.armPf, armPb = g.armPb, p = g.p, df = g.df, db = g.db, n = g.n;
+    const double sg = g.sg, oos = g.oos;
+    lol_rates rt;
+    ccref_vec3 vPf = ccref_arm_velocity(&body1, armPf);
+    ccref_vec3 vPb = ccref_arm_velocity(&body2, armPb);
+    ccref_vec3 dp = v3_sub(vPb, vPf);
+    ccref_vec3 ddf = v3_cross(body1.w, df);
+    ccref_vec3 ddb = v3_cross(body2.w, db);
+    ccref_vec3 dw = v3_scale(sg, v3_add(v3_cross(ddf, db), v3_cross(df, ddb)));
+    double ndw = v3_dot(n, dw);
+    ccref_vec3 dn = v3_scale(oos, v3_sub(dw, v3_scale(ndw, n)));
+
+    ccref_vec3 d2p = v3_sub(ccref_arm_acceleration(&body2, armPb), ccref_arm_acceleration(&body1, armPf));
+    ccref_vec3 d2df = v3_add(v3_cross(body1.b, df), v3_cross(body1.w, ddf));
+    ccref_vec3 d2db = v3_add(v3_cross(body2.b, db), v3_cross(body2.w, ddb));
+    ccref_vec3 d2w = v3_scale(sg, v3_add(v3_add(v3_cross(d2df, db), v3_scale(2.0, v3_cross(ddf, ddb))),
+                                         v3_cross(df, d2db)));
+    ccref_vec3 ddw = v3_sub(d2w, v3_scale(oos * ndw, dw));
+    ccref_vec3 d2n = v3_scale(oos, v3_sub(v3_sub(ddw, v3_scale(ndw, dn)),
+                                          v3_scale(v3_dot(n, ddw) + v3_dot(dn, dw), n)));
+
+    rt.verr_n = v3_dot(dp, n) + v3_dot(p, dn);
+    rt.aerr_n = v3_dot(d2p, n) + 2.0 * v3_dot(dp, dn) + v3_dot(p, d2n);
+    rt.aerr_x = 0.0;
+    rt.aerr_y = 0.0;
+    if (!rolling)
+        return rt;
+
+    const ccref_vec3 Cx = g.Cx, Cy = g.Cy, p_FCo = g.p_FCo, p_BCo = g.p_BCo, vF = g.vF;
+    const double tf = g.tf, tb = g.tb;
+    double doos = -oos * oos * ndw;
+    ccref_vec3 nXdb = v3_cross(n, db);
+    ccref_vec3 nXdf = v3_cross(n, df);
+    ccref_vec3 d_nXdb = v3_add(v3_cross(dn, db), v3_cross(n, ddb));
+    ccref_vec3 d_nXdf = v3_add(v3_cross(dn, df), v3_cross(n, ddf));
+    double dtf = -sg * (oos * (v3_dot(dp, nXdb) + v3_dot(p, d_nXdb)) + doos * v3_dot(p, nXdb));
+    double dtb = -sg * (oos * (v3_dot(dp, nXdf) + v3_dot(p, d_nXdf)) + doos * v3_dot(p, nXdf));
+    ccref_vec3 dQf = v3_add(v3_add(vPf, v3_scale(dtf, df)), v3_scale(tf, ddf));
+    ccref_vec3 dQb = v3_add(v3_add(vPb, v3_scale(dtb, db)), v3_scale(tb, ddb));
+    ccref_vec3 dCo = v3_scale(0.5, v3_add(dQf, dQb));
+    ccref_vec3 dp_FCo = v3_sub(dCo, body1.v);
+    ccref_vec3 dp_BCo = v3_sub(dCo, body2.v);
+    ccref_vec3 dv_FCo = v3_add(v3_add(body1.a, v3_cross(body1.b, p_FCo)), v3_cross(body1.w, dp_FCo));
+    ccref_vec3 dv_BCo = v3_add(v3_add(body2.a, v3_cross(body2.b, p_BCo)), v3_cross(body2.w, dp_BCo));
+    ccref_vec3 dvF = v3_sub(dv_BCo, dv_FCo);
+    ccref_vec3 dCx = ddf;
+    ccref_vec3 dCy = d_nXdf;
+    rt.aerr_x = v3_dot(dvF, Cx) + v3_dot(vF, dCx);
+    rt.aerr_y = v3_dot(dvF, Cy) + v3_dot(vF, dCy);
+    return rt;
+}
+
 /* The formulas, on values; *parallel receives the branch. */
 /*@ requires \valid(parallel);
     requires mv == 0 || mv == 2;
@@ -432,28 +498,7 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     ccref_vec3 p_FCo = v3_sub(Co, body1.p);
     ccref_vec3 p_BCo = v3_sub(Co, body2.p);
 
-    /* ---- normal row (11-20) */
-    ccref_vec3 vPf = ccref_arm_velocity(&body1, armPf);
-    ccref_vec3 vPb = ccref_arm_velocity(&body2, armPb);
-    ccref_vec3 dp = v3_sub(vPb, vPf);
-    ccref_vec3 ddf = v3_cross(body1.w, df);
-    ccref_vec3 ddb = v3_cross(body2.w, db);
-    ccref_vec3 dw = v3_scale(sg, v3_add(v3_cross(ddf, db), v3_cross(df, ddb)));
-    double ndw = v3_dot(n, dw);
-    ccref_vec3 dn = v3_scale(oos, v3_sub(dw, v3_scale(ndw, n)));
-
-    ccref_vec3 d2p = v3_sub(ccref_arm_acceleration(&body2, armPb), ccref_arm_acceleration(&body1, armPf));
-    ccref_vec3 d2df = v3_add(v3_cross(body1.b, df), v3_cross(body1.w, ddf));
-    ccref_vec3 d2db = v3_add(v3_cross(body2.b, db), v3_cross(body2.w, ddb));
-    ccref_vec3 d2w = v3_scale(sg, v3_add(v3_add(v3_cross(d2df, db), v3_scale(2.0, v3_cross(ddf, ddb))),
-                                         v3_cross(df, d2db)));
-    ccref_vec3 ddw = v3_sub(d2w, v3_scale(oos * ndw, dw));
-    ccref_vec3 d2n = v3_scale(oos, v3_sub(v3_sub(ddw, v3_scale(ndw, dn)),
-                                          v3_scale(v3_dot(n, ddw) + v3_dot(dn, dw), n)));
-
     res.out.perr[0] = v3_dot(p, n);
-    res.out.verr[0] = v3_dot(dp, n) + v3_dot(p, dn);
-    res.out.aerr[0] = v3_dot(d2p, n) + 2.0 * v3_dot(dp, dn) + v3_dot(p, d2n);
 
     double ln = l0;
     ccref_vec3 fn = v3_scale(ln, n);
@@ -465,30 +510,11 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
           res.out.force_on_body1 == force_at(body1, Co, vneg(fn)); */
 
     /* ---- rolling rows (21-33) */
+    ccref_vec3 vF = v3_zero();  /* slip velocity at Co when rolling */
     if (rolling) {
-        ccref_vec3 vF = v3_sub(ccref_arm_velocity(&body2, p_BCo), ccref_arm_velocity(&body1, p_FCo));
+        vF = v3_sub(ccref_arm_velocity(&body2, p_BCo), ccref_arm_velocity(&body1, p_FCo));
         res.out.verr[1] = v3_dot(vF, Cx);
         res.out.verr[2] = v3_dot(vF, Cy);
-
-        double doos = -oos * oos * ndw;
-        ccref_vec3 nXdb = v3_cross(n, db);
-        ccref_vec3 nXdf = v3_cross(n, df);
-        ccref_vec3 d_nXdb = v3_add(v3_cross(dn, db), v3_cross(n, ddb));
-        ccref_vec3 d_nXdf = v3_add(v3_cross(dn, df), v3_cross(n, ddf));
-        double dtf = -sg * (oos * (v3_dot(dp, nXdb) + v3_dot(p, d_nXdb)) + doos * v3_dot(p, nXdb));
-        double dtb = -sg * (oos * (v3_dot(dp, nXdf) + v3_dot(p, d_nXdf)) + doos * v3_dot(p, nXdf));
-        ccref_vec3 dQf = v3_add(v3_add(vPf, v3_scale(dtf, df)), v3_scale(tf, ddf));
-        ccref_vec3 dQb = v3_add(v3_add(vPb, v3_scale(dtb, db)), v3_scale(tb, ddb));
-        ccref_vec3 dCo = v3_scale(0.5, v3_add(dQf, dQb));
-        ccref_vec3 dp_FCo = v3_sub(dCo, body1.v);
-        ccref_vec3 dp_BCo = v3_sub(dCo, body2.v);
-        ccref_vec3 dv_FCo = v3_add(v3_add(body1.a, v3_cross(body1.b, p_FCo)), v3_cross(body1.w, dp_FCo));
-        ccref_vec3 dv_BCo = v3_add(v3_add(body2.a, v3_cross(body2.b, p_BCo)), v3_cross(body2.w, dp_BCo));
-        ccref_vec3 dvF = v3_sub(dv_BCo, dv_FCo);
-        ccref_vec3 dCx = ddf;
-        ccref_vec3 dCy = d_nXdf;
-        res.out.aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, dCx);
-        res.out.aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, dCy);
 
         double lx = l1, ly = l2;
         ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
@@ -498,6 +524,18 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
         /*@ assert exact: rolling_forces: real_model ==>
               res.out.force_on_body2 == sfadd(force_at(body2, Co, fn), force_at(body2, Co, ft)) &&
               res.out.force_on_body1 == sfadd(force_at(body1, Co, vneg(fn)), force_at(body1, Co, vneg(ft))); */
+    }
+
+    /* ---- time derivatives of the rows (11-20, 23-33) */
+    lol_rate_inputs g;
+    g.armPf = armPf; g.armPb = armPb; g.p = p; g.df = df; g.db = db; g.n = n; g.Cx = Cx; g.Cy = Cy;
+    g.p_FCo = p_FCo; g.p_BCo = p_BCo; g.vF = vF; g.sg = sg; g.oos = oos; g.tf = tf; g.tb = tb;
+    lol_rates rt = lol_rate_rows(body1, body2, g, rolling);
+    res.out.verr[0] = rt.verr_n;
+    res.out.aerr[0] = rt.aerr_n;
+    if (rolling) {
+        res.out.aerr[1] = rt.aerr_x;
+        res.out.aerr[2] = rt.aerr_y;
     }
 
     res.sense = sense;

@@ -22,8 +22,8 @@
  *   status CCREF_OK_SINGULAR_DIRECTION.
  *
  * Structure (proofs/README.md): sos_check (input checks, reads only), sos_outputs (the formulas, on values),
- * ccref_sphere_on_sphere_eval (writes *res once). Every floating-point operation is the one of the formulas above,
- * in the same order. */
+ * sos_rolling_aerr (the slip rows' accelerations, called by sos_outputs), ccref_sphere_on_sphere_eval (writes *res
+ * once). Every floating-point operation is the one of the formulas above, in the same order. */
 #include "common.h"
 
 /*@ predicate sos_zero(ccref_sphere_on_sphere_result r, integer mv) =
@@ -209,7 +209,37 @@ static ccref_status sos_check(const ccref_sphere_on_sphere_params *prm, const cc
                                ccref_body b2, int mv, double l0, double l1, double l2) { }
 */
 
-/* The formulas, on values (radii positive); *singular receives the branch, *dev the deviation bits. */
+/* The values of sos_outputs that the slip rows' accelerations use (names of the method above). */
+typedef struct {
+    ccref_vec3 armF, pd, p_FCo, p_BCo, Cx, Cy, Cz, Czd, vF;
+    double kf;
+} sos_rolling_inputs;
+typedef struct { double aerr_x, aerr_y; } sos_rolling_rates;
+
+/* aerr of the slip rows (rolling). Apart from sos_outputs so that the goals of its frame, rows and forces do not
+ * carry these terms (WP's simplifier time grows with them). Contract: runtime safety only; tests/ checks the
+ * values against finite differences of verr (spec/derivatives.md). */
+/*@ assigns \nothing; */
+static sos_rolling_rates sos_rolling_aerr(ccref_body body1, ccref_body body2, sos_rolling_inputs g)
+{
+    const ccref_vec3 armF = g.armF, pd = g.pd, p_FCo = g.p_FCo, p_BCo = g.p_BCo, Cx = g.Cx, Cy = g.Cy, Cz = g.Cz;
+    const ccref_vec3 Czd = g.Czd, vF = g.vF;
+    const double kf = g.kf;
+    sos_rolling_rates rt;
+    ccref_vec3 pd_FCo = v3_add(v3_cross(body1.w, armF), v3_scale(kf, pd));
+    ccref_vec3 pd_BCo = v3_sub(pd_FCo, v3_sub(body2.v, body1.v));
+    ccref_vec3 vd_FCo = v3_add(v3_add(body1.a, v3_cross(body1.b, p_FCo)), v3_cross(body1.w, pd_FCo));
+    ccref_vec3 vd_BCo = v3_add(v3_add(body2.a, v3_cross(body2.b, p_BCo)), v3_cross(body2.w, pd_BCo));
+    ccref_vec3 dvF = v3_sub(vd_BCo, vd_FCo);
+    ccref_vec3 CzdF = v3_sub(Czd, v3_cross(body1.w, Cz));
+    ccref_vec3 Cxd = v3_add(v3_neg(v3_cross(CzdF, Cy)), v3_cross(body1.w, Cx));
+    ccref_vec3 Cyd = v3_add(v3_cross(CzdF, Cx), v3_cross(body1.w, Cy));
+    rt.aerr_x = v3_dot(dvF, Cx) + v3_dot(vF, Cxd);
+    rt.aerr_y = v3_dot(dvF, Cy) + v3_dot(vF, Cyd);
+    return rt;
+}
+
+/* The formulas, on values (radii positive); *singular receives the branch. */
 /*@ requires \valid(singular);
     requires exact: real_model ==> prm.radius1 > 0.0 && prm.radius2 > 0.0 && rotation(body1.R);
     requires mv == 0 || mv == 2;
@@ -309,16 +339,12 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
         res.out.verr[1] = v3_dot(vF, Cx);
         res.out.verr[2] = v3_dot(vF, Cy);
 
-        ccref_vec3 pd_FCo = v3_add(v3_cross(body1.w, armF), v3_scale(kf, pd));
-        ccref_vec3 pd_BCo = v3_sub(pd_FCo, v3_sub(body2.v, body1.v));
-        ccref_vec3 vd_FCo = v3_add(v3_add(body1.a, v3_cross(body1.b, p_FCo)), v3_cross(body1.w, pd_FCo));
-        ccref_vec3 vd_BCo = v3_add(v3_add(body2.a, v3_cross(body2.b, p_BCo)), v3_cross(body2.w, pd_BCo));
-        ccref_vec3 dvF = v3_sub(vd_BCo, vd_FCo);
-        ccref_vec3 CzdF = v3_sub(Czd, v3_cross(body1.w, Cz));
-        ccref_vec3 Cxd = v3_add(v3_neg(v3_cross(CzdF, Cy)), v3_cross(body1.w, Cx));
-        ccref_vec3 Cyd = v3_add(v3_cross(CzdF, Cx), v3_cross(body1.w, Cy));
-        res.out.aerr[1] = v3_dot(dvF, Cx) + v3_dot(vF, Cxd);
-        res.out.aerr[2] = v3_dot(dvF, Cy) + v3_dot(vF, Cyd);
+        sos_rolling_inputs g;
+        g.armF = armF; g.pd = pd; g.p_FCo = p_FCo; g.p_BCo = p_BCo; g.Cx = Cx; g.Cy = Cy; g.Cz = Cz; g.Czd = Czd;
+        g.vF = vF; g.kf = kf;
+        sos_rolling_rates rt = sos_rolling_aerr(body1, body2, g);
+        res.out.aerr[1] = rt.aerr_x;
+        res.out.aerr[2] = rt.aerr_y;
 
         double lx = l1, ly = l2;
         ccref_vec3 ft = v3_add(v3_scale(lx, Cx), v3_scale(ly, Cy));
