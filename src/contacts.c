@@ -322,11 +322,11 @@ static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_re
 /* ---------------------------------------------------------------- common rules */
 
 /* max(0, -sign*verr) without -0.0. sign*verr is formed by negation (sign = +-1): the same value as the product,
- * and an operation the float model proves exact. */
+ * without a multiplication the float model would have to show exact. */
 /*@ requires sign == 1 || sign == -1;
     assigns \nothing;
     ensures rule: (sign == 1 ==> \result == (verr >= 0.0 ? 0.0 : -verr)) &&
-                  (sign == -1 ==> \result == (-verr >= 0.0 ? 0.0 : -(-verr)));
+                  (sign == -1 ==> \result == (verr <= 0.0 ? 0.0 : verr));
     ensures nonnegative: \is_finite(verr) ==> \result >= 0.0; */
 static double impact_speed_of(int sign, double verr)
 {
