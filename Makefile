@@ -36,7 +36,7 @@ $(BUILD)/ccref: $(CLI_OBJ) $(BUILD)/libccref.a
 # Layers that add to the test binary set TEST_EXTRA_LIBS (archives) and TEST_EXTRA_LDLIBS (-l flags) in their .mk.
 TEST_EXTRA_LIBS :=
 TEST_EXTRA_LDLIBS :=
-# VERIFY_EXTRA: further prerequisites of `make verify` (the long derivative sweep).
+# VERIFY_EXTRA: further checks `make verify` runs (the long derivative sweep).
 VERIFY_EXTRA :=
 -include oracle/oracle.mk
 -include tests/derivatives.mk

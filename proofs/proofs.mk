@@ -1,8 +1,8 @@
 # proofs/proofs.mk: formal verification of src/ with Frama-C (included by the top Makefile; proofs/README.md).
 #
-#   make verify        WP (real and float models) + EVA on every function, one table row per function,
-#                      then $(VERIFY_EXTRA); exits non-zero on any unproved goal, any EVA alarm, or a failing extra
-#   make verify-ci     what CI runs while some units are unproved: WP on VERIFY_CI_UNITS, EVA on all, extras
+#   make verify        WP (real and float models) + EVA on every function, one table row per function, and
+#                      $(VERIFY_EXTRA) in the same pool of workers; exits non-zero on any unproved goal, any EVA
+#                      alarm, or a failing extra
 #   make verify-wp     WP only                make verify-eva    EVA only
 #   make verify-cache  re-run every prover and rewrite the committed proof cache proofs/wp-cache (cold: slow)
 #   make test-eacsl    the CUnit suite with the contracts compiled into run-time checks (E-ACSL)
@@ -15,23 +15,24 @@ FRAMAC        ?= frama-c
 PROOFS_OUT    := $(BUILD)/proofs
 WHY3CONF      := $(PROOFS_OUT)/why3/why3.conf
 WP_TIMEOUT    ?= 15
-# WP_PAR: prover slots per Frama-C run. WP queues the provers of a goal in WP_PROVERS order and the first success
-# cancels the rest; the cache keeps successes and "unknown" answers but not timeouts, so with fewer slots than
-# provers a replay sits out each timing-out prover (WP_TIMEOUT s) before it reaches the cached success of the next.
+# WP_PAR: prover slots per Frama-C run when provers run (WP_CACHE=update/none, and a replay's second pass). WP queues
+# the provers of a goal in WP_PROVERS order and the first success cancels the rest; the cache keeps successes and
+# "unknown" answers but not timeouts, so with fewer slots than provers a run that may start provers sits out each
+# timing-out prover (WP_TIMEOUT s) before it reaches the cached success of the next. `make verify`'s first pass
+# reads the cache alone (offline, one slot), where a missing entry costs nothing (proofs/verify.py, run_all).
+# VERIFY_JOBS (4): runs at a time in that pass; WP_JOBS (1): runs at a time while provers run.
 WP_PAR        ?= 3
 WP_PROVERS    ?= z3-wpfloat,z3-arith2,cvc5-wpfloat
 WP_CACHE      ?= replay
 WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache
-# Hook for longer checks that `make verify` runs after WP and EVA (the derivative sweep adds itself here, e.g.
-# `VERIFY_EXTRA += derivatives-sweep` in its own .mk): a list of make targets, each must succeed.
+# Hook for longer checks that `make verify` runs with WP and EVA, in the same pool of workers (the derivative sweep
+# adds itself here: `VERIFY_EXTRA += verify-derivatives` in tests/derivatives.mk): make targets, each must succeed.
 VERIFY_EXTRA  ?=
 
-# VERIFY_WP_ONLY: restrict WP (not EVA) to these units; empty means every unit (verify-ci sets it).
-VERIFY_WP_ONLY ?=
 VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_TIMEOUT) WP_PAR=$(WP_PAR) \
-             WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR) VERIFY_WP_ONLY=$(VERIFY_WP_ONLY)
+             WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR)
 
-.PHONY: verify verify-ci verify-wp verify-eva verify-cache verify-tools test-eacsl
+.PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl
 
 verify-tools:
 	@tools/ensure-deps verify
@@ -51,14 +52,7 @@ verify-cache-check:
 	  echo "  make verify WP_CACHE=none   runs the provers without a cache (slow)." >&2; exit 2; fi
 
 verify: $(WHY3CONF) verify-cache-check
-	$(VERIFY_ENV) python3 proofs/verify.py --out $(PROOFS_OUT)
-	@for t in $(VERIFY_EXTRA); do echo "verify: VERIFY_EXTRA $$t"; $(MAKE) --no-print-directory $$t || exit 1; done
-
-# What CI runs until every unit is proved (proofs/README.md, "Status"): WP on the units whose goals are all proved,
-# EVA on every entry, then $(VERIFY_EXTRA). `make verify` itself runs WP on every unit.
-VERIFY_CI_UNITS ?= common,ball,rod,point_in_plane,constant_coordinate,sphere_on_plane,ball_rolling_on_plane,sphere_on_sphere,point_on_plane,line_on_line,unilateral,dispatch
-verify-ci:
-	$(MAKE) --no-print-directory verify VERIFY_WP_ONLY=$(VERIFY_CI_UNITS)
+	$(VERIFY_ENV) MAKE="$(MAKE)" VERIFY_EXTRA="$(VERIFY_EXTRA)" python3 proofs/verify.py --out $(PROOFS_OUT)
 
 verify-wp: $(WHY3CONF) verify-cache-check
 	$(VERIFY_ENV) python3 proofs/verify.py --wp --out $(PROOFS_OUT)

@@ -106,8 +106,9 @@ int ccref_contact_has_friction(ccref_contact_class c)
 /* ---------------------------------------------------------------- per-class evaluation
  * Each helper evaluates the class's underlying kernel, stores its ccref_output in res->constraint (with the class's
  * deviation bits), fills res->display_point (and, hard stops, res->coordinate_force), and returns the kernel's
- * status (OK class) or the first error. The caller applies the rules to the rows of res->constraint, copies row 0
- * and the slip rows out of it last (copy_rows) and zeroes res on error. */
+ * status (OK class) or the first error; evaluate_class picks the helper. ccref_contact_eval then applies the rules
+ * to the rows of res->constraint (apply_rules), zeroes res on error, and copies row 0 and the slip rows out of
+ * res->constraint last (copy_rows). */
 
 /* The normal row 0 of the underlying constraint, and (friction classes) the slip rows 1, 2, from res->constraint. */
 /*@ requires \valid(res);
@@ -211,7 +212,8 @@ static ccref_frame plane_frame(ccref_vec3 n, double h)
     requires c->n_lambda <= 3;
     assigns \nothing;
     ensures exact: unit: real_model ==> (\result == CCREF_OK ==> unit_within_tol(n));
-    ensures lambda: \result == CCREF_OK ==> c->n_lambda == 3; */
+    ensures lambda: \result == CCREF_OK ==> c->n_lambda == 3;
+    ensures radius: \result == CCREF_OK && radius != \null ==> *radius > 0.0; */
 static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, double h, ccref_vec3 point,
                                  const double *radius)
 {
@@ -227,6 +229,13 @@ static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, doub
         return CCREF_E_NONPOSITIVE_RADIUS;
     return ccref_check_unit(n);
 }
+
+/* The deviation bit of a plane height the class does not pass on. A function of its own: in WP's real model
+ * (Frama-C 25) the test h != 0.0 inside the class helpers reaches Why3 as a comparison of a real with the integer 0,
+ * which Why3 rejects ("Type mismatch between real and int") in the goals that follow it. */
+/*@ assigns \nothing;
+    ensures \result == (h != 0.0 ? bit : 0u); */
+static unsigned bit_if_nonzero(double h, unsigned bit) { return h != 0.0 ? bit : 0u; }
 
 /*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
     requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
@@ -247,8 +256,7 @@ static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_
     res->display_point = kr.follower_point;
     res->constraint = kr.out;
     res->constraint.deviations |= CCREF_DEV_PPC_GETTER_ROWS;
-    if (pp->height != 0.0)
-        res->constraint.deviations |= CCREF_DEV_PPC_HEIGHT_DROPPED;
+    res->constraint.deviations |= bit_if_nonzero(pp->height, CCREF_DEV_PPC_HEIGHT_DROPPED);
     return st;
 }
 
@@ -272,8 +280,7 @@ static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact
         return st;
     res->display_point = kr.contact_point;
     res->constraint = kr.out;
-    if (sp->height != 0.0)
-        res->constraint.deviations |= CCREF_DEV_SPC_HEIGHT_IGNORED;
+    res->constraint.deviations |= bit_if_nonzero(sp->height, CCREF_DEV_SPC_HEIGHT_IGNORED);
     return st;
 }
 
@@ -321,12 +328,13 @@ static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_re
 
 /* ---------------------------------------------------------------- common rules */
 
-/* max(0, -sign*verr) without -0.0. sign*verr is formed by negation (sign = +-1): the same value as the product,
- * without a multiplication the float model would have to show exact. */
+/* max(0, -sign*verr) without -0.0. sign*verr is formed by negation (sign = +-1): the same value as the product.
+ * `rule` is claimed in the real model only: the float model's provers do not equate the double -verr with the real
+ * one (negation is exact, but they are not told so); `nonnegative` holds in both. */
 /*@ requires sign == 1 || sign == -1;
     assigns \nothing;
-    ensures rule: (sign == 1 ==> \result == (verr >= 0.0 ? 0.0 : -verr)) &&
-                  (sign == -1 ==> \result == (verr <= 0.0 ? 0.0 : verr));
+    ensures exact: rule: real_model ==> (sign == 1 ==> \result == (verr >= 0.0 ? 0.0 : -verr)) &&
+                                        (sign == -1 ==> \result == (verr <= 0.0 ? 0.0 : verr));
     ensures nonnegative: \is_finite(verr) ==> \result >= 0.0; */
 static double impact_speed_of(int sign, double verr)
 {
@@ -345,6 +353,72 @@ static ccref_status fail(ccref_contact_result *res, ccref_status st)
 {
     zero_result(res);
     return st;
+}
+
+/* The class's underlying kernel, by class (the helpers above). The caller has checked the class and the count. */
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
+    requires 0 <= c->cls < CCREF_CONTACT_COUNT && c->n_lambda <= 3;
+    assigns res->display_point, res->coordinate_force, res->constraint, errno; */
+static ccref_status evaluate_class(const ccref_contact_case *c, ccref_contact_result *res)
+{
+    switch (c->cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER: return eval_hard_stop(c, res);
+    case CCREF_CONTACT_ROPE: return eval_rope(c, res);
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: return eval_point_plane_frictionless(c, res);
+    case CCREF_CONTACT_POINT_PLANE: return eval_point_plane(c, res);
+    case CCREF_CONTACT_SPHERE_PLANE: return eval_sphere_plane(c, res);
+    case CCREF_CONTACT_SPHERE_SPHERE: return eval_sphere_sphere(c, res);
+    case CCREF_CONTACT_EDGE_EDGE: return eval_edge_edge(c, res);
+    case CCREF_CONTACT_COUNT: break;
+    }
+    return CCREF_E_UNKNOWN_KIND;
+}
+
+/* The sign and friction flag of the class, the COR rule at the impact speed, the COF rule at the slip speed
+ * (friction classes), and the display point's overflow check, on the rows of res->constraint. Returns CCREF_OK or
+ * the first error; the caller zeroes res on error. */
+/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
+    requires 0 <= c->cls < CCREF_CONTACT_COUNT;
+    assigns res->sign, res->has_friction, res->impact_speed, res->effective_cor, res->cor_branch, res->slip_speed,
+            res->effective_cof, res->cof_branch, errno;  // errno: Frama-C's libc sqrt
+    ensures sign: ccref_ok(\result) ==>
+      res->sign == ((c->cls == CCREF_CONTACT_HARD_STOP_UPPER || c->cls == CCREF_CONTACT_ROPE) ? -1 : 1);
+    ensures friction: ccref_ok(\result) ==> res->has_friction == friction;
+    ensures impact: ccref_ok(\result) ==> res->impact_speed >= 0.0; */
+static ccref_status apply_rules(const ccref_contact_case *c, int friction, ccref_contact_result *res)
+{
+    const int sign = ccref_contact_sign(c->cls);
+    res->sign = sign;
+    res->has_friction = friction;
+
+    /* Restitution rule at the impact speed. */
+    res->impact_speed = impact_speed_of(sign, res->constraint.verr[0]);
+    ccref_status st = ccref_effective_cor_branch(c->material.min_cor, c->speeds.capture_speed,
+                                                 c->speeds.min_cor_speed, res->impact_speed, &res->effective_cor,
+                                                 &res->cor_branch);
+    if (st != CCREF_OK)
+        return st;
+
+    /* Friction rule at the slip speed. An overflowed slip speed is reported after the rule has checked the
+     * material (with slip speed 0), so a bad coefficient still wins over an overflow. */
+    if (friction) {
+        double sx = res->constraint.verr[1], sy = res->constraint.verr[2];
+        double slip_speed = sqrt(sx * sx + sy * sy);
+        int slip_overflow = !isfinite(slip_speed);
+        st = ccref_effective_cof_branch(c->material.mu_s, c->material.mu_d, c->material.mu_v,
+                                        c->speeds.transition_speed, slip_overflow ? 0.0 : slip_speed,
+                                        &res->effective_cof, &res->cof_branch);
+        if (st != CCREF_OK)
+            return st;
+        if (slip_overflow)
+            return CCREF_E_RESULT_OVERFLOW;
+        res->slip_speed = slip_speed;
+    }
+
+    if (!v3_is_finite(res->display_point))
+        return CCREF_E_RESULT_OVERFLOW;
+    return CCREF_OK;
 }
 
 /* Contract (proofs/README.md): memory; the status of a NULL argument, an unknown class and a wrong multiplier count;
@@ -370,6 +444,9 @@ static ccref_status fail(ccref_contact_result *res, ccref_status st)
         res->sign == ((\old(c->cls) == CCREF_CONTACT_HARD_STOP_UPPER || \old(c->cls) == CCREF_CONTACT_ROPE) ? -1 : 1);
       ensures rows: ccref_ok(\result) ==> res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
                                           res->aerr == res->constraint.aerr[0];
+      ensures friction: ccref_ok(\result) ==> (res->has_friction != 0 <==>
+        (\old(c->cls) == CCREF_CONTACT_POINT_PLANE || \old(c->cls) == CCREF_CONTACT_SPHERE_PLANE ||
+         \old(c->cls) == CCREF_CONTACT_SPHERE_SPHERE || \old(c->cls) == CCREF_CONTACT_EDGE_EDGE));
       ensures impact: ccref_ok(\result) ==> res->impact_speed >= 0.0;
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_result *res)
@@ -385,51 +462,12 @@ ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_resul
     if (c->n_lambda != (friction ? 3u : 1u))
         return CCREF_E_LAMBDA_COUNT;
 
-    ccref_status kst;
-    switch (c->cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER: kst = eval_hard_stop(c, res); break;
-    case CCREF_CONTACT_ROPE: kst = eval_rope(c, res); break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: kst = eval_point_plane_frictionless(c, res); break;
-    case CCREF_CONTACT_POINT_PLANE: kst = eval_point_plane(c, res); break;
-    case CCREF_CONTACT_SPHERE_PLANE: kst = eval_sphere_plane(c, res); break;
-    case CCREF_CONTACT_SPHERE_SPHERE: kst = eval_sphere_sphere(c, res); break;
-    case CCREF_CONTACT_EDGE_EDGE: kst = eval_edge_edge(c, res); break;
-    default: return fail(res, CCREF_E_UNKNOWN_KIND);
-    }
+    const ccref_status kst = evaluate_class(c, res);
     if (!ccref_status_ok(kst))
         return fail(res, kst);
-
-    const int sign = ccref_contact_sign(c->cls);
-    res->sign = sign;
-    res->has_friction = friction;
-
-    /* Restitution rule at the impact speed. */
-    res->impact_speed = impact_speed_of(sign, res->constraint.verr[0]);
-    ccref_status st = ccref_effective_cor_branch(c->material.min_cor, c->speeds.capture_speed,
-                                                 c->speeds.min_cor_speed, res->impact_speed, &res->effective_cor,
-                                                 &res->cor_branch);
-    if (st != CCREF_OK)
+    const ccref_status st = apply_rules(c, friction, res);
+    if (!ccref_status_ok(st))
         return fail(res, st);
-
-    /* Friction rule at the slip speed. An overflowed slip speed is reported after the rule has checked the
-     * material (with slip speed 0), so a bad coefficient still wins over an overflow. */
-    if (friction) {
-        double sx = res->constraint.verr[1], sy = res->constraint.verr[2];
-        double slip_speed = sqrt(sx * sx + sy * sy);
-        int slip_overflow = !isfinite(slip_speed);
-        st = ccref_effective_cof_branch(c->material.mu_s, c->material.mu_d, c->material.mu_v,
-                                        c->speeds.transition_speed, slip_overflow ? 0.0 : slip_speed,
-                                        &res->effective_cof, &res->cof_branch);
-        if (st != CCREF_OK)
-            return fail(res, st);
-        if (slip_overflow)
-            return fail(res, CCREF_E_RESULT_OVERFLOW);
-        res->slip_speed = slip_speed;
-    }
-
-    if (!v3_is_finite(res->display_point))
-        return fail(res, CCREF_E_RESULT_OVERFLOW);
     /* Last, so that the rows returned are the copies (the rules above read them from res->constraint). */
     copy_rows(res, friction);
     return kst;
