@@ -249,6 +249,12 @@ def run_item(item, outdir, cache, par):
     return item, run_extra(args, outdir)
 
 
+def all_valid(section):
+    """True when every goal counted in a WP report section ("wp:main" of a function or property) is proved."""
+    main = section.get("wp:main", {"total": 0, "valid": 0})
+    return main.get("valid", 0) == main.get("total", 0)
+
+
 def collect_wp(args, result, rows, failures, notes):
     unit, files, selection, model, margs, props = args
     log, report, wall, extra = result
@@ -270,9 +276,8 @@ def collect_wp(args, result, rows, failures, notes):
         row = rows.setdefault(fn, {"unit": unit})
         row[model] = (main.get("valid", 0), main.get("total", 0), provers)
         row["time"] = row.get("time", 0.0) + gtime.get(fn, 0.0)
-        if main.get("valid", 0) != main.get("total", 0):
-            bad = [p for p, st in props_.items() if p != "wp:section" and
-                   st.get("wp:main", {}).get("valid", 0) != st.get("wp:main", {}).get("total", 0)]
+        if not all_valid(sec):
+            bad = [p for p, st in props_.items() if p != "wp:section" and not all_valid(st)]
             failures.append("%s [%s model]: unproved %s" % (fn, model, ", ".join(sorted(bad))))
     return wall
 
@@ -322,11 +327,7 @@ def wp_complete(result):
     log, report, wall, extra = result
     if log or report is None:
         return False
-    for props_ in report.get("wp:functions", {}).values():
-        main = props_.get("wp:section", {}).get("wp:main", {"total": 0, "valid": 0})
-        if main.get("valid", 0) != main.get("total", 0):
-            return False
-    return True
+    return all(all_valid(props_.get("wp:section", {})) for props_ in report.get("wp:functions", {}).values())
 
 
 def run_pool(batch, workers, outdir, cache, par):
@@ -388,9 +389,10 @@ def main():
     print("ccref verify: Frama-C WP (exact = real model, float = IEEE binary64 model) and EVA")
     for k, v in versions():
         print("  %-8s %s" % (k, v))
-    print("  provers  %s, timeout %s s, -wp-par %s, cache %s (%s)" % (
+    print("  provers  %s, timeout %s s, -wp-par %s, cache %s (%s)%s" % (
         env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"), env("WP_TIMEOUT", "15"), env("WP_PAR", "3"),
-        env("WP_CACHE", "none"), env("WP_CACHE_DIR", "-")))
+        env("WP_CACHE", "none"), env("WP_CACHE_DIR", "-"),
+        "; first pass from the cache alone (offline, -wp-par 1)" if env("WP_CACHE", "none") == "replay" else ""))
     rows, failures, notes, extras = {}, [], [], []
     t0 = time.time()
     only = [u for u in env("VERIFY_ONLY", "").split(",") if u]
