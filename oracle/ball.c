@@ -11,7 +11,7 @@ ora_eval_status ora_ball_eval(ora_ws *ws, const ora_ball_params *prm, const ora_
     ora_eval_status st = ORA_EVAL_OK;
     ora_v3 *arm2 = ws_v(ws), *S = ws_v(ws), *P = ws_v(ws), *arm1 = ws_v(ws), *t = ws_v(ws);
     ora_v3 *perr = ws_v(ws), *verr = ws_v(ws), *aerr = ws_v(ws), *u = ws_v(ws), *f = ws_v(ws), *nf = ws_v(ws);
-    out_reset(o, CCREF_KIND_BALL, ORA_BALL_N, 3, 0);
+    out_reset(o, CCREF_KIND_BALL, CCREF_SLOT_BALL_N, 3, 0);
 
     im_apply(ws, arm2, &b2->R, &prm->station2_in_b2);   /* (1) arm2 = R2 s2 */
     iv_add(S, &b2->p, arm2);                            /*     S = p2 + arm2 */
@@ -25,21 +25,21 @@ ora_eval_status ora_ball_eval(ora_ws *ws, const ora_ball_params *prm, const ora_
     ik_arm_acceleration(ws, t, b2, arm2);               /* (6) aerr = a(B2/S) - a(B1/S) */
     ik_arm_acceleration(ws, u, b1, arm1);
     iv_sub(aerr, t, u);
-    out_set_v3(o, ORA_PERR, perr);
-    out_set_v3(o, ORA_VERR, verr);
-    out_set_v3(o, ORA_AERR, aerr);
+    out_set_v3(o, CCREF_SLOT_PERR, perr);
+    out_set_v3(o, CCREF_SLOT_VERR, verr);
+    out_set_v3(o, CCREF_SLOT_AERR, aerr);
 
     mpfi_set(f->x, lambda->l[0]);                       /* (7) f = lambda */
     mpfi_set(f->y, lambda->l[1]);
     mpfi_set(f->z, lambda->l[2]);
     iv_neg(nf, f);
-    ik_force_at_arm(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, arm2, f);   /* (8) */
-    ik_force_at_arm(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, arm1, nf);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, arm2, f);   /* (8) */
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, arm1, nf);
     im_apply_t(ws, t, &b1->R, f);                       /* (9) reactions */
     iv_neg(t, t);
-    out_set_v3(o, ORA_BALL_REACTION1, t);
+    out_set_v3(o, CCREF_SLOT_BALL_REACTION1, t);
     im_apply_t(ws, t, &b2->R, f);
-    out_set_v3(o, ORA_BALL_REACTION2, t);
+    out_set_v3(o, CCREF_SLOT_BALL_REACTION2, t);
 
     /* (10) deviations: verr != 0 and w1 != 0, decided exactly. */
     if (d->v[ORA_D_VERR_NONZERO] == ORA_DEC_AUTO) {

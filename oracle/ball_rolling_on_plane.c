@@ -8,7 +8,7 @@ ora_eval_status ora_ball_rolling_on_plane_eval(ora_ws *ws, const ora_ball_rollin
                                                ora_decisions *d, ora_out *o)
 {
     ora_mark m = ws_mark(ws);
-    out_reset(o, CCREF_KIND_BALL_ROLLING_ON_PLANE, ORA_BROP_N, 1, 2);
+    out_reset(o, CCREF_KIND_BALL_ROLLING_ON_PLANE, CCREF_SLOT_BROP_N, 1, 2);
     if (d->v[ORA_D_PERP_AXIS] == ORA_DEC_AUTO) {
         int k = ora_perp_index(ws, &prm->normal_in_b1);
         if (k < 0)
@@ -40,14 +40,14 @@ ora_eval_status ora_ball_rolling_on_plane_eval(ora_ws *ws, const ora_ball_rollin
     iv_sub(armC2, armO2, sn);
     iv_add(C, &b2->p, armC2);
     iv_sub(armC1, C, &b1->p);
-    mpfi_sub(o->v[ORA_PERR], dd, prm->radius);          /* (5) perr = (d - r)/2 */
-    mpfi_mul_2si(o->v[ORA_PERR], o->v[ORA_PERR], -1);
+    mpfi_sub(o->v[CCREF_SLOT_PERR], dd, prm->radius);          /* (5) perr = (d - r)/2 */
+    mpfi_mul_2si(o->v[CCREF_SLOT_PERR], o->v[CCREF_SLOT_PERR], -1);
     ik_arm_velocity(ws, t, b2, armO2);                  /* (6) */
     ik_arm_velocity(ws, q, b1, armO1);
     iv_sub(vO, t, q);
     iv_dot(ws, verr_n, vO, n);
     mpfi_mul_2si(verr_n, verr_n, -1);
-    mpfi_set(o->v[ORA_VERR], verr_n);
+    mpfi_set(o->v[CCREF_SLOT_VERR], verr_n);
     mpfi_set(o->verr0_num, verr_n);
     ik_arm_acceleration(ws, t, b2, armO2);              /* (7) */
     ik_arm_acceleration(ws, q, b1, armO1);
@@ -55,13 +55,13 @@ ora_eval_status ora_ball_rolling_on_plane_eval(ora_ws *ws, const ora_ball_rollin
     iv_mul_2si(w2, &b1->w, 1);
     iv_cross(ws, t, w2, vO);
     iv_sub(aO, aO, t);
-    iv_dot(ws, o->v[ORA_AERR], aO, n);
-    mpfi_mul_2si(o->v[ORA_AERR], o->v[ORA_AERR], -1);
+    iv_dot(ws, o->v[CCREF_SLOT_AERR], aO, n);
+    mpfi_mul_2si(o->v[CCREF_SLOT_AERR], o->v[CCREF_SLOT_AERR], -1);
     ik_arm_velocity(ws, t, b2, armC2);                  /* (8) */
     ik_arm_velocity(ws, q, b1, armC1);
     iv_sub(u, t, q);
-    iv_dot(ws, o->v[ORA_VERR + 1], u, Px);
-    iv_dot(ws, o->v[ORA_VERR + 2], u, Py);
+    iv_dot(ws, o->v[CCREF_SLOT_VERR + 1], u, Px);
+    iv_dot(ws, o->v[CCREF_SLOT_VERR + 2], u, Py);
     iv_sub(bPB, &b2->b, &b1->b);                        /* (9) */
     iv_cross(ws, t, &b1->w, &b2->w);
     iv_sub(bPB, bPB, t);
@@ -71,8 +71,8 @@ ora_eval_status ora_ball_rolling_on_plane_eval(ora_ws *ws, const ora_ball_rollin
     iv_sub(at, aO, t);
     iv_scale(t, verr_n, wn);
     iv_sub(at, at, t);
-    iv_dot(ws, o->v[ORA_AERR + 1], at, Px);
-    iv_dot(ws, o->v[ORA_AERR + 2], at, Py);
+    iv_dot(ws, o->v[CCREF_SLOT_AERR + 1], at, Px);
+    iv_dot(ws, o->v[CCREF_SLOT_AERR + 2], at, Py);
     mpfi_mul_2si(x, lambda->l[0], -1);                  /* (10) f = ((ln/2) n + lx Px) + ly Py */
     iv_scale(f, x, n);
     iv_scale(t, lambda->l[1], Px);
@@ -80,13 +80,13 @@ ora_eval_status ora_ball_rolling_on_plane_eval(ora_ws *ws, const ora_ball_rollin
     iv_scale(t, lambda->l[2], Py);
     iv_add(f, f, t);
     iv_neg(nf, f);
-    ik_force_at_arm(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, armC2, f);
-    ik_force_at_arm(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, armC1, nf);
-    out_set_v3(o, ORA_BROP_CONTACT_POINT, C);           /* (11) */
-    out_set_m3(o, ORA_BROP_PLANE_AXES, RGA);           /* (12) */
-    mpfi_neg(o->v[ORA_BROP_NORMAL_FORCE], x);           /* (13) */
-    mpfi_neg(o->v[ORA_BROP_FRICTION_X], lambda->l[1]);  /* (14) */
-    mpfi_neg(o->v[ORA_BROP_FRICTION_Y], lambda->l[2]);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, armC2, f);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, armC1, nf);
+    out_set_v3(o, CCREF_SLOT_BROP_CONTACT_POINT, C);           /* (11) */
+    out_set_m3(o, CCREF_SLOT_BROP_PLANE_AXES, RGA);           /* (12) */
+    mpfi_neg(o->v[CCREF_SLOT_BROP_NORMAL_FORCE], x);           /* (13) */
+    mpfi_neg(o->v[CCREF_SLOT_BROP_FRICTION_X], lambda->l[1]);  /* (14) */
+    mpfi_neg(o->v[CCREF_SLOT_BROP_FRICTION_Y], lambda->l[2]);
     o->deviations = CCREF_DEV_BROP_NOT_IN_SIMBODY;      /* (15) */
     ws_release(ws, m);
     return ORA_EVAL_OK;

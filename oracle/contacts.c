@@ -187,7 +187,7 @@ void ora_contact_case_set(ora_contact_case *o, const ccref_contact_case *c)
 void ora_contact_out_init(ora_contact_out *o, mpfr_prec_t prec)
 {
     o->cls = CCREF_CONTACT_COUNT;
-    for (int i = 0; i < ORA_C_N; i++)
+    for (int i = 0; i < CCREF_CSLOT_N; i++)
         s_init(o->v[i], prec);
     o->sign = o->has_friction = 0;
     o->cor_branch = CCREF_COR_CAPTURED;
@@ -200,7 +200,7 @@ void ora_contact_out_init(ora_contact_out *o, mpfr_prec_t prec)
 
 void ora_contact_out_clear(ora_contact_out *o)
 {
-    for (int i = 0; i < ORA_C_N; i++)
+    for (int i = 0; i < CCREF_CSLOT_N; i++)
         mpfi_clear(o->v[i]);
 }
 
@@ -323,7 +323,7 @@ static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_dec
         mpfi_set(kp->height, pp->height);
         iv_set(&kp->follower_in_b2, &pp->follower_in_b2);
         st = ora_point_in_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-        out_get_v3(disp, ko, ORA_PIP_FOLLOWER);
+        out_get_v3(disp, ko, CCREF_SLOT_PIP_FOLLOWER);
         break;
     }
     case CCREF_CONTACT_POINT_PLANE:
@@ -340,7 +340,7 @@ static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_dec
             mpfi_set(kp->radius, c->params.sphere_plane.radius);
             kp->rolling = 1;
             st = ora_sphere_on_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-            out_get_v3(disp, ko, ORA_SOP_CONTACT_POINT);
+            out_get_v3(disp, ko, CCREF_SLOT_SOP_CONTACT_POINT);
         } else {
             ora_point_on_plane_params *kp = &kc->params.point_on_plane;
             st = plane_frame(ws, &kp->plane_frame_in_b1, n, h, d);
@@ -348,7 +348,7 @@ static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_dec
                 break;
             iv_set(&kp->follower_in_b2, &c->params.point_plane.follower_in_b2);
             st = ora_point_on_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-            out_get_v3(disp, ko, ORA_POP_FOLLOWER);
+            out_get_v3(disp, ko, CCREF_SLOT_POP_FOLLOWER);
             *class_bits = CCREF_DEV_PPC_GETTER_ROWS;
         }
         if (st != ORA_EVAL_OK)
@@ -371,7 +371,7 @@ static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_dec
         mpfi_set(kp->radius2, ss->radius2);
         kp->rolling = 1;
         st = ora_sphere_on_sphere_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-        out_get_v3(disp, ko, ORA_SOS_FRAME_P);
+        out_get_v3(disp, ko, CCREF_SLOT_SOS_FRAME_P);
         mpfi_set(num, ko->slip_num);
         mpfi_set(den, ko->slip_den);
         break;
@@ -390,7 +390,7 @@ static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_dec
         mpfi_set(kp->half_length2, ee->half_length2);
         kp->rolling = 1;
         st = ora_line_on_line_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-        out_get_v3(disp, ko, ORA_LOL_FRAME_P);
+        out_get_v3(disp, ko, CCREF_SLOT_LOL_FRAME_P);
         mpfi_set(num, ko->slip_num);
         mpfi_set(den, ko->slip_den);
         break;
@@ -448,7 +448,7 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
      * exact zero) pass 1 re-evaluates the kernel with the exact forms (spec/oracle.md section 4). */
     for (int forms = 0; forms < 2; forms++) {
         int need_forms = 0;
-        for (int i = 0; i < ORA_C_N; i++)
+        for (int i = 0; i < CCREF_CSLOT_N; i++)
             mpfi_set_ui(o->v[i], 0);
         o->cor_branch = CCREF_COR_CAPTURED;
         o->cof_branch = CCREF_COF_STATIC;
@@ -458,21 +458,21 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
             goto done;
 
         /* rows, constraint, display point, deviations, coordinate force */
-        mpfi_set(o->v[ORA_C_PERR], ko->v[ORA_PERR]);
-        mpfi_set(o->v[ORA_C_VERR], ko->v[ORA_VERR]);
-        mpfi_set(o->v[ORA_C_AERR], ko->v[ORA_AERR]);
-        for (int i = 0; i < ORA_AUX; i++)
-            mpfi_set(o->v[ORA_C_CONSTRAINT + i], ko->v[i]);
-        mpfi_set(o->v[ORA_C_DISPLAY], disp->x);
-        mpfi_set(o->v[ORA_C_DISPLAY + 1], disp->y);
-        mpfi_set(o->v[ORA_C_DISPLAY + 2], disp->z);
+        mpfi_set(o->v[CCREF_CSLOT_PERR], ko->v[CCREF_SLOT_PERR]);
+        mpfi_set(o->v[CCREF_CSLOT_VERR], ko->v[CCREF_SLOT_VERR]);
+        mpfi_set(o->v[CCREF_CSLOT_AERR], ko->v[CCREF_SLOT_AERR]);
+        for (int i = 0; i < CCREF_SLOT_AUX; i++)
+            mpfi_set(o->v[CCREF_CSLOT_CONSTRAINT + i], ko->v[i]);
+        mpfi_set(o->v[CCREF_CSLOT_DISPLAY], disp->x);
+        mpfi_set(o->v[CCREF_CSLOT_DISPLAY + 1], disp->y);
+        mpfi_set(o->v[CCREF_CSLOT_DISPLAY + 2], disp->z);
         if (kind == CCREF_KIND_CONSTANT_COORDINATE)
-            mpfi_set(o->v[ORA_C_COORDINATE_FORCE], ko->v[ORA_CC_GENERALIZED_FORCE]);
+            mpfi_set(o->v[CCREF_CSLOT_COORDINATE_FORCE], ko->v[CCREF_SLOT_CC_GENERALIZED_FORCE]);
         if (friction) {
-            mpfi_set(o->v[ORA_C_SLIP_VELOCITY], ko->v[ORA_VERR + 1]);
-            mpfi_set(o->v[ORA_C_SLIP_VELOCITY + 1], ko->v[ORA_VERR + 2]);
-            mpfi_set(o->v[ORA_C_SLIP_ACCELERATION], ko->v[ORA_AERR + 1]);
-            mpfi_set(o->v[ORA_C_SLIP_ACCELERATION + 1], ko->v[ORA_AERR + 2]);
+            mpfi_set(o->v[CCREF_CSLOT_SLIP_VELOCITY], ko->v[CCREF_SLOT_VERR + 1]);
+            mpfi_set(o->v[CCREF_CSLOT_SLIP_VELOCITY + 1], ko->v[CCREF_SLOT_VERR + 2]);
+            mpfi_set(o->v[CCREF_CSLOT_SLIP_ACCELERATION], ko->v[CCREF_SLOT_AERR + 1]);
+            mpfi_set(o->v[CCREF_CSLOT_SLIP_ACCELERATION + 1], ko->v[CCREF_SLOT_AERR + 2]);
         }
         o->status = ko->status;
         o->deviations = ko->deviations | class_bits;
@@ -486,7 +486,7 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
                 mpfi_set_ui(x, 0);
                 s = ora_cmp_form(ws, ko->verr0_num, ko->verr0_den, ko->verr0_k, x);
             } else {
-                s = ora_sign(ko->v[ORA_VERR]);
+                s = ora_sign(ko->v[CCREF_SLOT_VERR]);
             }
             if (s == ORA_SIGN_UNKNOWN) {
                 if (!forms) {
@@ -500,15 +500,15 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
         }
         const int impact = d->v[ORA_D_IMPACT] != 0;
         if (impact)
-            mpfi_mul_si(o->v[ORA_C_IMPACT_SPEED], ko->v[ORA_VERR], -sign);
+            mpfi_mul_si(o->v[CCREF_CSLOT_IMPACT_SPEED], ko->v[CCREF_SLOT_VERR], -sign);
 
         /* COR rule: impact <= capture -> CAPTURED, impact >= min_cor_speed -> MINIMUM, else LINEAR */
         if (d->v[ORA_D_COR_BRANCH] == ORA_DEC_AUTO) {
             int b = CCREF_COR_CAPTURED; /* impact 0 <= capture_speed (checked >= 0) */
             if (impact) {
-                int s = cmp_impact_speed(ws, ko, sign, o->v[ORA_C_IMPACT_SPEED], c->capture_speed, forms);
+                int s = cmp_impact_speed(ws, ko, sign, o->v[CCREF_CSLOT_IMPACT_SPEED], c->capture_speed, forms);
                 if (s != ORA_SIGN_UNKNOWN && s > 0) {
-                    s = cmp_impact_speed(ws, ko, sign, o->v[ORA_C_IMPACT_SPEED], c->min_cor_speed, forms);
+                    s = cmp_impact_speed(ws, ko, sign, o->v[CCREF_CSLOT_IMPACT_SPEED], c->min_cor_speed, forms);
                     b = s >= 0 ? CCREF_COR_MINIMUM : CCREF_COR_LINEAR;
                 }
                 if (s == ORA_SIGN_UNKNOWN) {
@@ -524,8 +524,8 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
         }
         {
             int b = d->v[ORA_D_COR_BRANCH];
-            ora_effective_cor(ws, c->min_cor, c->capture_speed, c->min_cor_speed, o->v[ORA_C_IMPACT_SPEED],
-                              o->v[ORA_C_EFFECTIVE_COR], &b);
+            ora_effective_cor(ws, c->min_cor, c->capture_speed, c->min_cor_speed, o->v[CCREF_CSLOT_IMPACT_SPEED],
+                              o->v[CCREF_CSLOT_EFFECTIVE_COR], &b);
             o->cor_branch = (ccref_cor_branch)b;
         }
 
@@ -534,8 +534,8 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
             if (forms) {
                 mpfi_div(x, num, den);                /* slip^2 = num/den: an exact zero stays a point */
             } else {
-                mpfi_sqr(x, ko->v[ORA_VERR + 1]);
-                mpfi_sqr(num, ko->v[ORA_VERR + 2]);
+                mpfi_sqr(x, ko->v[CCREF_SLOT_VERR + 1]);
+                mpfi_sqr(num, ko->v[CCREF_SLOT_VERR + 2]);
                 mpfi_add(x, x, num);
                 int s = ora_sign(x);
                 if (s != 1) {                         /* a slip enclosure touching 0: use the exact form */
@@ -543,7 +543,7 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
                     continue;
                 }
             }
-            mpfi_sqrt(o->v[ORA_C_SLIP_SPEED], x);
+            mpfi_sqrt(o->v[CCREF_CSLOT_SLIP_SPEED], x);
             if (d->v[ORA_D_COF_BRANCH] == ORA_DEC_AUTO) {
                 int s;
                 if (forms) {
@@ -551,7 +551,7 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
                     mpfi_mul(x, x, den);
                     mpfi_sub(x, num, x);
                 } else {
-                    mpfi_sub(x, o->v[ORA_C_SLIP_SPEED], c->transition_speed);
+                    mpfi_sub(x, o->v[CCREF_CSLOT_SLIP_SPEED], c->transition_speed);
                 }
                 s = ora_sign(x);
                 if (s == ORA_SIGN_UNKNOWN) {
@@ -565,8 +565,8 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
                 ora_decide(d, ORA_D_COF_BRANCH, s <= 0 ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC, ws_prec(ws));
             }
             int b = d->v[ORA_D_COF_BRANCH];
-            ora_effective_cof(ws, c->mu_s, c->mu_d, c->mu_v, c->transition_speed, o->v[ORA_C_SLIP_SPEED],
-                              o->v[ORA_C_EFFECTIVE_COF], &b);
+            ora_effective_cof(ws, c->mu_s, c->mu_d, c->mu_v, c->transition_speed, o->v[CCREF_CSLOT_SLIP_SPEED],
+                              o->v[CCREF_CSLOT_EFFECTIVE_COF], &b);
             o->cof_branch = (ccref_cof_branch)b;
         }
         if (!need_forms)
@@ -755,7 +755,7 @@ static void zero_result(ora_contact_result *res, ccref_status st)
     res->cof_branch = CCREF_COF_STATIC;
     res->deviations = 0;
     res->mp = res->mv = 0;
-    set_all(res->out, ORA_C_N, ORA_R_EXACT_ZERO);
+    set_all(res->out, CCREF_CSLOT_N, ORA_R_EXACT_ZERO);
     res->all_certified = 1;
     res->max_bits = 0;
 }
@@ -785,7 +785,7 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
     res->decision_bits = bits;
     if (st < 0) {
         res->decided = 0;
-        set_all(res->out, ORA_C_N, ORA_R_UNDECIDED);
+        set_all(res->out, CCREF_CSLOT_N, ORA_R_UNDECIDED);
         return 0;
     }
     if (st != CCREF_OK) {
@@ -805,10 +805,10 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
         d.v[ORA_D_COR_BRANCH] = CCREF_COR_CAPTURED;
         d.v[ORA_D_COF_BRANCH] = CCREF_COF_STATIC;
     }
-    for (int i = 0; i < ORA_C_N; i++)
+    for (int i = 0; i < CCREF_CSLOT_N; i++)
         res->out[i].reason = ORA_R_PENDING;
     ora_contact_out *o = NULL;
-    int decided = 0, pending = ORA_C_N, kernel_overflow = -1, lev;
+    int decided = 0, pending = CCREF_CSLOT_N, kernel_overflow = -1, lev;
     for (lev = 0; lev < ctx->nlev; lev++) {
         ora_ws *ws = ctx_ws(ctx, lev);
         ora_contact_case *cc = ctx_contact_case(ctx, lev, c->cls);
@@ -823,7 +823,7 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
         decided = 1;
         if (kernel_overflow > 0 || rule_st != CCREF_OK)
             break;
-        pending = ora_certify_pending(o->v, ORA_C_N, ctx->bits[lev], res->out);
+        pending = ora_certify_pending(o->v, CCREF_CSLOT_N, ctx->bits[lev], res->out);
         if (pending == 0)
             break;
     }
@@ -833,7 +833,7 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
     if (!decided) {
         res->decided = 0;
         res->undecided = kernel_overflow < 0 && d.undecided == ORA_D_COUNT ? ORA_D_COUNT : d.undecided;
-        set_all(res->out, ORA_C_N, ORA_R_UNDECIDED);
+        set_all(res->out, CCREF_CSLOT_N, ORA_R_UNDECIDED);
         return 0;
     }
     if (kernel_overflow > 0) {
@@ -845,7 +845,7 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
         return 0;
     }
     if (pending > 0)
-        ora_finish_pending(o->v, ORA_C_N, res->out);
+        ora_finish_pending(o->v, CCREF_CSLOT_N, res->out);
     res->decided = 1;
     res->status = o->status;
     res->sign = o->sign;
@@ -857,7 +857,7 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
     res->mv = o->mv;
     /* slip speed / COF / display point overflow (E_RESULT_OVERFLOW after the rules' checks) */
     int any_inf = 0, maybe = 0;
-    for (int i = 0; i < ORA_C_N; i++) {
+    for (int i = 0; i < CCREF_CSLOT_N; i++) {
         if (res->out[i].certified) {
             if (isinf(res->out[i].value))
                 any_inf = 1;
@@ -869,11 +869,11 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
         zero_result(res, CCREF_E_RESULT_OVERFLOW);
         return 0;
     }
-    if (maybe && enclosure_overflow(o->v, ORA_C_N) != 0)
+    if (maybe && enclosure_overflow(o->v, CCREF_CSLOT_N) != 0)
         res->decided = 0;
     res->all_certified = 1;
     res->max_bits = 0;
-    for (int i = 0; i < ORA_C_N; i++) {
+    for (int i = 0; i < CCREF_CSLOT_N; i++) {
         if (!res->out[i].certified)
             res->all_certified = 0;
         else if (res->out[i].precision_bits > res->max_bits)

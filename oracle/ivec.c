@@ -299,7 +299,7 @@ void ora_out_init(ora_out *o, mpfr_prec_t prec)
 {
     o->kind = CCREF_KIND_COUNT;
     o->n = 0;
-    for (int i = 0; i < ORA_MAX_OUT; i++)
+    for (int i = 0; i < CCREF_SLOT_MAX; i++)
         s_init(o->v[i], prec);
     s_init(o->verr0_num, prec);
     s_init(o->verr0_den, prec);
@@ -316,7 +316,7 @@ void ora_out_init(ora_out *o, mpfr_prec_t prec)
 
 void ora_out_clear(ora_out *o)
 {
-    for (int i = 0; i < ORA_MAX_OUT; i++)
+    for (int i = 0; i < CCREF_SLOT_MAX; i++)
         mpfi_clear(o->v[i]);
     mpfi_clear(o->verr0_num);
     mpfi_clear(o->verr0_den);

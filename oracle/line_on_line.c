@@ -19,7 +19,7 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
     ora_v3 *armPb = ws_v(ws), *Pb = ws_v(ws), *p = ws_v(ws), *wraw = ws_v(ws), *t = ws_v(ws), *q = ws_v(ws);
     ora_v3 *Qf = ws_v(ws), *Qb = ws_v(ws), *Co = ws_v(ws);
     mpfi_ptr W = ws_s(ws), x = ws_s(ws), y = ws_s(ws);
-    out_reset(o, CCREF_KIND_LINE_ON_LINE, ORA_LOL_N, 1, rolling ? 2 : 0);
+    out_reset(o, CCREF_KIND_LINE_ON_LINE, CCREF_SLOT_LOL_N, 1, rolling ? 2 : 0);
 
     im_column(t, &Ef->R, 0);                            /* (1) */
     im_apply(ws, df, &b1->R, t);
@@ -62,12 +62,12 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
         iv_mul_2si(Co, Co, -1);
         o->sense = 0;
         o->lines_are_parallel = 1;
-        out_set_v3(o, ORA_LOL_CLOSEST1, Qf);
-        out_set_v3(o, ORA_LOL_CLOSEST2, Qb);
-        mpfi_set(o->v[ORA_LOL_FRAME_R + 0], df->x);     /* column 0 = df, the rest [0, 0] */
-        mpfi_set(o->v[ORA_LOL_FRAME_R + 3], df->y);
-        mpfi_set(o->v[ORA_LOL_FRAME_R + 6], df->z);
-        out_set_v3(o, ORA_LOL_FRAME_P, Co);
+        out_set_v3(o, CCREF_SLOT_LOL_CLOSEST1, Qf);
+        out_set_v3(o, CCREF_SLOT_LOL_CLOSEST2, Qb);
+        mpfi_set(o->v[CCREF_SLOT_LOL_FRAME_R + 0], df->x);     /* column 0 = df, the rest [0, 0] */
+        mpfi_set(o->v[CCREF_SLOT_LOL_FRAME_R + 3], df->y);
+        mpfi_set(o->v[CCREF_SLOT_LOL_FRAME_R + 6], df->z);
+        out_set_v3(o, CCREF_SLOT_LOL_FRAME_P, Co);
         o->deviations = CCREF_DEV_LOL_PARALLEL_FALLBACK;
         o->status = CCREF_OK_PARALLEL_EDGES;
         goto done;
@@ -119,7 +119,7 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
         iv_sub(pFCo, Co, &b1->p);                       /* (10) */
         iv_sub(pBCo, Co, &b2->p);
 
-        iv_dot(ws, o->v[ORA_PERR], p, n);               /* (11) */
+        iv_dot(ws, o->v[CCREF_SLOT_PERR], p, n);               /* (11) */
         ik_arm_velocity(ws, vPf, b1, armPf);            /* (12) */
         ik_arm_velocity(ws, vPb, b2, armPb);
         iv_sub(dp, vPb, vPf);
@@ -133,9 +133,9 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
         iv_scale(t, ndw, n);
         iv_sub(t, dw, t);
         iv_scale(dn, oos, t);
-        iv_dot(ws, o->v[ORA_VERR], dp, n);              /* (15) */
+        iv_dot(ws, o->v[CCREF_SLOT_VERR], dp, n);              /* (15) */
         iv_dot(ws, x, p, dn);
-        mpfi_add(o->v[ORA_VERR], o->v[ORA_VERR], x);
+        mpfi_add(o->v[CCREF_SLOT_VERR], o->v[CCREF_SLOT_VERR], x);
         ik_arm_acceleration(ws, t, b2, armPb);          /* (16) */
         ik_arm_acceleration(ws, q, b1, armPf);
         iv_sub(d2p, t, q);
@@ -163,12 +163,12 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
         iv_scale(t, x, n);
         iv_sub(d2n, d2n, t);
         iv_scale(d2n, oos, d2n);
-        iv_dot(ws, o->v[ORA_AERR], d2p, n);             /* (20) */
+        iv_dot(ws, o->v[CCREF_SLOT_AERR], d2p, n);             /* (20) */
         iv_dot(ws, x, dp, dn);
         mpfi_mul_2si(x, x, 1);
-        mpfi_add(o->v[ORA_AERR], o->v[ORA_AERR], x);
+        mpfi_add(o->v[CCREF_SLOT_AERR], o->v[CCREF_SLOT_AERR], x);
         iv_dot(ws, x, p, d2n);
-        mpfi_add(o->v[ORA_AERR], o->v[ORA_AERR], x);
+        mpfi_add(o->v[CCREF_SLOT_AERR], o->v[CCREF_SLOT_AERR], x);
 
         /* verr[0] form: A = sg (W (dp.wraw + p.dwraw) - (wraw.dwraw)(p.wraw)), den W, k = 3. */
         if (o->want_forms) {
@@ -191,9 +191,9 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
         }
 
         iv_scale(fn, lambda->l[0], n);                  /* (31) */
-        ik_force_at_arm(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, pBCo, fn);
+        ik_force_at_arm(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, pBCo, fn);
         iv_neg(t, fn);
-        ik_force_at_arm(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, pFCo, t);
+        ik_force_at_arm(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, pFCo, t);
         iv_set(applied, fn);
 
         if (rolling) {
@@ -204,8 +204,8 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
             ik_arm_velocity(ws, t, b2, pBCo);           /* (21) */
             ik_arm_velocity(ws, q, b1, pFCo);
             iv_sub(vF, t, q);
-            iv_dot(ws, o->v[ORA_VERR + 1], vF, df);
-            iv_dot(ws, o->v[ORA_VERR + 2], vF, Cy);
+            iv_dot(ws, o->v[CCREF_SLOT_VERR + 1], vF, df);
+            iv_dot(ws, o->v[CCREF_SLOT_VERR + 2], vF, Cy);
             mpfi_sqr(doos, oos);                        /* (22) */
             mpfi_mul(doos, doos, ndw);
             mpfi_neg(doos, doos);
@@ -256,18 +256,18 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
             iv_cross(ws, t, &b2->w, dpB);
             iv_add(dvB, dvB, t);
             iv_sub(dvF, dvB, dvF_);
-            iv_dot(ws, o->v[ORA_AERR + 1], dvF, df);    /* (29)-(30) dCx = ddf, dCy = d_nXdf */
+            iv_dot(ws, o->v[CCREF_SLOT_AERR + 1], dvF, df);    /* (29)-(30) dCx = ddf, dCy = d_nXdf */
             iv_dot(ws, x, vF, ddf);
-            mpfi_add(o->v[ORA_AERR + 1], o->v[ORA_AERR + 1], x);
-            iv_dot(ws, o->v[ORA_AERR + 2], dvF, Cy);
+            mpfi_add(o->v[CCREF_SLOT_AERR + 1], o->v[CCREF_SLOT_AERR + 1], x);
+            iv_dot(ws, o->v[CCREF_SLOT_AERR + 2], dvF, Cy);
             iv_dot(ws, x, vF, dnXdf);
-            mpfi_add(o->v[ORA_AERR + 2], o->v[ORA_AERR + 2], x);
+            mpfi_add(o->v[CCREF_SLOT_AERR + 2], o->v[CCREF_SLOT_AERR + 2], x);
             iv_scale(ft, lambda->l[1], df);             /* (31) */
             iv_scale(t, lambda->l[2], Cy);
             iv_add(ft, ft, t);
-            ik_force_at_arm_add(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, pBCo, ft);
+            ik_force_at_arm_add(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, pBCo, ft);
             iv_neg(q, ft);
-            ik_force_at_arm_add(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, pFCo, q);
+            ik_force_at_arm_add(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, pFCo, q);
             iv_scale(t, lambda->l[1], df);              /* (33) */
             iv_add(applied, applied, t);
             iv_scale(t, lambda->l[2], Cy);
@@ -313,18 +313,18 @@ ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params 
         }
         o->sense = sense;                               /* (32) */
         o->lines_are_parallel = 0;
-        out_set_v3(o, ORA_LOL_CLOSEST1, Qf);
-        out_set_v3(o, ORA_LOL_CLOSEST2, Qb);
+        out_set_v3(o, CCREF_SLOT_LOL_CLOSEST1, Qf);
+        out_set_v3(o, CCREF_SLOT_LOL_CLOSEST2, Qb);
         for (int i = 0; i < 3; i++) {
             mpfi_srcptr cx[3] = {df->x, df->y, df->z}, cy[3] = {Cy->x, Cy->y, Cy->z}, cz[3] = {n->x, n->y, n->z};
-            mpfi_set(o->v[ORA_LOL_FRAME_R + 3 * i + 0], cx[i]);
-            mpfi_set(o->v[ORA_LOL_FRAME_R + 3 * i + 1], cy[i]);
-            mpfi_set(o->v[ORA_LOL_FRAME_R + 3 * i + 2], cz[i]);
+            mpfi_set(o->v[CCREF_SLOT_LOL_FRAME_R + 3 * i + 0], cx[i]);
+            mpfi_set(o->v[CCREF_SLOT_LOL_FRAME_R + 3 * i + 1], cy[i]);
+            mpfi_set(o->v[CCREF_SLOT_LOL_FRAME_R + 3 * i + 2], cz[i]);
         }
-        out_set_v3(o, ORA_LOL_FRAME_P, Co);
-        mpfi_set(o->v[ORA_LOL_SEPARATION], o->v[ORA_PERR]);
+        out_set_v3(o, CCREF_SLOT_LOL_FRAME_P, Co);
+        mpfi_set(o->v[CCREF_SLOT_LOL_SEPARATION], o->v[CCREF_SLOT_PERR]);
         iv_neg(t, applied);                             /* (33) */
-        out_set_v3(o, ORA_LOL_FORCE_ON_BODY2, t);
+        out_set_v3(o, CCREF_SLOT_LOL_FORCE_ON_BODY2, t);
         o->deviations = 0;
     }
 done:

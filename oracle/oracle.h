@@ -21,6 +21,7 @@
 
 #include "../src/ccref.h"
 #include "../src/ccref_unilateral.h"
+#include "../src/ccref_outputs.h"
 
 /* ================================================================ interval inputs */
 
@@ -127,49 +128,13 @@ typedef enum {
 
 /* ================================================================ interval outputs (bilateral kinds) */
 
-/* Flat output layout, shared by the interval outputs and the certified results. Slots 0..20 are the common
- * ccref_output part; kind-specific auxiliary outputs follow from ORA_AUX in the order of the result struct. */
-enum {
-    ORA_PERR = 0,        /* perr[0..2] */
-    ORA_VERR = 3,        /* verr[0..2] */
-    ORA_AERR = 6,        /* aerr[0..2] */
-    ORA_F1_MOMENT = 9,   /* force_on_body1.moment x, y, z */
-    ORA_F1_FORCE = 12,
-    ORA_F2_MOMENT = 15,
-    ORA_F2_FORCE = 18,
-    ORA_AUX = 21,
-    /* ball */
-    ORA_BALL_REACTION1 = ORA_AUX, ORA_BALL_REACTION2 = ORA_AUX + 3, ORA_BALL_N = ORA_AUX + 6,
-    /* rod */
-    ORA_ROD_TENSION = ORA_AUX, ORA_ROD_ORIENTATION = ORA_AUX + 1, ORA_ROD_N = ORA_AUX + 4,
-    /* point_in_plane */
-    ORA_PIP_FOLLOWER = ORA_AUX, ORA_PIP_N = ORA_AUX + 3,
-    /* constant_coordinate */
-    ORA_CC_GENERALIZED_FORCE = ORA_AUX, ORA_CC_N = ORA_AUX + 1,
-    /* sphere_on_plane */
-    ORA_SOP_CONTACT_POINT = ORA_AUX, ORA_SOP_SEPARATION = ORA_AUX + 3, ORA_SOP_FORCE_ON_SPHERE = ORA_AUX + 4,
-    ORA_SOP_N = ORA_AUX + 7,
-    /* ball_rolling_on_plane */
-    ORA_BROP_CONTACT_POINT = ORA_AUX, ORA_BROP_PLANE_AXES = ORA_AUX + 3 /* 9, row-major */,
-    ORA_BROP_NORMAL_FORCE = ORA_AUX + 12, ORA_BROP_FRICTION_X = ORA_AUX + 13, ORA_BROP_FRICTION_Y = ORA_AUX + 14,
-    ORA_BROP_N = ORA_AUX + 15,
-    /* sphere_on_sphere */
-    ORA_SOS_FRAME_R = ORA_AUX /* 9, row-major */, ORA_SOS_FRAME_P = ORA_AUX + 9, ORA_SOS_SEPARATION = ORA_AUX + 12,
-    ORA_SOS_FORCE_ON_BODY2 = ORA_AUX + 13, ORA_SOS_N = ORA_AUX + 16,
-    /* point_on_plane */
-    ORA_POP_FOLLOWER = ORA_AUX, ORA_POP_FORCE_ON_FOLLOWER = ORA_AUX + 3, ORA_POP_N = ORA_AUX + 6,
-    /* line_on_line */
-    ORA_LOL_CLOSEST1 = ORA_AUX, ORA_LOL_CLOSEST2 = ORA_AUX + 3, ORA_LOL_FRAME_R = ORA_AUX + 6 /* 9 */,
-    ORA_LOL_FRAME_P = ORA_AUX + 15, ORA_LOL_SEPARATION = ORA_AUX + 18, ORA_LOL_FORCE_ON_BODY2 = ORA_AUX + 19,
-    ORA_LOL_N = ORA_AUX + 22,
-    ORA_MAX_OUT = ORA_LOL_N
-};
+/* The flat output layout (slots CCREF_SLOT_*, CCREF_CSLOT_*) is the library's: src/ccref_outputs.h. */
 
 /* Interval outputs of one evaluation. Rows past mp + mv and outputs a branch zeroes are the point [0, 0]. */
 typedef struct {
     ccref_kind kind;
     int n;                      /* number of slots used: ORA_<KIND>_N */
-    mpfi_t v[ORA_MAX_OUT];
+    mpfi_t v[CCREF_SLOT_MAX];
     int mp, mv;
     ccref_status status;        /* OK-class status of the branch (OK, OK_SINGULAR_DIRECTION, OK_PARALLEL_EDGES) */
     unsigned deviations;
@@ -258,7 +223,7 @@ typedef struct {
     unsigned deviations;
     int sense, lines_are_parallel;
     int n;                      /* slots: ORA_<KIND>_N */
-    ora_cert out[ORA_MAX_OUT];
+    ora_cert out[CCREF_SLOT_MAX];
     int all_certified;
     int max_bits;               /* highest precision_bits over the certified outputs */
     int evaluations;            /* number of interval evaluations the Ziv loop ran */
@@ -268,11 +233,6 @@ typedef struct {
  * all_certified and each reason), -1 on a NULL argument or unknown kind (status CCREF_E_UNKNOWN_KIND). */
 int ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *res);
 
-/* The kernel's result in the same flat layout; returns the number of slots (ORA_<KIND>_N), 0 if unknown kind. */
-int ora_flatten_result(ccref_kind kind, const ccref_result *r, double v[ORA_MAX_OUT]);
-int ora_kind_outputs(ccref_kind kind);
-/* "perr[0]", "force_on_body2.moment.x", "contact_frame.R[1][2]", ... (static storage). */
-const char *ora_output_name(ccref_kind kind, int slot);
 
 /* ================================================================ unilateral layer */
 
@@ -299,22 +259,6 @@ ccref_status ora_effective_cof_d(ora_ctx *ctx, double mu_s, double mu_d, double 
                                  double slip_speed, ora_cert *mu, ccref_cof_branch *branch);
 
 /* ---- the eight contact classes ---- */
-
-/* Flat layout of a contact result (ccref_contact_result order); the constraint's ccref_output follows at
- * ORA_C_CONSTRAINT in the bilateral layout (slots ORA_PERR.. ORA_F2_FORCE + 2). */
-enum {
-    ORA_C_PERR = 0, ORA_C_VERR, ORA_C_AERR,
-    ORA_C_DISPLAY = 3,          /* display_point x, y, z */
-    ORA_C_SLIP_VELOCITY = 6,    /* 2 */
-    ORA_C_SLIP_ACCELERATION = 8,/* 2 */
-    ORA_C_IMPACT_SPEED = 10,
-    ORA_C_EFFECTIVE_COR = 11,
-    ORA_C_SLIP_SPEED = 12,
-    ORA_C_EFFECTIVE_COF = 13,
-    ORA_C_COORDINATE_FORCE = 14,
-    ORA_C_CONSTRAINT = 15,      /* 21 slots: the constraint's ccref_output */
-    ORA_C_N = ORA_C_CONSTRAINT + ORA_AUX
-};
 
 typedef struct { mpfi_t bound; ora_v3 mobilizer_origin_in_b; } ora_hard_stop_params;
 typedef struct { ora_v3 station1_in_b1, station2_in_b2; mpfi_t length_limit; } ora_rope_params;
@@ -347,7 +291,7 @@ void ora_contact_case_set(ora_contact_case *o, const ccref_contact_case *c);
 
 typedef struct {
     ccref_contact_class cls;
-    mpfi_t v[ORA_C_N];
+    mpfi_t v[CCREF_CSLOT_N];
     int sign, has_friction;
     ccref_cor_branch cor_branch;
     ccref_cof_branch cof_branch;
@@ -374,7 +318,7 @@ typedef struct {
     ccref_cof_branch cof_branch;
     unsigned deviations;
     int mp, mv;
-    ora_cert out[ORA_C_N];
+    ora_cert out[CCREF_CSLOT_N];
     int all_certified;
     int max_bits;
     int evaluations;
@@ -382,7 +326,5 @@ typedef struct {
 
 /* Certified mirror of ccref_contact_eval(c); return value as ora_eval_case. */
 int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res);
-int ora_flatten_contact_result(const ccref_contact_result *r, double v[ORA_C_N]);
-const char *ora_contact_output_name(int slot);
 
 #endif

@@ -11,7 +11,7 @@ ora_eval_status ora_point_on_plane_eval(ora_ws *ws, const ora_point_on_plane_par
     ora_v3 *t = ws_v(ws), *q = ws_v(ws), *vrel = ws_v(ws), *arel = ws_v(ws), *w2 = ws_v(ws), *f = ws_v(ws);
     ora_v3 *nf = ws_v(ws), *PzS = ws_v(ws);
     ora_m3 *RGP = ws_m(ws);
-    out_reset(o, CCREF_KIND_POINT_ON_PLANE, ORA_POP_N, 1, 2);
+    out_reset(o, CCREF_KIND_POINT_ON_PLANE, CCREF_SLOT_POP_N, 1, 2);
 
     im_mul(ws, RGP, &b1->R, &prm->plane_frame_in_b1.R);/* (1) */
     im_column(Px, RGP, 0);
@@ -23,7 +23,7 @@ ora_eval_status ora_point_on_plane_eval(ora_ws *ws, const ora_point_on_plane_par
     im_apply_t(ws, t, &b1->R, arm1);                    /* (3) perr = (R1^T arm1 - Po) . Pz_S */
     iv_sub(t, t, &prm->plane_frame_in_b1.p);
     im_column(PzS, &prm->plane_frame_in_b1.R, 2);
-    iv_dot(ws, o->v[ORA_PERR], t, PzS);
+    iv_dot(ws, o->v[CCREF_SLOT_PERR], t, PzS);
     ik_arm_velocity(ws, t, b2, arm2);                   /* (4) */
     ik_arm_velocity(ws, q, b1, arm1);
     iv_sub(vrel, t, q);
@@ -33,13 +33,13 @@ ora_eval_status ora_point_on_plane_eval(ora_ws *ws, const ora_point_on_plane_par
     iv_mul_2si(w2, &b1->w, 1);
     iv_cross(ws, t, w2, vrel);
     iv_sub(arel, arel, t);
-    iv_dot(ws, o->v[ORA_VERR], vrel, Pz);               /* (6) */
-    iv_dot(ws, o->v[ORA_VERR + 1], vrel, Px);
-    iv_dot(ws, o->v[ORA_VERR + 2], vrel, Py);
-    iv_dot(ws, o->v[ORA_AERR], arel, Pz);               /* (7) */
-    iv_dot(ws, o->v[ORA_AERR + 1], arel, Px);
-    iv_dot(ws, o->v[ORA_AERR + 2], arel, Py);
-    mpfi_set(o->verr0_num, o->v[ORA_VERR]);
+    iv_dot(ws, o->v[CCREF_SLOT_VERR], vrel, Pz);               /* (6) */
+    iv_dot(ws, o->v[CCREF_SLOT_VERR + 1], vrel, Px);
+    iv_dot(ws, o->v[CCREF_SLOT_VERR + 2], vrel, Py);
+    iv_dot(ws, o->v[CCREF_SLOT_AERR], arel, Pz);               /* (7) */
+    iv_dot(ws, o->v[CCREF_SLOT_AERR + 1], arel, Px);
+    iv_dot(ws, o->v[CCREF_SLOT_AERR + 2], arel, Py);
+    mpfi_set(o->verr0_num, o->v[CCREF_SLOT_VERR]);
     iv_set(&o->slip_vec, vrel);
     iv_scale(f, lambda->l[0], Pz);                      /* (8) */
     iv_scale(t, lambda->l[1], Px);
@@ -47,10 +47,10 @@ ora_eval_status ora_point_on_plane_eval(ora_ws *ws, const ora_point_on_plane_par
     iv_scale(t, lambda->l[2], Py);
     iv_add(f, f, t);
     iv_neg(nf, f);
-    ik_force_at_arm(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, arm2, f);
-    ik_force_at_arm(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, arm1, nf);
-    out_set_v3(o, ORA_POP_FOLLOWER, F);                 /* (9) */
-    out_set_v3(o, ORA_POP_FORCE_ON_FOLLOWER, nf);       /* (10) */
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, arm2, f);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, arm1, nf);
+    out_set_v3(o, CCREF_SLOT_POP_FOLLOWER, F);                 /* (9) */
+    out_set_v3(o, CCREF_SLOT_POP_FORCE_ON_FOLLOWER, nf);       /* (10) */
     o->deviations = CCREF_DEV_POP_GETTER_ORDER;         /* (11) */
     ws_release(ws, m);
     return ORA_EVAL_OK;

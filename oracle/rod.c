@@ -12,7 +12,7 @@ ora_eval_status ora_rod_eval(ora_ws *ws, const ora_rod_params *prm, const ora_bo
     ora_v3 *pd = ws_v(ws), *pdd = ws_v(ws), *t = ws_v(ws), *u = ws_v(ws), *Cz = ws_v(ws), *Czd = ws_v(ws);
     ora_v3 *f = ws_v(ws), *nf = ws_v(ws);
     mpfi_ptr r2 = ws_s(ws), r = ws_s(ws), verr = ws_s(ws), x = ws_s(ws);
-    out_reset(o, CCREF_KIND_ROD, ORA_ROD_N, 1, 0);
+    out_reset(o, CCREF_KIND_ROD, CCREF_SLOT_ROD_N, 1, 0);
 
     im_apply(ws, arm1, &b1->R, &prm->station1_in_b1);  /* (1) */
     im_apply(ws, arm2, &b2->R, &prm->station2_in_b2);
@@ -60,18 +60,18 @@ ora_eval_status ora_rod_eval(ora_ws *ws, const ora_rod_params *prm, const ora_bo
         iv_sub(t, pd, t);
         iv_div(Czd, t, r);
     }
-    mpfi_sub(o->v[ORA_PERR], r, prm->length);           /* (7) */
-    mpfi_set(o->v[ORA_VERR], verr);
-    iv_dot(ws, o->v[ORA_AERR], pdd, Cz);                /* (8) */
+    mpfi_sub(o->v[CCREF_SLOT_PERR], r, prm->length);           /* (7) */
+    mpfi_set(o->v[CCREF_SLOT_VERR], verr);
+    iv_dot(ws, o->v[CCREF_SLOT_AERR], pdd, Cz);                /* (8) */
     iv_dot(ws, x, pd, Czd);
-    mpfi_add(o->v[ORA_AERR], o->v[ORA_AERR], x);
+    mpfi_add(o->v[CCREF_SLOT_AERR], o->v[CCREF_SLOT_AERR], x);
 
     iv_scale(f, lambda->l[0], Cz);                      /* (9) */
     iv_neg(nf, f);
-    ik_force_at_arm(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, arm2, f);
-    ik_force_at_arm(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, arm1, nf);
-    mpfi_set(o->v[ORA_ROD_TENSION], lambda->l[0]);      /* (10) */
-    out_set_v3(o, ORA_ROD_ORIENTATION, Cz);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, arm2, f);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, arm1, nf);
+    mpfi_set(o->v[CCREF_SLOT_ROD_TENSION], lambda->l[0]);      /* (10) */
+    out_set_v3(o, CCREF_SLOT_ROD_ORIENTATION, Cz);
     o->deviations = 0;                                  /* (11) */
     ws_release(ws, m);
     return ORA_EVAL_OK;

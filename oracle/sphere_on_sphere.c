@@ -20,7 +20,7 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
     ora_v3 *applied = ws_v(ws);
     mpfi_ptr r2 = ws_s(ws), r = ws_s(ws), kf = ws_s(ws), rs = ws_s(ws), x = ws_s(ws);
     ora_m3 *RC = ws_m(ws);
-    out_reset(o, CCREF_KIND_SPHERE_ON_SPHERE, ORA_SOS_N, 1, rolling ? 2 : 0);
+    out_reset(o, CCREF_KIND_SPHERE_ON_SPHERE, CCREF_SLOT_SOS_N, 1, rolling ? 2 : 0);
 
     im_apply(ws, armF, &b1->R, &prm->center1_in_b1);   /* (1) */
     iv_add(Sf, &b1->p, armF);
@@ -67,7 +67,7 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
     iv_sub(pFCo, Co, &b1->p);                           /* (7) */
     iv_sub(pBCo, Co, &b2->p);
 
-    mpfi_sub(o->v[ORA_PERR], r, rs);                    /* (8) */
+    mpfi_sub(o->v[CCREF_SLOT_PERR], r, rs);                    /* (8) */
     ik_arm_velocity(ws, t, b2, armB);                   /* (9) */
     ik_arm_velocity(ws, q, b1, armF);
     iv_sub(pd, t, q);
@@ -75,8 +75,8 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
     ik_arm_acceleration(ws, q, b1, armF);
     iv_sub(pdd, t, q);
     if (singular) {                                     /* (9), (11) */
-        iv_dot(ws, o->v[ORA_VERR], pd, Cz);
-        mpfi_set(o->verr0_num, o->v[ORA_VERR]);
+        iv_dot(ws, o->v[CCREF_SLOT_VERR], pd, Cz);
+        mpfi_set(o->verr0_num, o->v[CCREF_SLOT_VERR]);
         o->verr0_k = 0;
         iv_cross(ws, Czd, &b1->w, Cz);
         o->status = CCREF_OK_SINGULAR_DIRECTION;
@@ -84,19 +84,19 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
         iv_dot(ws, o->verr0_num, pd, p);
         mpfi_set(o->verr0_den, r2);
         o->verr0_k = 1;
-        mpfi_div(o->v[ORA_VERR], o->verr0_num, r);      /* = pd . Cz */
-        iv_scale(t, o->v[ORA_VERR], Cz);
+        mpfi_div(o->v[CCREF_SLOT_VERR], o->verr0_num, r);      /* = pd . Cz */
+        iv_scale(t, o->v[CCREF_SLOT_VERR], Cz);
         iv_sub(t, pd, t);
         iv_div(Czd, t, r);
     }
-    iv_dot(ws, o->v[ORA_AERR], pdd, Cz);                /* (12) */
+    iv_dot(ws, o->v[CCREF_SLOT_AERR], pdd, Cz);                /* (12) */
     iv_dot(ws, x, pd, Czd);
-    mpfi_add(o->v[ORA_AERR], o->v[ORA_AERR], x);
+    mpfi_add(o->v[CCREF_SLOT_AERR], o->v[CCREF_SLOT_AERR], x);
 
     iv_scale(fn, lambda->l[0], Cz);                     /* (19) */
     iv_neg(nfn, fn);
-    ik_force_at_arm(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, armB, fn);
-    ik_force_at_arm(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, armF, nfn);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, armB, fn);
+    ik_force_at_arm(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, armF, nfn);
     iv_set(applied, fn);
 
     if (rolling) {
@@ -105,8 +105,8 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
         ik_arm_velocity(ws, t, b2, pBCo);               /* (13) */
         ik_arm_velocity(ws, q, b1, pFCo);
         iv_sub(vF, t, q);
-        iv_dot(ws, o->v[ORA_VERR + 1], vF, Cx);
-        iv_dot(ws, o->v[ORA_VERR + 2], vF, Cy);
+        iv_dot(ws, o->v[CCREF_SLOT_VERR + 1], vF, Cx);
+        iv_dot(ws, o->v[CCREF_SLOT_VERR + 2], vF, Cy);
         iv_cross(ws, t, &b1->w, armF);                  /* (14) */
         iv_scale(q, kf, pd);
         iv_add(pdF, t, q);
@@ -129,18 +129,18 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
         iv_cross(ws, t, CzdF, Cx);
         iv_cross(ws, q, &b1->w, Cy);
         iv_add(Cyd, t, q);
-        iv_dot(ws, o->v[ORA_AERR + 1], dvF, Cx);        /* (18) */
+        iv_dot(ws, o->v[CCREF_SLOT_AERR + 1], dvF, Cx);        /* (18) */
         iv_dot(ws, x, vF, Cxd);
-        mpfi_add(o->v[ORA_AERR + 1], o->v[ORA_AERR + 1], x);
-        iv_dot(ws, o->v[ORA_AERR + 2], dvF, Cy);
+        mpfi_add(o->v[CCREF_SLOT_AERR + 1], o->v[CCREF_SLOT_AERR + 1], x);
+        iv_dot(ws, o->v[CCREF_SLOT_AERR + 2], dvF, Cy);
         iv_dot(ws, x, vF, Cyd);
-        mpfi_add(o->v[ORA_AERR + 2], o->v[ORA_AERR + 2], x);
+        mpfi_add(o->v[CCREF_SLOT_AERR + 2], o->v[CCREF_SLOT_AERR + 2], x);
         iv_scale(ft, lambda->l[1], Cx);                 /* (20) */
         iv_scale(t, lambda->l[2], Cy);
         iv_add(ft, ft, t);
-        ik_force_at_arm_add(ws, o->v, ORA_F2_MOMENT, ORA_F2_FORCE, pBCo, ft);
+        ik_force_at_arm_add(ws, o->v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, pBCo, ft);
         iv_neg(q, ft);
-        ik_force_at_arm_add(ws, o->v, ORA_F1_MOMENT, ORA_F1_FORCE, pFCo, q);
+        ik_force_at_arm_add(ws, o->v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, pFCo, q);
         iv_scale(t, lambda->l[1], Cx);                  /* (23) (ln Cz + lx Cx) + ly Cy */
         iv_add(applied, applied, t);
         iv_scale(t, lambda->l[2], Cy);
@@ -148,7 +148,7 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
 
         /* (24) slip != 0: decided from the rows' enclosures when one excludes 0, else exactly on V x Cz'
          * (V = (rf + rb) vF = rs (v2 - v1) + w2 x (K - rs p2) - w1 x (K - rs p1), K = rs Sf + rf p). */
-        int s1 = ora_sign(o->v[ORA_VERR + 1]), s2 = ora_sign(o->v[ORA_VERR + 2]);
+        int s1 = ora_sign(o->v[CCREF_SLOT_VERR + 1]), s2 = ora_sign(o->v[CCREF_SLOT_VERR + 2]);
         int rows_nonzero = s1 == 1 || s1 == -1 || s2 == 1 || s2 == -1;
         int need_exact = d->v[ORA_D_SLIP_NONZERO] == ORA_DEC_AUTO && !rows_nonzero;
         if (d->v[ORA_D_SLIP_NONZERO] == ORA_DEC_AUTO && rows_nonzero)
@@ -187,11 +187,11 @@ ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere
         if (d->v[ORA_D_SLIP_NONZERO])
             o->deviations |= CCREF_DEV_SOS_ROLLING_AERR_SPIN;
     }
-    out_set_m3(o, ORA_SOS_FRAME_R, RC);                 /* (21) */
-    out_set_v3(o, ORA_SOS_FRAME_P, Co);
-    mpfi_set(o->v[ORA_SOS_SEPARATION], o->v[ORA_PERR]); /* (22) */
+    out_set_m3(o, CCREF_SLOT_SOS_FRAME_R, RC);                 /* (21) */
+    out_set_v3(o, CCREF_SLOT_SOS_FRAME_P, Co);
+    mpfi_set(o->v[CCREF_SLOT_SOS_SEPARATION], o->v[CCREF_SLOT_PERR]); /* (22) */
     iv_neg(t, applied);                                 /* (23) */
-    out_set_v3(o, ORA_SOS_FORCE_ON_BODY2, t);
+    out_set_v3(o, CCREF_SLOT_SOS_FORCE_ON_BODY2, t);
 done:
     ws_release(ws, m);
     return st;

@@ -32,7 +32,7 @@ static ora_ctx *ctx(void)
 
 /* Totals over the suite, printed by the last test. */
 static struct {
-    long compared, excluded[ACC_D_COUNT], uncertified;
+    long compared, excluded[CCREF_DECISION_COUNT], uncertified;
     double max_ratio;
 } total;
 
@@ -48,7 +48,7 @@ static void add(tally *t, const acc_sample *s, const char *what)
         t->invalid++;
         return;
     }
-    if (s->excluded != ACC_D_NONE) {
+    if (s->excluded != CCREF_DECISION_NONE) {
         t->excluded++;
         total.excluded[s->excluded]++;
         return;
@@ -291,7 +291,7 @@ static void test_singular_branch(void)
         CU_ASSERT_EQUAL(ccref_eval(&c, &kr), CCREF_OK_SINGULAR_DIRECTION);
         acc_sample smp;
         acc_check_case(ctx(), &c, &smp);
-        CU_ASSERT_EQUAL(smp.excluded, ACC_D_NONE);
+        CU_ASSERT_EQUAL(smp.excluded, CCREF_DECISION_NONE);
         add(&t, &smp, "singular branch");
     }
     assert_tally(&t);
@@ -323,14 +323,14 @@ static void test_parallel_threshold(void)
         p->edge_frame2_in_b2.R = m3_from_columns(m3_column(&Z, 2), m3_column(&Z, 0), m3_column(&Z, 1));
         acc_sample s;
         acc_check_case(ctx(), &c, &s);
-        if (s.excluded == ACC_D_PARALLEL)
+        if (s.excluded == CCREF_DECISION_PARALLEL)
             banded++;
         ccref_result kr;
-        if (ccref_eval(&c, &kr) == CCREF_OK_PARALLEL_EDGES && s.excluded == ACC_D_NONE)
+        if (ccref_eval(&c, &kr) == CCREF_OK_PARALLEL_EDGES && s.excluded == CCREF_DECISION_NONE)
             parallel++;
         add(&t, &s, "parallel threshold");
         if (i % 3 == 1) /* 2^-45.3: |w|^2 27% above 2^-91, outside the parallel band (the sense may be in its own) */
-            CU_ASSERT(s.excluded != ACC_D_PARALLEL);
+            CU_ASSERT(s.excluded != CCREF_DECISION_PARALLEL);
     }
     CU_ASSERT(banded > 0);   /* the cases at ~2^-45.5 are inside the band */
     CU_ASSERT(parallel > 0); /* exactly parallel: fallback compared */
@@ -352,10 +352,10 @@ static void test_rule_bands(void)
             ccref_contact_case c = acc_family_contact(&rng, (ccref_contact_class)cls, f, 0.0);
             acc_sample s;
             acc_check_contact(ctx(), &c, &s);
-            cor_band += s.excluded == ACC_D_COR_CAPTURE;
-            cof_band += s.excluded == ACC_D_COF_TRANSITION;
+            cor_band += s.excluded == CCREF_DECISION_COR_CAPTURE;
+            cof_band += s.excluded == CCREF_DECISION_COF_TRANSITION;
             if (cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER)
-                CU_ASSERT_EQUAL(s.excluded, ACC_D_NONE);
+                CU_ASSERT_EQUAL(s.excluded, CCREF_DECISION_NONE);
             add(&t, &s, "rule bands");
         }
     CU_ASSERT(cor_band > 0);
@@ -369,12 +369,12 @@ static void test_rule_bands(void)
 
 static void test_ulp_helpers(void)
 {
-    ASSERT_EXACT(acc_ulp(1.0), 0x1p-52);
-    ASSERT_EXACT(acc_ulp(1.5), 0x1p-52);
-    ASSERT_EXACT(acc_ulp(-2.0), 0x1p-51);
-    ASSERT_EXACT(acc_ulp(0.0), 0x1p-1074);              /* subnormal floor */
-    ASSERT_EXACT(acc_ulp(0x1p-1022), 0x1p-1074);        /* smallest normal: spacing 2^-1074 */
-    ASSERT_EXACT(acc_ulp(0x1p-1030), 0x1p-1074);        /* subnormal */
+    ASSERT_EXACT(ccref_ulp(1.0), 0x1p-52);
+    ASSERT_EXACT(ccref_ulp(1.5), 0x1p-52);
+    ASSERT_EXACT(ccref_ulp(-2.0), 0x1p-51);
+    ASSERT_EXACT(ccref_ulp(0.0), 0x1p-1074);              /* subnormal floor */
+    ASSERT_EXACT(ccref_ulp(0x1p-1022), 0x1p-1074);        /* smallest normal: spacing 2^-1074 */
+    ASSERT_EXACT(ccref_ulp(0x1p-1030), 0x1p-1074);        /* subnormal */
     ASSERT_EXACT(acc_err_ulps(1.0 + 0x1p-51, 1.0), 2.0);
     ASSERT_EXACT(acc_ratio(1.0, 1.0, 0.0), 0.0);
     ASSERT_EXACT(acc_ratio(1.0 + 0x1p-52, 1.0, 0x1p-53), 1.0); /* |d| = 2^-52 = B + ulp/2 */
@@ -394,9 +394,9 @@ static void test_report(void)
            "decision-band rule:",
            total.compared, total.max_ratio);
     long ex = 0;
-    for (int d = 1; d < ACC_D_COUNT; d++)
+    for (int d = 1; d < CCREF_DECISION_COUNT; d++)
         if (total.excluded[d]) {
-            printf(" %s %ld", acc_decision_name((acc_decision)d), total.excluded[d]);
+            printf(" %s %ld", ccref_decision_name((ccref_decision)d), total.excluded[d]);
             ex += total.excluded[d];
         }
     printf(" (%ld); uncertified slots skipped %ld\n", ex, total.uncertified);

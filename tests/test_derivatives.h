@@ -8,8 +8,8 @@
  *     |D_h g - c| <= (h^2/6) M3 + (E_g(t0+h) + E_g(t0-h))/(2h) + E_c + 2u(|D_h g| + |c|)
  * where D_h g is the central difference of the differenced quantity g, c the claimed derivative (with the spec's
  * correction term for the documented exceptions), M3 a majorant of |g'''| over the stencil and E_g, E_c the
- * rounding bounds of the rows at the stencil points: the proven bound of spec/accuracy.md (acc_bounds_case /
- * acc_bounds_contact on the doubles the kernel received) plus an enclosure of the effect of rounding the exact
+ * rounding bounds of the rows at the stencil points: the proven bound of spec/accuracy.md (ccref_bounds_case /
+ * ccref_bounds_contact on the doubles the kernel received) plus an enclosure of the effect of rounding the exact
  * trajectory state to those doubles (spec/derivatives.md section 3). */
 #ifndef CCREF_TEST_DERIVATIVES_H
 #define CCREF_TEST_DERIVATIVES_H
@@ -95,7 +95,7 @@ typedef struct {
     long excl_conditioning;     /* excluded: the conditioning of section 3 fails somewhere on the stencil */
     long excl_branch;           /* excluded: a branch-decision quantity within its margin (section 5) */
     long excl_snap;             /* singular families: no origin shift made the computed p exactly 0 */
-    long excl_uncertain;        /* excluded: no rounding bound at a stencil point (acc_bounds reported a decision
+    long excl_uncertain;        /* excluded: no rounding bound at a stencil point (ccref_bounds reported a decision
                                    band, spec/accuracy.md section 4, or the input-rounding enclosure was undecided) */
     long bad_status;            /* a kernel call returned an error status (a failure) */
     long branch_mismatch;       /* the kernel's branch differed between stencil points (a failure) */

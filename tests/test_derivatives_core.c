@@ -1072,13 +1072,13 @@ typedef struct {
     dv_levels L;
     int snapfail;
     /* Rounding bounds of the rows (spec/derivatives.md section 3), index [0] perr, [1] verr, [2] aerr, then row:
-     * B: the proven forward error bound of the kernel on its own input doubles (acc_bounds_case /
-     *    acc_bounds_contact, spec/accuracy.md): |kernel(x~) - g(x~)| <= B;
+     * B: the proven forward error bound of the kernel on its own input doubles (ccref_bounds_case /
+     *    ccref_bounds_contact, spec/accuracy.md): |kernel(x~) - g(x~)| <= B;
      * Din: the effect of rounding the exact trajectory state x to those doubles on the exact formula:
      *    |g(x~) - g(x)| <= Din (an interval enclosure of g over the box spanned by x~ and x);
      * E = (B + Din) rounded up: |kernel(x~) - g(x)| <= E. */
     double B[3][3], Din[3][3], E[3][3];
-    acc_decision acc_band;  /* != NONE: acc_bounds reported a decision band at this point (B not claimed) */
+    ccref_decision acc_band;  /* != NONE: ccref_bounds reported a decision band at this point (B not claimed) */
     int box_undecided;      /* the box enclosure could not be evaluated (a decision undecided): Din unknown */
     int bounded;            /* B, Din and E are filled and finite */
     int bounds_done;        /* point_bounds ran */
@@ -1123,12 +1123,12 @@ static int lol_sense_of_case(const ccref_case *c)
 static int row_slot(int is_contact, int base, int i)
 {
     if (!is_contact)
-        return (base == 0 ? ORA_PERR : base == 1 ? ORA_VERR : ORA_AERR) + i;
+        return (base == 0 ? CCREF_SLOT_PERR : base == 1 ? CCREF_SLOT_VERR : CCREF_SLOT_AERR) + i;
     if (base == 0)
-        return i == 0 ? ORA_C_PERR : -1;
+        return i == 0 ? CCREF_CSLOT_PERR : -1;
     if (i == 0)
-        return base == 1 ? ORA_C_VERR : ORA_C_AERR;
-    return (base == 1 ? ORA_C_SLIP_VELOCITY : ORA_C_SLIP_ACCELERATION) + i - 1;
+        return base == 1 ? CCREF_CSLOT_VERR : CCREF_CSLOT_AERR;
+    return (base == 1 ? CCREF_CSLOT_SLIP_VELOCITY : CCREF_CSLOT_SLIP_ACCELERATION) + i - 1;
 }
 
 /* dst = the hull of the exact enclosure x (translated by sh when not NULL) and the double k. */
@@ -1183,17 +1183,17 @@ static void point_bounds(dv_eval_ctx *E, const dv_target *tg, const dv_traj *T, 
     mpfr_set_d(E->tt, t, MPFR_RNDN);
     traj_coord_eval_i(E->ws, &T->tq, E->tt, E->qx);
     const int singular_fam = tg->fam == DV_FAM_SINGULAR_SHIFT || tg->fam == DV_FAM_SINGULAR_PINNED;
-    /* ---- B: acc_bounds on the doubles the kernel received */
-    acc_bounds ab;
-    int rc = tg->is_contact ? acc_bounds_contact(cc, &ab) : acc_bounds_case(&P->bc, &ab);
-    if (rc != 0)
+    /* ---- B: ccref_bounds on the doubles the kernel received */
+    ccref_bounds ab;
+    ccref_status rc = tg->is_contact ? ccref_bounds_contact(cc, &ab) : ccref_bounds_case(&P->bc, &ab);
+    if (!ccref_status_ok(rc))
         return; /* the kernel rejected the point: bad status, counted by the caller */
-    P->acc_band = ab.uncertain;
+    P->acc_band = ab.band;
     /* The singular families force the singular branch (section 6): the computed p is exactly 0 while the exact p
-     * of the snapped doubles is only known to be tiny, so acc_bounds reports the singular band. Its B is the chain
+     * of the snapped doubles is only known to be tiny, so ccref_bounds reports the singular band. Its B is the chain
      * of the branch the kernel took, which is the branch these families compare with. */
-    if (singular_fam && P->acc_band == ACC_D_SINGULAR)
-        P->acc_band = ACC_D_NONE;
+    if (singular_fam && P->acc_band == CCREF_DECISION_SINGULAR)
+        P->acc_band = CCREF_DECISION_NONE;
     /* ---- Din: enclose the formula over the box hull(x~, x), at BOX_PREC bits */
     ccref_kind kind = P->bc.kind;
     if (!E->box_init) {
@@ -1259,7 +1259,7 @@ static void point_bounds(dv_eval_ctx *E, const dv_target *tg, const dv_traj *T, 
             int slot = row_slot(tg->is_contact, base, i);
             double b = 0.0, din = 0.0;
             if (slot >= 0) {
-                b = ab.B[slot];
+                b = ab.bound[slot];
                 mpfi_diam_abs(E->diam, Y[slot]);
                 din = mpfr_get_d(E->diam, MPFR_RNDU);
             }
@@ -1269,7 +1269,7 @@ static void point_bounds(dv_eval_ctx *E, const dv_target *tg, const dv_traj *T, 
             if (!isfinite(P->E[base][i]))
                 finite = 0;
         }
-    P->bounded = finite && P->acc_band == ACC_D_NONE;
+    P->bounded = finite && P->acc_band == CCREF_DECISION_NONE;
 }
 
 /* Evaluate the target at time t into P (states at XP bits, rounded to nearest; singular snap; kernel call; the
@@ -1304,7 +1304,7 @@ static void eval_point(dv_eval_ctx *E, const dv_target *tg, const dv_kernels *K,
         eval_bilateral(K, &P->bc, &P->R);
     }
     P->L = dv_level_scales(&P->bc);
-    P->acc_band = ACC_D_NONE;
+    P->acc_band = CCREF_DECISION_NONE;
     P->box_undecided = 0;
     P->bounded = 0;
     P->bounds_done = 0;
@@ -1449,7 +1449,7 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 st->excl_conditioning++;
                 continue;
             }
-            /* ---- rounding bounds at t0 (section 3); a decision band of acc_bounds: skipped and counted */
+            /* ---- rounding bounds at t0 (section 3); a decision band of ccref_bounds: skipped and counted */
             point_bounds(&E, tg, &T, t0, &S1c, &S2c, P0);
             if (ccref_status_ok(P0->R.st) && !P0->bounded) {
                 st->excl_uncertain++;

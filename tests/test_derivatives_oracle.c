@@ -228,9 +228,9 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
                 st->sense_count[g.sense > 0]++;
             /* row enclosures: perr/verr/aerr slot of row i at time k */
 #define ROW(k, base, i)                                                                                            \
-    (tg->is_contact ? ((base) == ORA_PERR ? cout[k].v[ORA_C_PERR]                                                  \
-                       : (i) == 0 ? cout[k].v[(base) == ORA_VERR ? ORA_C_VERR : ORA_C_AERR]                        \
-                                  : cout[k].v[((base) == ORA_VERR ? ORA_C_SLIP_VELOCITY : ORA_C_SLIP_ACCELERATION) + \
+    (tg->is_contact ? ((base) == CCREF_SLOT_PERR ? cout[k].v[CCREF_CSLOT_PERR]                                                  \
+                       : (i) == 0 ? cout[k].v[(base) == CCREF_SLOT_VERR ? CCREF_CSLOT_VERR : CCREF_CSLOT_AERR]                        \
+                                  : cout[k].v[((base) == CCREF_SLOT_VERR ? CCREF_CSLOT_SLIP_VELOCITY : CCREF_CSLOT_SLIP_ACCELERATION) + \
                                               (i) - 1])                                                            \
                     : out[k].v[(base) + (i)])
             /* ---- the exact side quantities at t0 */
@@ -238,7 +238,7 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
                 dv_sos_sigma_i(sig, &T.eq.params.sphere_on_sphere, &S1[1], &S2[1], g.perp_k);
             if (is_lol) {
                 dv_lol_vFn_i(x, &T.eq.params.line_on_line, &S1[1], &S2[1], g.sense);
-                mpfi_sub(x, x, ROW(1, ORA_VERR, 0));
+                mpfi_sub(x, x, ROW(1, CCREF_SLOT_VERR, 0));
                 double ratio = fabs(imid(x)) / irad(x);
                 st->id_n++;
                 if (!(ratio <= 1.0))
@@ -249,7 +249,7 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
             /* ---- the checks */
             for (int j = 0; j < ck.n; j++) {
                 int i = ck.row[j];
-                int gb = ck.type[j] == CK_V ? ORA_PERR : ORA_VERR, cb = ck.type[j] == CK_V ? ORA_VERR : ORA_AERR;
+                int gb = ck.type[j] == CK_V ? CCREF_SLOT_PERR : CCREF_SLOT_VERR, cb = ck.type[j] == CK_V ? CCREF_SLOT_VERR : CCREF_SLOT_AERR;
                 double Sc = ck.type[j] == CK_V ? L0.v : L0.a;
                 mpfi_sub(D, ROW(2, gb, i), ROW(0, gb, i));
                 mpfi_div_2si(D, D, -DV_ORACLE_E + 1);              /* / (2h), exact */
@@ -268,7 +268,7 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
                     corr = 1;
                 } else if (is_sos_rolling && ck.type[j] == CK_A && i > 0) {
                     /* aerr_1 = d/dt verr_1 - sigma verr_2;  aerr_2 = d/dt verr_2 + sigma verr_1 */
-                    mpfi_mul(x, sig, ROW(1, ORA_VERR, i == 1 ? 2 : 1));
+                    mpfi_mul(x, sig, ROW(1, CCREF_SLOT_VERR, i == 1 ? 2 : 1));
                     if (i == 1)
                         mpfi_add(c, c, x);
                     else
@@ -328,19 +328,19 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
                         continue;
                 }
                 mpfi_t *v = tg->is_contact ? cout[1].v : out[1].v;
-                int base = tg->is_contact ? ORA_C_CONSTRAINT : 0;
+                int base = tg->is_contact ? CCREF_CSLOT_CONSTRAINT : 0;
                 mpfi_set_ui(x, 0);
                 if (ekind == CCREF_KIND_CONSTANT_COORDINATE) {
                     /* q-space force times qdot */
-                    int slot = tg->is_contact ? ORA_C_COORDINATE_FORCE : ORA_CC_GENERALIZED_FORCE;
+                    int slot = tg->is_contact ? CCREF_CSLOT_COORDINATE_FORCE : CCREF_SLOT_CC_GENERALIZED_FORCE;
                     mpfi_mul(x, v[slot], Q[1][1]);
                 } else {
-                    add_dot_slots(x, v, base + ORA_F1_MOMENT, S1[1].w, tmp);
-                    add_dot_slots(x, v, base + ORA_F1_FORCE, S1[1].v, tmp);
-                    add_dot_slots(x, v, base + ORA_F2_MOMENT, S2[1].w, tmp);
-                    add_dot_slots(x, v, base + ORA_F2_FORCE, S2[1].v, tmp);
+                    add_dot_slots(x, v, base + CCREF_SLOT_F1_MOMENT, S1[1].w, tmp);
+                    add_dot_slots(x, v, base + CCREF_SLOT_F1_FORCE, S1[1].v, tmp);
+                    add_dot_slots(x, v, base + CCREF_SLOT_F2_MOMENT, S2[1].w, tmp);
+                    add_dot_slots(x, v, base + CCREF_SLOT_F2_FORCE, S2[1].v, tmp);
                 }
-                mpfi_sub(x, x, v[base + ORA_VERR + r]);
+                mpfi_sub(x, x, v[base + CCREF_SLOT_VERR + r]);
                 double mid = fabs(imid(x)), rad = irad(x);
                 st->pow_n++;
                 if (!(mid <= rad))

@@ -54,12 +54,12 @@ static void check_kind(const ccref_case *c, const double *e, ccref_status st, un
     ccref_case_rows(c, &mp, &mv);
     CU_ASSERT_EQUAL(r.mp, mp);
     CU_ASSERT_EQUAL(r.mv, mv);
-    CU_ASSERT_EQUAL(r.n, ora_kind_outputs(c->kind));
+    CU_ASSERT_EQUAL(r.n, ccref_kind_outputs(c->kind));
     for (int i = 0; i < r.n; i++) {
         int ok = r.out[i].certified && r.out[i].value == e[i];
         if (!ok)
             fprintf(stderr, "\n  oracle %s %s: %.17g (%s) expected %.17g", ccref_kind_name(c->kind),
-                    ora_output_name(c->kind, i), r.out[i].value, ora_reason_name(r.out[i].reason), e[i]);
+                    ccref_output_name(c->kind, i), r.out[i].value, ora_reason_name(r.out[i].reason), e[i]);
         CU_ASSERT(ok);
     }
 }
@@ -78,11 +78,11 @@ static void check_contact(const ccref_contact_case *c, const double *e, ccref_st
     /* error results are zeroed entirely (sign and friction flag included), as the kernel's */
     CU_ASSERT_EQUAL(r.sign, ccref_status_ok(st) ? ccref_contact_sign(c->cls) : 0);
     CU_ASSERT_EQUAL(r.has_friction, ccref_status_ok(st) ? ccref_contact_has_friction(c->cls) : 0);
-    for (int i = 0; i < ORA_C_N; i++) {
+    for (int i = 0; i < CCREF_CSLOT_N; i++) {
         int ok = r.out[i].certified && r.out[i].value == e[i];
         if (!ok)
             fprintf(stderr, "\n  oracle %s %s: %.17g (%s) expected %.17g", ccref_contact_class_name(c->cls),
-                    ora_contact_output_name(i), r.out[i].value, ora_reason_name(r.out[i].reason), e[i]);
+                    ccref_contact_output_name(i), r.out[i].value, ora_reason_name(r.out[i].reason), e[i]);
         CU_ASSERT(ok);
     }
 }
@@ -104,7 +104,7 @@ static void check_contact(const ccref_contact_case *c, const double *e, ccref_st
 static void test_ball_cases(void)
 {
     ccref_case c = {0};
-    double e[ORA_MAX_OUT] = {0};
+    double e[CCREF_SLOT_MAX] = {0};
     c.kind = CCREF_KIND_BALL;
     c.body1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
                               ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
@@ -114,15 +114,15 @@ static void test_ball_cases(void)
     c.params.ball.station2_in_b2 = ccref_test_v3(0, 0, 1);
     c.lambda[0] = 1; c.lambda[1] = 2; c.lambda[2] = 3;
     c.n_lambda = 3;
-    e3(e, ORA_PERR, 1, 0, 1);
-    e3(e, ORA_VERR, 1, -3, 1);
-    e3(e, ORA_AERR, 3, -1, -1);
-    e3(e, ORA_F1_MOMENT, -1, 2, -1);
-    e3(e, ORA_F1_FORCE, -1, -2, -3);
-    e3(e, ORA_F2_MOMENT, -2, 1, 0);
-    e3(e, ORA_F2_FORCE, 1, 2, 3);
-    e3(e, ORA_BALL_REACTION1, -2, 1, -3);
-    e3(e, ORA_BALL_REACTION2, 1, 2, 3);
+    e3(e, CCREF_SLOT_PERR, 1, 0, 1);
+    e3(e, CCREF_SLOT_VERR, 1, -3, 1);
+    e3(e, CCREF_SLOT_AERR, 3, -1, -1);
+    e3(e, CCREF_SLOT_F1_MOMENT, -1, 2, -1);
+    e3(e, CCREF_SLOT_F1_FORCE, -1, -2, -3);
+    e3(e, CCREF_SLOT_F2_MOMENT, -2, 1, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 1, 2, 3);
+    e3(e, CCREF_SLOT_BALL_REACTION1, -2, 1, -3);
+    e3(e, CCREF_SLOT_BALL_REACTION2, 1, 2, 3);
     check_kind(&c, e, CCREF_OK, CCREF_DEV_BALL_REACTION_SIGN | CCREF_DEV_BALL_AERR_NOT_DERIVATIVE);
 
     /* Pendulum (spec/ball.md worked example): Ball(Ground, 0, pendulum at (0,-1,0), station (0,1,0)), at rest,
@@ -134,10 +134,10 @@ static void test_ball_cases(void)
     c.params.ball.station1_in_b1 = ccref_test_v3(0, 0, 0);
     c.params.ball.station2_in_b2 = ccref_test_v3(0, 1, 0);
     c.lambda[0] = 0; c.lambda[1] = -19.62; c.lambda[2] = 0;
-    e3(e, ORA_F1_FORCE, 0, 19.62, 0);
-    e3(e, ORA_F2_FORCE, 0, -19.62, 0);
-    e3(e, ORA_BALL_REACTION1, 0, 19.62, 0);
-    e3(e, ORA_BALL_REACTION2, 0, -19.62, 0);
+    e3(e, CCREF_SLOT_F1_FORCE, 0, 19.62, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 0, -19.62, 0);
+    e3(e, CCREF_SLOT_BALL_REACTION1, 0, 19.62, 0);
+    e3(e, CCREF_SLOT_BALL_REACTION2, 0, -19.62, 0);
     check_kind(&c, e, CCREF_OK, CCREF_DEV_BALL_REACTION_SIGN);
 }
 
@@ -152,7 +152,7 @@ static void test_ball_cases(void)
 static void test_rod_cases(void)
 {
     ccref_case c = {0};
-    double e[ORA_MAX_OUT] = {0};
+    double e[CCREF_SLOT_MAX] = {0};
     c.kind = CCREF_KIND_ROD;
     c.body1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 1),
                               ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
@@ -163,15 +163,15 @@ static void test_rod_cases(void)
     c.params.rod.length = 1.5;
     c.lambda[0] = 3;
     c.n_lambda = 1;
-    e[ORA_PERR] = 0.5;
-    e[ORA_VERR] = 1;
-    e[ORA_AERR] = -0.5;
-    e3(e, ORA_F1_MOMENT, -3, 0, 0);
-    e3(e, ORA_F1_FORCE, 0, 0, -3);
-    e3(e, ORA_F2_MOMENT, 0, -3, 0);
-    e3(e, ORA_F2_FORCE, 0, 0, 3);
-    e[ORA_ROD_TENSION] = 3;
-    e3(e, ORA_ROD_ORIENTATION, 0, 0, 1);
+    e[CCREF_SLOT_PERR] = 0.5;
+    e[CCREF_SLOT_VERR] = 1;
+    e[CCREF_SLOT_AERR] = -0.5;
+    e3(e, CCREF_SLOT_F1_MOMENT, -3, 0, 0);
+    e3(e, CCREF_SLOT_F1_FORCE, 0, 0, -3);
+    e3(e, CCREF_SLOT_F2_MOMENT, 0, -3, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 0, 0, 3);
+    e[CCREF_SLOT_ROD_TENSION] = 3;
+    e3(e, CCREF_SLOT_ROD_ORIENTATION, 0, 0, 1);
     check_kind(&c, e, CCREF_OK, 0);
 
     /* 3-4-5 rod, compression: Ground, s1 = 0; body 2 R = I, p2 = (3,4,0), v2 = (1,0,0), a2 = (0,1,0); d = 4.
@@ -187,13 +187,13 @@ static void test_rod_cases(void)
     c.params.rod.station2_in_b2 = ccref_test_v3(0, 0, 0);
     c.params.rod.length = 4;
     c.lambda[0] = -2;
-    e[ORA_PERR] = 1;
-    e[ORA_VERR] = 0.6;
-    e[ORA_AERR] = 0.928;
-    e3(e, ORA_F1_FORCE, 1.2, 1.6, 0);
-    e3(e, ORA_F2_FORCE, -1.2, -1.6, 0);
-    e[ORA_ROD_TENSION] = -2;
-    e3(e, ORA_ROD_ORIENTATION, 0.6, 0.8, 0);
+    e[CCREF_SLOT_PERR] = 1;
+    e[CCREF_SLOT_VERR] = 0.6;
+    e[CCREF_SLOT_AERR] = 0.928;
+    e3(e, CCREF_SLOT_F1_FORCE, 1.2, 1.6, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, -1.2, -1.6, 0);
+    e[CCREF_SLOT_ROD_TENSION] = -2;
+    e3(e, CCREF_SLOT_ROD_ORIENTATION, 0.6, 0.8, 0);
     check_kind(&c, e, CCREF_OK, 0);
 
     /* Singular branch, p = 0: body 1 R1 = Rx90, p1 = (1,1,1), w1 = (0,0,2), b1 = (1,0,0), s1 = (1,0,0)
@@ -210,14 +210,14 @@ static void test_rod_cases(void)
     c.params.rod.station2_in_b2 = ccref_test_v3(0, 1, 0);
     c.params.rod.length = 1;
     c.lambda[0] = 2;
-    e[ORA_PERR] = -1;
-    e[ORA_VERR] = 1;
-    e[ORA_AERR] = 5;
-    e3(e, ORA_F1_MOMENT, 0, 0, 2);
-    e3(e, ORA_F1_FORCE, 0, 2, 0);
-    e3(e, ORA_F2_FORCE, 0, -2, 0);
-    e[ORA_ROD_TENSION] = 2;
-    e3(e, ORA_ROD_ORIENTATION, 0, -1, 0);
+    e[CCREF_SLOT_PERR] = -1;
+    e[CCREF_SLOT_VERR] = 1;
+    e[CCREF_SLOT_AERR] = 5;
+    e3(e, CCREF_SLOT_F1_MOMENT, 0, 0, 2);
+    e3(e, CCREF_SLOT_F1_FORCE, 0, 2, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 0, -2, 0);
+    e[CCREF_SLOT_ROD_TENSION] = 2;
+    e3(e, CCREF_SLOT_ROD_ORIENTATION, 0, -1, 0);
     check_kind(&c, e, CCREF_OK_SINGULAR_DIRECTION, 0);
 }
 
@@ -247,21 +247,21 @@ static ccref_case pip_case(void)
 
 static void pip_expect(double *e)
 {
-    memset(e, 0, ORA_MAX_OUT * sizeof *e);
-    e[ORA_PERR] = 0.5;
-    e[ORA_VERR] = -3;
-    e[ORA_AERR] = -3;
-    e3(e, ORA_F1_MOMENT, 2, 0, -2);
-    e3(e, ORA_F1_FORCE, 0, -2, 0);
-    e3(e, ORA_F2_MOMENT, -2, 0, 0);
-    e3(e, ORA_F2_FORCE, 0, 2, 0);
-    e3(e, ORA_PIP_FOLLOWER, 2, 1, 1);
+    memset(e, 0, CCREF_SLOT_MAX * sizeof *e);
+    e[CCREF_SLOT_PERR] = 0.5;
+    e[CCREF_SLOT_VERR] = -3;
+    e[CCREF_SLOT_AERR] = -3;
+    e3(e, CCREF_SLOT_F1_MOMENT, 2, 0, -2);
+    e3(e, CCREF_SLOT_F1_FORCE, 0, -2, 0);
+    e3(e, CCREF_SLOT_F2_MOMENT, -2, 0, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 0, 2, 0);
+    e3(e, CCREF_SLOT_PIP_FOLLOWER, 2, 1, 1);
 }
 
 static void test_point_in_plane_case(void)
 {
     ccref_case c = pip_case();
-    double e[ORA_MAX_OUT];
+    double e[CCREF_SLOT_MAX];
     pip_expect(e);
     check_kind(&c, e, CCREF_OK, 0);
 }
@@ -272,18 +272,18 @@ static void test_point_in_plane_case(void)
 static void test_constant_coordinate_case(void)
 {
     ccref_case c = {0};
-    double e[ORA_MAX_OUT] = {0};
+    double e[CCREF_SLOT_MAX] = {0};
     c.kind = CCREF_KIND_CONSTANT_COORDINATE;
     c.body1 = c.body2 = ccref_body_ground();
     c.params.constant_coordinate.position = 1;
     c.coordinate.q = 3; c.coordinate.qdot = -2; c.coordinate.qdotdot = 0.5;
     c.lambda[0] = 4;
     c.n_lambda = 1;
-    e[ORA_PERR] = 2; e[ORA_VERR] = -2; e[ORA_AERR] = 0.5; e[ORA_CC_GENERALIZED_FORCE] = 4;
+    e[CCREF_SLOT_PERR] = 2; e[CCREF_SLOT_VERR] = -2; e[CCREF_SLOT_AERR] = 0.5; e[CCREF_SLOT_CC_GENERALIZED_FORCE] = 4;
     check_kind(&c, e, CCREF_OK, 0);
     c.params.constant_coordinate.position = 0.9;
     c.coordinate.q = 0.7;
-    e[ORA_PERR] = 0.7 - 0.9;
+    e[CCREF_SLOT_PERR] = 0.7 - 0.9;
     check_kind(&c, e, CCREF_OK, 0);
 }
 
@@ -303,7 +303,7 @@ static void test_constant_coordinate_case(void)
 static void test_sphere_on_plane_cases(void)
 {
     ccref_case c = {0};
-    double e[ORA_MAX_OUT] = {0};
+    double e[CCREF_SLOT_MAX] = {0};
     c.kind = CCREF_KIND_SPHERE_ON_PLANE;
     c.body1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
                               ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
@@ -316,27 +316,27 @@ static void test_sphere_on_plane_cases(void)
     c.params.sphere_on_plane.rolling = 1;
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
     c.n_lambda = 3;
-    e[ORA_PERR] = 2.5;
-    e3(e, ORA_VERR, -2, 2.5, 9.5);
-    e3(e, ORA_AERR, -22, 3.5, -5);
-    e3(e, ORA_F1_MOMENT, 8.5, -4, -5.5);
-    e3(e, ORA_F1_FORCE, -1, 2, -3);
-    e3(e, ORA_F2_MOMENT, 4.5, 0, -1.5);
-    e3(e, ORA_F2_FORCE, 1, -2, 3);
-    e3(e, ORA_SOP_CONTACT_POINT, 0, -1.5, 1);
-    e[ORA_SOP_SEPARATION] = 2.5;
-    e3(e, ORA_SOP_FORCE_ON_SPHERE, -1, 2, -3);
+    e[CCREF_SLOT_PERR] = 2.5;
+    e3(e, CCREF_SLOT_VERR, -2, 2.5, 9.5);
+    e3(e, CCREF_SLOT_AERR, -22, 3.5, -5);
+    e3(e, CCREF_SLOT_F1_MOMENT, 8.5, -4, -5.5);
+    e3(e, CCREF_SLOT_F1_FORCE, -1, 2, -3);
+    e3(e, CCREF_SLOT_F2_MOMENT, 4.5, 0, -1.5);
+    e3(e, CCREF_SLOT_F2_FORCE, 1, -2, 3);
+    e3(e, CCREF_SLOT_SOP_CONTACT_POINT, 0, -1.5, 1);
+    e[CCREF_SLOT_SOP_SEPARATION] = 2.5;
+    e3(e, CCREF_SLOT_SOP_FORCE_ON_SPHERE, -1, 2, -3);
     check_kind(&c, e, CCREF_OK, 0);
 
     c.params.sphere_on_plane.rolling = 0;
     c.n_lambda = 1;
-    e3(e, ORA_VERR, -2, 0, 0);
-    e3(e, ORA_AERR, -22, 0, 0);
-    e3(e, ORA_F1_MOMENT, -2, 0, -2);
-    e3(e, ORA_F1_FORCE, 0, 2, 0);
-    e3(e, ORA_F2_MOMENT, 0, 0, 0);
-    e3(e, ORA_F2_FORCE, 0, -2, 0);
-    e3(e, ORA_SOP_FORCE_ON_SPHERE, 0, 2, 0);
+    e3(e, CCREF_SLOT_VERR, -2, 0, 0);
+    e3(e, CCREF_SLOT_AERR, -22, 0, 0);
+    e3(e, CCREF_SLOT_F1_MOMENT, -2, 0, -2);
+    e3(e, CCREF_SLOT_F1_FORCE, 0, 2, 0);
+    e3(e, CCREF_SLOT_F2_MOMENT, 0, 0, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 0, -2, 0);
+    e3(e, CCREF_SLOT_SOP_FORCE_ON_SPHERE, 0, 2, 0);
     check_kind(&c, e, CCREF_OK, 0);
 }
 
@@ -354,7 +354,7 @@ static void test_sphere_on_plane_cases(void)
 static void test_ball_rolling_on_plane_case(void)
 {
     ccref_case c = {0};
-    double e[ORA_MAX_OUT] = {0};
+    double e[CCREF_SLOT_MAX] = {0};
     c.kind = CCREF_KIND_BALL_ROLLING_ON_PLANE;
     c.body1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
                               ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
@@ -366,18 +366,18 @@ static void test_ball_rolling_on_plane_case(void)
     c.params.ball_rolling_on_plane.radius = 0.5;
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
     c.n_lambda = 3;
-    e[ORA_PERR] = 1.25;
-    e3(e, ORA_VERR, -1, 3.75, 8.25);
-    e3(e, ORA_AERR, -11, 1.25, -4);
-    e3(e, ORA_F1_MOMENT, 5.75, -4, -3.25);
-    e3(e, ORA_F1_FORCE, -1, 1, -3);
-    e3(e, ORA_F2_MOMENT, 8.25, 0, -2.75);
-    e3(e, ORA_F2_FORCE, 1, -1, 3);
-    e3(e, ORA_BROP_CONTACT_POINT, 0, -0.25, 1);
-    e9(e, ORA_BROP_PLANE_AXES, ccref_test_rows(0, -1, 0, 0, 0, -1, 1, 0, 0));
-    e[ORA_BROP_NORMAL_FORCE] = -1;
-    e[ORA_BROP_FRICTION_X] = -3;
-    e[ORA_BROP_FRICTION_Y] = 1;
+    e[CCREF_SLOT_PERR] = 1.25;
+    e3(e, CCREF_SLOT_VERR, -1, 3.75, 8.25);
+    e3(e, CCREF_SLOT_AERR, -11, 1.25, -4);
+    e3(e, CCREF_SLOT_F1_MOMENT, 5.75, -4, -3.25);
+    e3(e, CCREF_SLOT_F1_FORCE, -1, 1, -3);
+    e3(e, CCREF_SLOT_F2_MOMENT, 8.25, 0, -2.75);
+    e3(e, CCREF_SLOT_F2_FORCE, 1, -1, 3);
+    e3(e, CCREF_SLOT_BROP_CONTACT_POINT, 0, -0.25, 1);
+    e9(e, CCREF_SLOT_BROP_PLANE_AXES, ccref_test_rows(0, -1, 0, 0, 0, -1, 1, 0, 0));
+    e[CCREF_SLOT_BROP_NORMAL_FORCE] = -1;
+    e[CCREF_SLOT_BROP_FRICTION_X] = -3;
+    e[CCREF_SLOT_BROP_FRICTION_Y] = 1;
     check_kind(&c, e, CCREF_OK, CCREF_DEV_BROP_NOT_IN_SIMBODY);
 }
 
@@ -408,24 +408,24 @@ static ccref_case sos_case(void)
 
 static void sos_expect(double *e)
 {
-    memset(e, 0, ORA_MAX_OUT * sizeof *e);
-    e[ORA_PERR] = 2;
-    e3(e, ORA_VERR, 1, 2, 0);
-    e3(e, ORA_AERR, 0.25, 1, -0.75);
-    e3(e, ORA_F1_MOMENT, 3, 1, -3);
-    e3(e, ORA_F1_FORCE, -1, -3, -2);
-    e3(e, ORA_F2_MOMENT, 6, -2, 0);
-    e3(e, ORA_F2_FORCE, 1, 3, 2);
-    e9(e, ORA_SOS_FRAME_R, ccref_test_rows(0, -1, 0, 1, 0, 0, 0, 0, 1));
-    e3(e, ORA_SOS_FRAME_P, 1, 0, 1);
-    e[ORA_SOS_SEPARATION] = 2;
-    e3(e, ORA_SOS_FORCE_ON_BODY2, -1, -3, -2);
+    memset(e, 0, CCREF_SLOT_MAX * sizeof *e);
+    e[CCREF_SLOT_PERR] = 2;
+    e3(e, CCREF_SLOT_VERR, 1, 2, 0);
+    e3(e, CCREF_SLOT_AERR, 0.25, 1, -0.75);
+    e3(e, CCREF_SLOT_F1_MOMENT, 3, 1, -3);
+    e3(e, CCREF_SLOT_F1_FORCE, -1, -3, -2);
+    e3(e, CCREF_SLOT_F2_MOMENT, 6, -2, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 1, 3, 2);
+    e9(e, CCREF_SLOT_SOS_FRAME_R, ccref_test_rows(0, -1, 0, 1, 0, 0, 0, 0, 1));
+    e3(e, CCREF_SLOT_SOS_FRAME_P, 1, 0, 1);
+    e[CCREF_SLOT_SOS_SEPARATION] = 2;
+    e3(e, CCREF_SLOT_SOS_FORCE_ON_BODY2, -1, -3, -2);
 }
 
 static void test_sphere_on_sphere_case(void)
 {
     ccref_case c = sos_case();
-    double e[ORA_MAX_OUT];
+    double e[CCREF_SLOT_MAX];
     sos_expect(e);
     check_kind(&c, e, CCREF_OK, CCREF_DEV_SOS_ROLLING_AERR_SPIN);
 }
@@ -438,7 +438,7 @@ static void test_sphere_on_sphere_case(void)
 static void test_point_on_plane_case(void)
 {
     ccref_case c = {0};
-    double e[ORA_MAX_OUT] = {0};
+    double e[CCREF_SLOT_MAX] = {0};
     c.kind = CCREF_KIND_POINT_ON_PLANE;
     c.body1 = ccref_test_body(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(1, 2, 0), ccref_test_v3(0, 0, 2),
                               ccref_test_v3(1, 0, 0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 1, 0));
@@ -449,15 +449,15 @@ static void test_point_on_plane_case(void)
     c.params.point_on_plane.follower_in_b2 = ccref_test_v3(1, 0, 0);
     c.lambda[0] = 2; c.lambda[1] = 3; c.lambda[2] = -1;
     c.n_lambda = 3;
-    e[ORA_PERR] = 3;
-    e3(e, ORA_VERR, -2, 2, 10);
-    e3(e, ORA_AERR, -22, 4, -5);
-    e3(e, ORA_F1_MOMENT, 10, -4, -6);
-    e3(e, ORA_F1_FORCE, -1, 2, -3);
-    e3(e, ORA_F2_MOMENT, 3, 0, -1);
-    e3(e, ORA_F2_FORCE, 1, -2, 3);
-    e3(e, ORA_POP_FOLLOWER, 0, -2, 1);
-    e3(e, ORA_POP_FORCE_ON_FOLLOWER, -1, 2, -3);
+    e[CCREF_SLOT_PERR] = 3;
+    e3(e, CCREF_SLOT_VERR, -2, 2, 10);
+    e3(e, CCREF_SLOT_AERR, -22, 4, -5);
+    e3(e, CCREF_SLOT_F1_MOMENT, 10, -4, -6);
+    e3(e, CCREF_SLOT_F1_FORCE, -1, 2, -3);
+    e3(e, CCREF_SLOT_F2_MOMENT, 3, 0, -1);
+    e3(e, CCREF_SLOT_F2_FORCE, 1, -2, 3);
+    e3(e, CCREF_SLOT_POP_FOLLOWER, 0, -2, 1);
+    e3(e, CCREF_SLOT_POP_FORCE_ON_FOLLOWER, -1, 2, -3);
     check_kind(&c, e, CCREF_OK, CCREF_DEV_POP_GETTER_ORDER);
 }
 
@@ -491,26 +491,26 @@ static ccref_case lol_case(void)
 
 static void lol_expect(double *e)
 {
-    memset(e, 0, ORA_MAX_OUT * sizeof *e);
-    e[ORA_PERR] = 2;
-    e3(e, ORA_VERR, 1, 0, 1);
-    e3(e, ORA_AERR, -3, 0, 2.5);
-    e3(e, ORA_F1_MOMENT, -1, -3, 0);
-    e3(e, ORA_F1_FORCE, -3, 1, -2);
-    e3(e, ORA_F2_MOMENT, -1, -3, 0);
-    e3(e, ORA_F2_FORCE, 3, -1, 2);
-    e3(e, ORA_LOL_CLOSEST1, 0, 0, 0);
-    e3(e, ORA_LOL_CLOSEST2, 0, 0, 2);
-    e9(e, ORA_LOL_FRAME_R, ccref_test_identity());
-    e3(e, ORA_LOL_FRAME_P, 0, 0, 1);
-    e[ORA_LOL_SEPARATION] = 2;
-    e3(e, ORA_LOL_FORCE_ON_BODY2, -3, 1, -2);
+    memset(e, 0, CCREF_SLOT_MAX * sizeof *e);
+    e[CCREF_SLOT_PERR] = 2;
+    e3(e, CCREF_SLOT_VERR, 1, 0, 1);
+    e3(e, CCREF_SLOT_AERR, -3, 0, 2.5);
+    e3(e, CCREF_SLOT_F1_MOMENT, -1, -3, 0);
+    e3(e, CCREF_SLOT_F1_FORCE, -3, 1, -2);
+    e3(e, CCREF_SLOT_F2_MOMENT, -1, -3, 0);
+    e3(e, CCREF_SLOT_F2_FORCE, 3, -1, 2);
+    e3(e, CCREF_SLOT_LOL_CLOSEST1, 0, 0, 0);
+    e3(e, CCREF_SLOT_LOL_CLOSEST2, 0, 0, 2);
+    e9(e, CCREF_SLOT_LOL_FRAME_R, ccref_test_identity());
+    e3(e, CCREF_SLOT_LOL_FRAME_P, 0, 0, 1);
+    e[CCREF_SLOT_LOL_SEPARATION] = 2;
+    e3(e, CCREF_SLOT_LOL_FORCE_ON_BODY2, -3, 1, -2);
 }
 
 static void test_line_on_line_cases(void)
 {
     ccref_case c = lol_case();
-    double e[ORA_MAX_OUT];
+    double e[CCREF_SLOT_MAX];
     lol_expect(e);
     check_kind(&c, e, CCREF_OK, 0);
     ora_case_result r;
@@ -524,10 +524,10 @@ static void test_line_on_line_cases(void)
      *   Rows, forces, separation 0; frame: column 0 = df, the rest 0; sense 0, parallel 1. */
     c.params.line_on_line.edge_frame2_in_b2 = ccref_test_frame(ccref_test_identity(), ccref_test_v3(0, 1, 0));
     memset(e, 0, sizeof e);
-    e3(e, ORA_LOL_CLOSEST1, 0.5, 0, 0);
-    e3(e, ORA_LOL_CLOSEST2, 0.5, 1, 2);
-    e[ORA_LOL_FRAME_R] = 1;
-    e3(e, ORA_LOL_FRAME_P, 0.5, 0.5, 1);
+    e3(e, CCREF_SLOT_LOL_CLOSEST1, 0.5, 0, 0);
+    e3(e, CCREF_SLOT_LOL_CLOSEST2, 0.5, 1, 2);
+    e[CCREF_SLOT_LOL_FRAME_R] = 1;
+    e3(e, CCREF_SLOT_LOL_FRAME_P, 0.5, 0.5, 1);
     check_kind(&c, e, CCREF_OK_PARALLEL_EDGES, CCREF_DEV_LOL_PARALLEL_FALLBACK);
     ora_eval_case(ctx(), &c, &r);
     CU_ASSERT_EQUAL(r.sense, 0);
@@ -539,7 +539,7 @@ static void test_input_checks(void)
 {
     ccref_case c = pip_case();
     ora_case_result r;
-    double e[ORA_MAX_OUT] = {0};
+    double e[CCREF_SLOT_MAX] = {0};
     c.n_lambda = 2;
     check_kind(&c, e, CCREF_E_LAMBDA_COUNT, 0);
     c.n_lambda = 1;
@@ -588,20 +588,20 @@ static void test_input_checks(void)
 /* The constraint slots of a contact expectation from a kind expectation (first 21 slots). */
 static void constraint_from(double *ce, const double *ke)
 {
-    for (int i = 0; i < ORA_AUX; i++)
-        ce[ORA_C_CONSTRAINT + i] = ke[i];
+    for (int i = 0; i < CCREF_SLOT_AUX; i++)
+        ce[CCREF_CSLOT_CONSTRAINT + i] = ke[i];
 }
 
 static void rows_from(double *ce, const double *ke, int friction)
 {
-    ce[ORA_C_PERR] = ke[ORA_PERR];
-    ce[ORA_C_VERR] = ke[ORA_VERR];
-    ce[ORA_C_AERR] = ke[ORA_AERR];
+    ce[CCREF_CSLOT_PERR] = ke[CCREF_SLOT_PERR];
+    ce[CCREF_CSLOT_VERR] = ke[CCREF_SLOT_VERR];
+    ce[CCREF_CSLOT_AERR] = ke[CCREF_SLOT_AERR];
     if (friction) {
-        ce[ORA_C_SLIP_VELOCITY] = ke[ORA_VERR + 1];
-        ce[ORA_C_SLIP_VELOCITY + 1] = ke[ORA_VERR + 2];
-        ce[ORA_C_SLIP_ACCELERATION] = ke[ORA_AERR + 1];
-        ce[ORA_C_SLIP_ACCELERATION + 1] = ke[ORA_AERR + 2];
+        ce[CCREF_CSLOT_SLIP_VELOCITY] = ke[CCREF_SLOT_VERR + 1];
+        ce[CCREF_CSLOT_SLIP_VELOCITY + 1] = ke[CCREF_SLOT_VERR + 2];
+        ce[CCREF_CSLOT_SLIP_ACCELERATION] = ke[CCREF_SLOT_AERR + 1];
+        ce[CCREF_CSLOT_SLIP_ACCELERATION + 1] = ke[CCREF_SLOT_AERR + 2];
     }
     constraint_from(ce, ke);
 }
@@ -615,33 +615,33 @@ static void rows_from(double *ce, const double *ke, int friction)
 static void test_contact_hard_stops(void)
 {
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_HARD_STOP_UPPER);
-    double e[ORA_C_N] = {0};
+    double e[CCREF_CSLOT_N] = {0};
     c.params.hard_stop.bound = 1;
     c.params.hard_stop.mobilizer_origin_in_b = ccref_test_v3(1, 0, 0);
     c.body1 = ccref_test_at_rest(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 2, 3));
     c.coordinate.q = 0.75; c.coordinate.qdot = 2; c.coordinate.qdotdot = -5;
     c.lambda[0] = 3;
-    e[ORA_C_PERR] = -0.25; e[ORA_C_VERR] = 2; e[ORA_C_AERR] = -5;
-    e3(e, ORA_C_DISPLAY, 1, 3, 3);
-    e[ORA_C_IMPACT_SPEED] = 2;
-    e[ORA_C_EFFECTIVE_COR] = 0.5;
-    e[ORA_C_COORDINATE_FORCE] = 3;
-    e[ORA_C_CONSTRAINT + ORA_PERR] = -0.25;
-    e[ORA_C_CONSTRAINT + ORA_VERR] = 2;
-    e[ORA_C_CONSTRAINT + ORA_AERR] = -5;
+    e[CCREF_CSLOT_PERR] = -0.25; e[CCREF_CSLOT_VERR] = 2; e[CCREF_CSLOT_AERR] = -5;
+    e3(e, CCREF_CSLOT_DISPLAY, 1, 3, 3);
+    e[CCREF_CSLOT_IMPACT_SPEED] = 2;
+    e[CCREF_CSLOT_EFFECTIVE_COR] = 0.5;
+    e[CCREF_CSLOT_COORDINATE_FORCE] = 3;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_PERR] = -0.25;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR] = 2;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR] = -5;
     check_contact(&c, e, CCREF_OK, 0, CCREF_COR_MINIMUM, CCREF_COF_STATIC);
 
     c.cls = CCREF_CONTACT_HARD_STOP_LOWER;
     c.params.hard_stop.bound = 0.5;
     c.coordinate.qdot = -1; c.coordinate.qdotdot = 0;
     c.lambda[0] = -1;
-    e[ORA_C_PERR] = 0.25; e[ORA_C_VERR] = -1; e[ORA_C_AERR] = 0;
-    e[ORA_C_IMPACT_SPEED] = 1;
-    e[ORA_C_EFFECTIVE_COR] = 0.75;
-    e[ORA_C_COORDINATE_FORCE] = -1;
-    e[ORA_C_CONSTRAINT + ORA_PERR] = 0.25;
-    e[ORA_C_CONSTRAINT + ORA_VERR] = -1;
-    e[ORA_C_CONSTRAINT + ORA_AERR] = 0;
+    e[CCREF_CSLOT_PERR] = 0.25; e[CCREF_CSLOT_VERR] = -1; e[CCREF_CSLOT_AERR] = 0;
+    e[CCREF_CSLOT_IMPACT_SPEED] = 1;
+    e[CCREF_CSLOT_EFFECTIVE_COR] = 0.75;
+    e[CCREF_CSLOT_COORDINATE_FORCE] = -1;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_PERR] = 0.25;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR] = -1;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR] = 0;
     check_contact(&c, e, CCREF_OK, 0, CCREF_COR_LINEAR, CCREF_COF_STATIC);
 }
 
@@ -652,23 +652,23 @@ static void test_contact_hard_stops(void)
 static void test_contact_rope(void)
 {
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_ROPE);
-    double e[ORA_C_N] = {0};
+    double e[CCREF_CSLOT_N] = {0};
     c.params.rope.station1_in_b1 = ccref_test_v3(0, 2, 0);
     c.params.rope.station2_in_b2 = ccref_test_v3(1, 0, 0);
     c.params.rope.length_limit = 1;
     c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(-1, 0, 0), ccref_test_v3(0, 0, 0),
                               ccref_test_v3(1, -3, 0), ccref_test_v3(0, 0, 0), ccref_test_v3(0, 1, 0));
     c.lambda[0] = 4;
-    e[ORA_C_PERR] = 1; e[ORA_C_VERR] = 3; e[ORA_C_AERR] = -0.5;
-    e3(e, ORA_C_DISPLAY, 0, 1, 0);
-    e[ORA_C_IMPACT_SPEED] = 3;
-    e[ORA_C_EFFECTIVE_COR] = 0.5;
-    e[ORA_C_CONSTRAINT + ORA_PERR] = 1;
-    e[ORA_C_CONSTRAINT + ORA_VERR] = 3;
-    e[ORA_C_CONSTRAINT + ORA_AERR] = -0.5;
-    e3(e, ORA_C_CONSTRAINT + ORA_F1_FORCE, 0, 4, 0);
-    e3(e, ORA_C_CONSTRAINT + ORA_F2_MOMENT, 0, 0, -4);
-    e3(e, ORA_C_CONSTRAINT + ORA_F2_FORCE, 0, -4, 0);
+    e[CCREF_CSLOT_PERR] = 1; e[CCREF_CSLOT_VERR] = 3; e[CCREF_CSLOT_AERR] = -0.5;
+    e3(e, CCREF_CSLOT_DISPLAY, 0, 1, 0);
+    e[CCREF_CSLOT_IMPACT_SPEED] = 3;
+    e[CCREF_CSLOT_EFFECTIVE_COR] = 0.5;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_PERR] = 1;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR] = 3;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR] = -0.5;
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F1_FORCE, 0, 4, 0);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F2_MOMENT, 0, 0, -4);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F2_FORCE, 0, -4, 0);
     check_contact(&c, e, CCREF_OK, CCREF_DEV_ROPE_SIGN, CCREF_COR_MINIMUM, CCREF_COF_STATIC);
 }
 
@@ -678,7 +678,7 @@ static void test_contact_point_plane_frictionless(void)
 {
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_POINT_PLANE_FRICTIONLESS);
     ccref_case k = pip_case();
-    double ke[ORA_MAX_OUT], e[ORA_C_N] = {0};
+    double ke[CCREF_SLOT_MAX], e[CCREF_CSLOT_N] = {0};
     c.params.point_plane.normal_in_b1 = k.params.point_in_plane.normal_in_b1;
     c.params.point_plane.height = k.params.point_in_plane.height;
     c.params.point_plane.follower_in_b2 = k.params.point_in_plane.follower_in_b2;
@@ -687,9 +687,9 @@ static void test_contact_point_plane_frictionless(void)
     c.lambda[0] = k.lambda[0];
     pip_expect(ke);
     rows_from(e, ke, 0);
-    e3(e, ORA_C_DISPLAY, 2, 1, 1);
-    e[ORA_C_IMPACT_SPEED] = 3;
-    e[ORA_C_EFFECTIVE_COR] = 0.5;
+    e3(e, CCREF_CSLOT_DISPLAY, 2, 1, 1);
+    e[CCREF_CSLOT_IMPACT_SPEED] = 3;
+    e[CCREF_CSLOT_EFFECTIVE_COR] = 0.5;
     check_contact(&c, e, CCREF_OK, 0, CCREF_COR_MINIMUM, CCREF_COF_STATIC);
 }
 
@@ -702,27 +702,27 @@ static void test_contact_point_plane_frictionless(void)
 static void test_contact_point_plane(void)
 {
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_POINT_PLANE);
-    double e[ORA_C_N] = {0};
+    double e[CCREF_CSLOT_N] = {0};
     c.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     c.params.point_plane.height = 2;
     c.body1 = ccref_test_at_rest(ccref_axis_rotation(0, 0.0, 1.0), ccref_test_v3(0, 0, 1));
     c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, -5, 0), ccref_test_v3(0, 0, 0),
                               ccref_test_v3(-4, 1, 3), ccref_test_v3(0, 0, 0), ccref_test_v3(1, 2, 3));
     c.lambda[0] = -2; c.lambda[1] = 1; c.lambda[2] = 0.5;
-    e[ORA_C_PERR] = 3; e[ORA_C_VERR] = -1; e[ORA_C_AERR] = -2;
-    e3(e, ORA_C_DISPLAY, 1, -5, 0);
-    e[ORA_C_SLIP_VELOCITY] = 3; e[ORA_C_SLIP_VELOCITY + 1] = 4;
-    e[ORA_C_SLIP_ACCELERATION] = 3; e[ORA_C_SLIP_ACCELERATION + 1] = -1;
-    e[ORA_C_IMPACT_SPEED] = 1;
-    e[ORA_C_EFFECTIVE_COR] = 0.75;
-    e[ORA_C_SLIP_SPEED] = 5;
-    e[ORA_C_EFFECTIVE_COF] = 1.75;
-    e[ORA_C_CONSTRAINT + ORA_PERR] = 3;
-    e3(e, ORA_C_CONSTRAINT + ORA_VERR, -1, 3, 4);
-    e3(e, ORA_C_CONSTRAINT + ORA_AERR, -2, 3, -1);
-    e3(e, ORA_C_CONSTRAINT + ORA_F1_MOMENT, 3, 0.5, 0.5);
-    e3(e, ORA_C_CONSTRAINT + ORA_F1_FORCE, 0.5, -2, -1);
-    e3(e, ORA_C_CONSTRAINT + ORA_F2_FORCE, -0.5, 2, 1);
+    e[CCREF_CSLOT_PERR] = 3; e[CCREF_CSLOT_VERR] = -1; e[CCREF_CSLOT_AERR] = -2;
+    e3(e, CCREF_CSLOT_DISPLAY, 1, -5, 0);
+    e[CCREF_CSLOT_SLIP_VELOCITY] = 3; e[CCREF_CSLOT_SLIP_VELOCITY + 1] = 4;
+    e[CCREF_CSLOT_SLIP_ACCELERATION] = 3; e[CCREF_CSLOT_SLIP_ACCELERATION + 1] = -1;
+    e[CCREF_CSLOT_IMPACT_SPEED] = 1;
+    e[CCREF_CSLOT_EFFECTIVE_COR] = 0.75;
+    e[CCREF_CSLOT_SLIP_SPEED] = 5;
+    e[CCREF_CSLOT_EFFECTIVE_COF] = 1.75;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_PERR] = 3;
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR, -1, 3, 4);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR, -2, 3, -1);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F1_MOMENT, 3, 0.5, 0.5);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F1_FORCE, 0.5, -2, -1);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F2_FORCE, -0.5, 2, 1);
     check_contact(&c, e, CCREF_OK,
                   CCREF_DEV_POP_GETTER_ORDER | CCREF_DEV_PPC_GETTER_ROWS | CCREF_DEV_PPC_HEIGHT_DROPPED,
                   CCREF_COR_LINEAR, CCREF_COF_DYNAMIC);
@@ -737,7 +737,7 @@ static void test_contact_point_plane(void)
 static void test_contact_sphere_plane(void)
 {
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_SPHERE_PLANE);
-    double e[ORA_C_N] = {0};
+    double e[CCREF_CSLOT_N] = {0};
     c.params.sphere_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     c.params.sphere_plane.height = 2;
     c.params.sphere_plane.radius = 0.5;
@@ -745,21 +745,21 @@ static void test_contact_sphere_plane(void)
     c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(1, -5, 0), ccref_test_v3(0, 0, -2),
                               ccref_test_v3(-5, 1, 3), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 2, 3));
     c.lambda[0] = -2; c.lambda[1] = 1; c.lambda[2] = 0.5;
-    e[ORA_C_PERR] = 2.5; e[ORA_C_VERR] = -1; e[ORA_C_AERR] = -2;
-    e3(e, ORA_C_DISPLAY, 1, -4.5, 0);
-    e[ORA_C_SLIP_VELOCITY] = 3; e[ORA_C_SLIP_VELOCITY + 1] = 4;
-    e[ORA_C_SLIP_ACCELERATION] = 3; e[ORA_C_SLIP_ACCELERATION + 1] = 0;
-    e[ORA_C_IMPACT_SPEED] = 1;
-    e[ORA_C_EFFECTIVE_COR] = 0.75;
-    e[ORA_C_SLIP_SPEED] = 5;
-    e[ORA_C_EFFECTIVE_COF] = 1.75;
-    e[ORA_C_CONSTRAINT + ORA_PERR] = 2.5;
-    e3(e, ORA_C_CONSTRAINT + ORA_VERR, -1, 3, 4);
-    e3(e, ORA_C_CONSTRAINT + ORA_AERR, -2, 3, 0);
-    e3(e, ORA_C_CONSTRAINT + ORA_F1_MOMENT, 2.5, 0.5, 0.25);
-    e3(e, ORA_C_CONSTRAINT + ORA_F1_FORCE, 0.5, -2, -1);
-    e3(e, ORA_C_CONSTRAINT + ORA_F2_MOMENT, 0.5, 0, 0.25);
-    e3(e, ORA_C_CONSTRAINT + ORA_F2_FORCE, -0.5, 2, 1);
+    e[CCREF_CSLOT_PERR] = 2.5; e[CCREF_CSLOT_VERR] = -1; e[CCREF_CSLOT_AERR] = -2;
+    e3(e, CCREF_CSLOT_DISPLAY, 1, -4.5, 0);
+    e[CCREF_CSLOT_SLIP_VELOCITY] = 3; e[CCREF_CSLOT_SLIP_VELOCITY + 1] = 4;
+    e[CCREF_CSLOT_SLIP_ACCELERATION] = 3; e[CCREF_CSLOT_SLIP_ACCELERATION + 1] = 0;
+    e[CCREF_CSLOT_IMPACT_SPEED] = 1;
+    e[CCREF_CSLOT_EFFECTIVE_COR] = 0.75;
+    e[CCREF_CSLOT_SLIP_SPEED] = 5;
+    e[CCREF_CSLOT_EFFECTIVE_COF] = 1.75;
+    e[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_PERR] = 2.5;
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR, -1, 3, 4);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR, -2, 3, 0);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F1_MOMENT, 2.5, 0.5, 0.25);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F1_FORCE, 0.5, -2, -1);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F2_MOMENT, 0.5, 0, 0.25);
+    e3(e, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_F2_FORCE, -0.5, 2, 1);
     check_contact(&c, e, CCREF_OK, CCREF_DEV_SPC_HEIGHT_IGNORED, CCREF_COR_LINEAR, CCREF_COF_DYNAMIC);
 }
 
@@ -769,7 +769,7 @@ static void test_contact_sphere_sphere(void)
 {
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_SPHERE_SPHERE);
     ccref_case k = sos_case();
-    double ke[ORA_MAX_OUT], e[ORA_C_N] = {0};
+    double ke[CCREF_SLOT_MAX], e[CCREF_CSLOT_N] = {0};
     c.params.sphere_sphere.center1_in_b1 = k.params.sphere_on_sphere.center1_in_b1;
     c.params.sphere_sphere.radius1 = k.params.sphere_on_sphere.radius1;
     c.params.sphere_sphere.center2_in_b2 = k.params.sphere_on_sphere.center2_in_b2;
@@ -779,9 +779,9 @@ static void test_contact_sphere_sphere(void)
     memcpy(c.lambda, k.lambda, sizeof c.lambda);
     sos_expect(ke);
     rows_from(e, ke, 1);
-    e3(e, ORA_C_DISPLAY, 1, 0, 1);
-    e[ORA_C_SLIP_SPEED] = 2;
-    e[ORA_C_EFFECTIVE_COF] = 1;
+    e3(e, CCREF_CSLOT_DISPLAY, 1, 0, 1);
+    e[CCREF_CSLOT_SLIP_SPEED] = 2;
+    e[CCREF_CSLOT_EFFECTIVE_COF] = 1;
     check_contact(&c, e, CCREF_OK, CCREF_DEV_SOS_ROLLING_AERR_SPIN, CCREF_COR_CAPTURED, CCREF_COF_DYNAMIC);
 }
 
@@ -791,7 +791,7 @@ static void test_contact_edge_edge(void)
 {
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_EDGE_EDGE);
     ccref_case k = lol_case();
-    double ke[ORA_MAX_OUT], e[ORA_C_N] = {0};
+    double ke[CCREF_SLOT_MAX], e[CCREF_CSLOT_N] = {0};
     c.params.edge_edge.edge_frame1_in_b1 = k.params.line_on_line.edge_frame1_in_b1;
     c.params.edge_edge.half_length1 = k.params.line_on_line.half_length1;
     c.params.edge_edge.edge_frame2_in_b2 = k.params.line_on_line.edge_frame2_in_b2;
@@ -801,16 +801,16 @@ static void test_contact_edge_edge(void)
     memcpy(c.lambda, k.lambda, sizeof c.lambda);
     lol_expect(ke);
     rows_from(e, ke, 1);
-    e3(e, ORA_C_DISPLAY, 0, 0, 1);
-    e[ORA_C_SLIP_SPEED] = 1;
-    e[ORA_C_EFFECTIVE_COF] = 0.75;
+    e3(e, CCREF_CSLOT_DISPLAY, 0, 0, 1);
+    e[CCREF_CSLOT_SLIP_SPEED] = 1;
+    e[CCREF_CSLOT_EFFECTIVE_COF] = 0.75;
     check_contact(&c, e, CCREF_OK, 0, CCREF_COR_CAPTURED, CCREF_COF_DYNAMIC);
 }
 
 /* Contact input checks: count, material domain, and the kernel's own overflow before the rule checks. */
 static void test_contact_checks(void)
 {
-    double e[ORA_C_N] = {0};
+    double e[CCREF_CSLOT_N] = {0};
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_ROPE);
     c.params.rope.length_limit = 1;
     c.n_lambda = 3;
@@ -932,12 +932,12 @@ static void test_kernels_vs_oracle_provisional(void)
                 }
                 if (k == CCREF_KIND_LINE_ON_LINE && kr.u.line_on_line.sense != r.sense)
                     bad++;
-                double v[ORA_MAX_OUT], tol = 0x1p-40 * case_scale(&c);
-                int m = ora_flatten_result(c.kind, &kr, v);
+                double v[CCREF_SLOT_MAX], tol = 0x1p-40 * case_scale(&c);
+                int m = ccref_flatten_result(c.kind, &kr, v);
                 for (int j = 0; j < m; j++)
                     if (!(fabs(v[j] - r.out[j].value) <= tol)) {
                         fprintf(stderr, "\n  provisional: %s %s kernel %.17g oracle %.17g", ccref_kind_name(c.kind),
-                                ora_output_name(c.kind, j), v[j], r.out[j].value);
+                                ccref_output_name(c.kind, j), v[j], r.out[j].value);
                         bad++;
                     }
             }
@@ -1010,12 +1010,12 @@ static void test_kernels_vs_oracle_provisional(void)
             ccref_case sc = k;
             sc.n_lambda = c.n_lambda;
             memcpy(sc.lambda, c.lambda, sizeof sc.lambda);
-            double v[ORA_C_N], tol = 0x1p-40 * case_scale(&sc);
-            ora_flatten_contact_result(&kr, v);
-            for (int j = 0; j < ORA_C_N; j++)
+            double v[CCREF_CSLOT_N], tol = 0x1p-40 * case_scale(&sc);
+            ccref_flatten_contact_result(&kr, v);
+            for (int j = 0; j < CCREF_CSLOT_N; j++)
                 if (!(fabs(v[j] - r.out[j].value) <= tol)) {
                     fprintf(stderr, "\n  provisional: %s %s kernel %.17g oracle %.17g",
-                            ccref_contact_class_name(c.cls), ora_contact_output_name(j), v[j], r.out[j].value);
+                            ccref_contact_class_name(c.cls), ccref_contact_output_name(j), v[j], r.out[j].value);
                     bad++;
                 }
         }
@@ -1116,7 +1116,7 @@ static void test_decision_perp(void)
         CU_ASSERT(r.decided && r.all_certified);
         /* Cx = column 0 of the frame: slots FRAME_R + 0, 3, 6 */
         for (int j = 0; j < 3; j++) {
-            const ora_cert *x = &r.out[ORA_SOS_FRAME_R + 3 * j];
+            const ora_cert *x = &r.out[CCREF_SLOT_SOS_FRAME_R + 3 * j];
             CU_ASSERT_EQUAL(x->value == 0.0, j == ks[i]);
             if (j == ks[i])
                 CU_ASSERT_EQUAL(x->reason, ORA_R_EXACT_ZERO);
@@ -1125,7 +1125,7 @@ static void test_decision_perp(void)
         ccref_eval(&c, &kr);
         for (int j = 0; j < 9; j++) {
             double kv = kr.u.sphere_on_sphere.contact_frame.R.m[j / 3][j % 3];
-            CU_ASSERT(fabs(kv - r.out[ORA_SOS_FRAME_R + j].value) <= 4 * 0x1p-53);
+            CU_ASSERT(fabs(kv - r.out[CCREF_SLOT_SOS_FRAME_R + j].value) <= 4 * 0x1p-53);
         }
     }
 }
@@ -1147,8 +1147,8 @@ static void test_decision_singular(void)
         CU_ASSERT(r.decided && r.all_certified);
         CU_ASSERT_EQUAL(r.status, i == 0 ? CCREF_OK : CCREF_OK_SINGULAR_DIRECTION);
         /* orientation: p/r = (1,0,0) when regular, body 1's z axis (0,0,1) when singular */
-        CU_ASSERT_EQUAL(r.out[ORA_ROD_ORIENTATION].value, i == 0 ? 1.0 : 0.0);
-        CU_ASSERT_EQUAL(r.out[ORA_ROD_ORIENTATION + 2].value, i == 0 ? 0.0 : 1.0);
+        CU_ASSERT_EQUAL(r.out[CCREF_SLOT_ROD_ORIENTATION].value, i == 0 ? 1.0 : 0.0);
+        CU_ASSERT_EQUAL(r.out[CCREF_SLOT_ROD_ORIENTATION + 2].value, i == 0 ? 0.0 : 1.0);
     }
 }
 
@@ -1170,18 +1170,18 @@ static void test_decision_cor(void)
     h.coordinate.qdot = -0.125;
     ora_eval_contact_case(ctx(), &h, &r);
     CU_ASSERT_EQUAL(r.cor_branch, CCREF_COR_CAPTURED);
-    CU_ASSERT_EQUAL(r.out[ORA_C_EFFECTIVE_COR].value, 0.0);
-    CU_ASSERT_EQUAL(r.out[ORA_C_IMPACT_SPEED].value, 0.125);
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_EFFECTIVE_COR].value, 0.0);
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_IMPACT_SPEED].value, 0.125);
     h.coordinate.qdot = -nextafter(0.125, 1.0);
     ora_eval_contact_case(ctx(), &h, &r);
     CU_ASSERT_EQUAL(r.cor_branch, CCREF_COR_LINEAR);
-    CU_ASSERT(r.out[ORA_C_EFFECTIVE_COR].certified);
+    CU_ASSERT(r.out[CCREF_CSLOT_EFFECTIVE_COR].certified);
     /* 0.25 v is exact, so the double expression rounds the exact COR once: it is RN(1 - v/4) */
-    CU_ASSERT_EQUAL(r.out[ORA_C_EFFECTIVE_COR].value, 1.0 - 0.25 * nextafter(0.125, 1.0));
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_EFFECTIVE_COR].value, 1.0 - 0.25 * nextafter(0.125, 1.0));
     h.coordinate.qdot = -2.0;
     ora_eval_contact_case(ctx(), &h, &r);
     CU_ASSERT_EQUAL(r.cor_branch, CCREF_COR_MINIMUM);
-    CU_ASSERT_EQUAL(r.out[ORA_C_EFFECTIVE_COR].value, 0.5);
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_EFFECTIVE_COR].value, 0.5);
 
     ccref_contact_case c = ccref_test_contact_case(CCREF_CONTACT_ROPE);
     c.params.rope.station1_in_b1 = ccref_test_v3(0, 2, 0);
@@ -1192,7 +1192,7 @@ static void test_decision_cor(void)
     c.speeds.capture_speed = 0.25;
     ora_eval_contact_case(ctx(), &c, &r);
     CU_ASSERT(r.decided);
-    CU_ASSERT_EQUAL(r.out[ORA_C_IMPACT_SPEED].value, 0.25);
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_IMPACT_SPEED].value, 0.25);
     CU_ASSERT_EQUAL(r.cor_branch, CCREF_COR_CAPTURED);
     ccref_contact_eval(&c, &kr);
     CU_ASSERT_EQUAL(kr.cor_branch, CCREF_COR_CAPTURED);
@@ -1206,7 +1206,7 @@ static void test_decision_cor(void)
     ora_eval_contact_case(ctx(), &c, &r);
     CU_ASSERT(r.decided);
     CU_ASSERT_EQUAL(r.cor_branch, CCREF_COR_LINEAR);
-    CU_ASSERT_EQUAL(r.out[ORA_C_EFFECTIVE_COR].value, 0.85);
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_EFFECTIVE_COR].value, 0.85);
     ccref_contact_eval(&c, &kr);
     CU_ASSERT_EQUAL(kr.cor_branch, CCREF_COR_CAPTURED); /* the decision band: see the comment above */
 }
@@ -1227,13 +1227,13 @@ static void test_decision_cof(void)
     ccref_contact_result kr;
     ora_eval_contact_case(ctx(), &c, &r);
     CU_ASSERT_EQUAL(r.cof_branch, CCREF_COF_STATIC);
-    CU_ASSERT_EQUAL(r.out[ORA_C_EFFECTIVE_COF].value, 2.0);
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_EFFECTIVE_COF].value, 2.0);
     ccref_contact_eval(&c, &kr);
     CU_ASSERT_EQUAL(kr.cof_branch, CCREF_COF_STATIC);
     c.speeds.transition_speed = nextafter(5.0, 0.0);
     ora_eval_contact_case(ctx(), &c, &r);
     CU_ASSERT_EQUAL(r.cof_branch, CCREF_COF_DYNAMIC);
-    CU_ASSERT_EQUAL(r.out[ORA_C_EFFECTIVE_COF].value, 1.75);
+    CU_ASSERT_EQUAL(r.out[CCREF_CSLOT_EFFECTIVE_COF].value, 1.75);
 }
 
 /* The validity classifier, isProximal and the two rules on doubles: every status, branch and value equal to the
@@ -1312,29 +1312,29 @@ static void test_certification_reasons(void)
     ora_case_result r;
     ora_eval_case(ctx(), &c, &r);
     CU_ASSERT(r.all_certified);
-    CU_ASSERT_EQUAL(r.out[ORA_VERR].reason, ORA_R_EXACT_ZERO);
-    CU_ASSERT_EQUAL(r.out[ORA_VERR].precision_bits, 128);
-    CU_ASSERT_EQUAL(r.out[ORA_AERR].reason, ORA_R_ENCLOSURE);
-    CU_ASSERT_EQUAL(r.out[ORA_AERR].value, 0.0);
-    CU_ASSERT_EQUAL(r.out[ORA_AERR].precision_bits, 2048);
-    CU_ASSERT_EQUAL(r.out[ORA_PERR].reason, ORA_R_ENCLOSURE);    /* sqrt 2 - 1, irrational */
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_VERR].reason, ORA_R_EXACT_ZERO);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_VERR].precision_bits, 128);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_AERR].reason, ORA_R_ENCLOSURE);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_AERR].value, 0.0);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_AERR].precision_bits, 2048);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_PERR].reason, ORA_R_ENCLOSURE);    /* sqrt 2 - 1, irrational */
     {   /* independent reference: sqrt(2) - 1 at 300 bits (error < 2^-298), rounded to nearest once */
         mpfr_t x;
         mpfr_init2(x, 300);
         mpfr_sqrt_ui(x, 2, MPFR_RNDN);
         mpfr_sub_ui(x, x, 1, MPFR_RNDN);
-        CU_ASSERT_EQUAL(r.out[ORA_PERR].value, mpfr_get_d(x, MPFR_RNDN));
+        CU_ASSERT_EQUAL(r.out[CCREF_SLOT_PERR].value, mpfr_get_d(x, MPFR_RNDN));
         mpfr_clear(x);
     }
-    CU_ASSERT_EQUAL(r.out[ORA_ROD_TENSION].reason, ORA_R_EXACT_ZERO);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_ROD_TENSION].reason, ORA_R_EXACT_ZERO);
 
     ora_options o = {128, 1024};
     ora_ctx *small = ora_ctx_new(&o);
     ora_eval_case(small, &c, &r);
     CU_ASSERT(!r.all_certified);
-    CU_ASSERT_EQUAL(r.out[ORA_AERR].reason, ORA_R_CAP);
-    CU_ASSERT_EQUAL(r.out[ORA_AERR].certified, 0);
-    CU_ASSERT(r.out[ORA_PERR].certified);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_AERR].reason, ORA_R_CAP);
+    CU_ASSERT_EQUAL(r.out[CCREF_SLOT_AERR].certified, 0);
+    CU_ASSERT(r.out[CCREF_SLOT_PERR].certified);
     CU_ASSERT_EQUAL(r.evaluations, 4); /* 128, 256, 512, 1024 */
     ora_ctx_free(small);
 
@@ -1367,7 +1367,7 @@ static void test_interval_undecided(void)
     ora_decisions_auto(&d);
     d.v[ORA_D_SINGULAR] = 0; /* forced regular branch */
     CU_ASSERT_EQUAL(ora_eval(ws, &oc, &d, &o), ORA_EVAL_OK);
-    CU_ASSERT(mpfi_is_inside_d(1.0, o.v[ORA_ROD_ORIENTATION])); /* p/|p| = (1,0,0) */
+    CU_ASSERT(mpfi_is_inside_d(1.0, o.v[CCREF_SLOT_ROD_ORIENTATION])); /* p/|p| = (1,0,0) */
     ora_out_clear(&o);
     ora_ws_free(ws);
     ora_case_clear(&oc);
@@ -1426,13 +1426,13 @@ static void test_interval_api_derivatives(void)
     lol_at(ws, &oc, &c, 1.0, prec, &op);
     mpfi_t fd;
     mpfi_init2(fd, prec);
-    mpfi_sub(fd, op.v[ORA_PERR], om.v[ORA_PERR]);
+    mpfi_sub(fd, op.v[CCREF_SLOT_PERR], om.v[CCREF_SLOT_PERR]);
     mpfi_mul_2si(fd, fd, 39); /* / (2 h), h = 2^-40 */
-    CU_ASSERT(fabs(mid(fd) - mid(o0.v[ORA_VERR])) < 1e-20);
+    CU_ASSERT(fabs(mid(fd) - mid(o0.v[CCREF_SLOT_VERR])) < 1e-20);
     for (int k = 0; k < 3; k++) {
-        mpfi_sub(fd, op.v[ORA_VERR + k], om.v[ORA_VERR + k]);
+        mpfi_sub(fd, op.v[CCREF_SLOT_VERR + k], om.v[CCREF_SLOT_VERR + k]);
         mpfi_mul_2si(fd, fd, 39);
-        CU_ASSERT(fabs(mid(fd) - mid(o0.v[ORA_AERR + k])) < 1e-20);
+        CU_ASSERT(fabs(mid(fd) - mid(o0.v[CCREF_SLOT_AERR + k])) < 1e-20);
     }
     mpfi_clear(fd);
     ora_out_clear(&om); ora_out_clear(&o0); ora_out_clear(&op);

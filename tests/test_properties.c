@@ -5,10 +5,10 @@
  *
  * Every property is an identity of the exact formulas on the case's exact input doubles. Its tolerance is derived
  * (spec/conventions.md section 9): the proven forward error bound B of every kernel output involved
- * (acc_bounds_case / acc_bounds_contact, spec/accuracy.md and the Accuracy sections of spec/<kind>.md), propagated
+ * (ccref_bounds_case / ccref_bounds_contact, spec/accuracy.md and the Accuracy sections of spec/<kind>.md), propagated
  * through the test's own arithmetic with the lemmas of spec/accuracy.md section 2 (acc_add, acc_dot, acc_cross,
  * ...). The test's residual is the computed value of a quantity whose exact value is 0, so the check is
- * |residual| <= its bound. Cases where acc_bounds reports a decision band (a branch the kernel may take differently
+ * |residual| <= its bound. Cases where ccref_bounds reports a decision band (a branch the kernel may take differently
  * from the exact evaluation, spec/accuracy.md section 4) are skipped and counted. */
 #include <stdio.h>
 #include <string.h>
@@ -53,7 +53,7 @@ static acc_t out_pair(double c, double e)
     acc_t r = {(c + e) * UP, e};
     return r;
 }
-/* The bound of a vector output at slot: the largest of its component slots (acc_bounds stores the vector's norm
+/* The bound of a vector output at slot: the largest of its component slots (ccref_bounds stores the vector's norm
  * bound in each, so they are equal). */
 static double vec_bound(const double *B, int slot) { return fmax(B[slot], fmax(B[slot + 1], B[slot + 2])); }
 
@@ -87,13 +87,13 @@ static void finish(const char *name, const prop_stats *s)
     CU_ASSERT(s->skipped * 1000 <= s->cases);
 }
 
-static int bounds_usable(const acc_bounds *b)
+static int bounds_usable(const ccref_bounds *b)
 {
-    if (b->uncertain != ACC_D_NONE)
+    if (b->band != CCREF_DECISION_NONE)
         return 0;
     int finite = 1;
     for (int i = 0; i < b->n; i++)
-        finite &= isfinite(b->B[i]) != 0;
+        finite &= isfinite(b->bound[i]) != 0;
     CU_ASSERT(finite); /* no magnitude near 2^1000 in these cases: every bound is a claim */
     return 1;
 }
@@ -128,16 +128,16 @@ static void third_law(const double *v, const double *B, int off, const ccref_bod
                       prop_stats *s)
 {
     for (int i = 0; i < 3; i++)
-        CU_ASSERT(v[off + ORA_F1_FORCE + i] == -v[off + ORA_F2_FORCE + i]);
-    ccref_vec3 M1 = {v[off + ORA_F1_MOMENT], v[off + ORA_F1_MOMENT + 1], v[off + ORA_F1_MOMENT + 2]};
-    ccref_vec3 F1 = {v[off + ORA_F1_FORCE], v[off + ORA_F1_FORCE + 1], v[off + ORA_F1_FORCE + 2]};
-    ccref_vec3 M2 = {v[off + ORA_F2_MOMENT], v[off + ORA_F2_MOMENT + 1], v[off + ORA_F2_MOMENT + 2]};
-    ccref_vec3 F2 = {v[off + ORA_F2_FORCE], v[off + ORA_F2_FORCE + 1], v[off + ORA_F2_FORCE + 2]};
+        CU_ASSERT(v[off + CCREF_SLOT_F1_FORCE + i] == -v[off + CCREF_SLOT_F2_FORCE + i]);
+    ccref_vec3 M1 = {v[off + CCREF_SLOT_F1_MOMENT], v[off + CCREF_SLOT_F1_MOMENT + 1], v[off + CCREF_SLOT_F1_MOMENT + 2]};
+    ccref_vec3 F1 = {v[off + CCREF_SLOT_F1_FORCE], v[off + CCREF_SLOT_F1_FORCE + 1], v[off + CCREF_SLOT_F1_FORCE + 2]};
+    ccref_vec3 M2 = {v[off + CCREF_SLOT_F2_MOMENT], v[off + CCREF_SLOT_F2_MOMENT + 1], v[off + CCREF_SLOT_F2_MOMENT + 2]};
+    ccref_vec3 F2 = {v[off + CCREF_SLOT_F2_FORCE], v[off + CCREF_SLOT_F2_FORCE + 1], v[off + CCREF_SLOT_F2_FORCE + 2]};
     ccref_vec3 total = add(add(M1, cross(b1->p, F1)), add(M2, cross(b2->p, F2)));
-    acc_t m1 = out_pair(nrm(M1), vec_bound(B, off + ORA_F1_MOMENT));
-    acc_t f1 = out_pair(nrm(F1), vec_bound(B, off + ORA_F1_FORCE));
-    acc_t m2 = out_pair(nrm(M2), vec_bound(B, off + ORA_F2_MOMENT));
-    acc_t f2 = out_pair(nrm(F2), vec_bound(B, off + ORA_F2_FORCE));
+    acc_t m1 = out_pair(nrm(M1), vec_bound(B, off + CCREF_SLOT_F1_MOMENT));
+    acc_t f1 = out_pair(nrm(F1), vec_bound(B, off + CCREF_SLOT_F1_FORCE));
+    acc_t m2 = out_pair(nrm(M2), vec_bound(B, off + CCREF_SLOT_F2_MOMENT));
+    acc_t f2 = out_pair(nrm(F2), vec_bound(B, off + CCREF_SLOT_F2_FORCE));
     acc_t t = acc_add(acc_add(m1, acc_cross(acc_vec(b1->p), f1)), acc_add(m2, acc_cross(acc_vec(b2->p), f2)));
     record(s, total.x, t.e);
     record(s, total.y, t.e);
@@ -149,16 +149,16 @@ static void check_third_law(const ccref_case *c, long i, prop_stats *s)
     (void)i;
     ccref_result r;
     CU_ASSERT_FATAL(ccref_status_ok(ccref_eval(c, &r)));
-    acc_bounds b;
-    CU_ASSERT_FATAL(acc_bounds_case(c, &b) == 0);
+    ccref_bounds b;
+    CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_case(c, &b)));
     s->cases++;
     if (!bounds_usable(&b)) {
         s->skipped++;
         return;
     }
-    double v[ORA_MAX_OUT];
-    ora_flatten_result(c->kind, &r, v);
-    third_law(v, b.B, 0, &c->body1, &c->body2, s);
+    double v[CCREF_SLOT_MAX];
+    ccref_flatten_result(c->kind, &r, v);
+    third_law(v, b.bound, 0, &c->body1, &c->body2, s);
 }
 
 static void test_third_law(void)
@@ -176,20 +176,20 @@ static void test_third_law(void)
 static void power_identity(const double *v, const double *B, int off, const ccref_body *b1, const ccref_body *b2,
                            const double *lambda, int nrows, prop_stats *s)
 {
-    ccref_vec3 M1 = {v[off + ORA_F1_MOMENT], v[off + ORA_F1_MOMENT + 1], v[off + ORA_F1_MOMENT + 2]};
-    ccref_vec3 F1 = {v[off + ORA_F1_FORCE], v[off + ORA_F1_FORCE + 1], v[off + ORA_F1_FORCE + 2]};
-    ccref_vec3 M2 = {v[off + ORA_F2_MOMENT], v[off + ORA_F2_MOMENT + 1], v[off + ORA_F2_MOMENT + 2]};
-    ccref_vec3 F2 = {v[off + ORA_F2_FORCE], v[off + ORA_F2_FORCE + 1], v[off + ORA_F2_FORCE + 2]};
+    ccref_vec3 M1 = {v[off + CCREF_SLOT_F1_MOMENT], v[off + CCREF_SLOT_F1_MOMENT + 1], v[off + CCREF_SLOT_F1_MOMENT + 2]};
+    ccref_vec3 F1 = {v[off + CCREF_SLOT_F1_FORCE], v[off + CCREF_SLOT_F1_FORCE + 1], v[off + CCREF_SLOT_F1_FORCE + 2]};
+    ccref_vec3 M2 = {v[off + CCREF_SLOT_F2_MOMENT], v[off + CCREF_SLOT_F2_MOMENT + 1], v[off + CCREF_SLOT_F2_MOMENT + 2]};
+    ccref_vec3 F2 = {v[off + CCREF_SLOT_F2_FORCE], v[off + CCREF_SLOT_F2_FORCE + 1], v[off + CCREF_SLOT_F2_FORCE + 2]};
     double power = dot(M1, b1->w) + dot(F1, b1->v) + dot(M2, b2->w) + dot(F2, b2->v);
-    acc_t P = acc_add(acc_add(acc_add(acc_dot(out_pair(nrm(M1), vec_bound(B, off + ORA_F1_MOMENT)), acc_vec(b1->w)),
-                                      acc_dot(out_pair(nrm(F1), vec_bound(B, off + ORA_F1_FORCE)), acc_vec(b1->v))),
-                              acc_dot(out_pair(nrm(M2), vec_bound(B, off + ORA_F2_MOMENT)), acc_vec(b2->w))),
-                      acc_dot(out_pair(nrm(F2), vec_bound(B, off + ORA_F2_FORCE)), acc_vec(b2->v)));
+    acc_t P = acc_add(acc_add(acc_add(acc_dot(out_pair(nrm(M1), vec_bound(B, off + CCREF_SLOT_F1_MOMENT)), acc_vec(b1->w)),
+                                      acc_dot(out_pair(nrm(F1), vec_bound(B, off + CCREF_SLOT_F1_FORCE)), acc_vec(b1->v))),
+                              acc_dot(out_pair(nrm(M2), vec_bound(B, off + CCREF_SLOT_F2_MOMENT)), acc_vec(b2->w))),
+                      acc_dot(out_pair(nrm(F2), vec_bound(B, off + CCREF_SLOT_F2_FORCE)), acc_vec(b2->v)));
     double lv = 0.0;
     acc_t LV = acc_exact(0.0);
     for (int k = 0; k < nrows; k++) {
-        lv += lambda[k] * v[off + ORA_VERR + k];
-        acc_t term = acc_mul(acc_exact(lambda[k]), out_pair(fabs(v[off + ORA_VERR + k]), B[off + ORA_VERR + k]));
+        lv += lambda[k] * v[off + CCREF_SLOT_VERR + k];
+        acc_t term = acc_mul(acc_exact(lambda[k]), out_pair(fabs(v[off + CCREF_SLOT_VERR + k]), B[off + CCREF_SLOT_VERR + k]));
         LV = k == 0 ? term : acc_add(LV, term); /* 0 + x is exact */
     }
     record(s, power - lv, acc_add(P, LV).e);
@@ -210,21 +210,21 @@ static void check_power(const ccref_case *c, long i, prop_stats *s)
     (void)i;
     ccref_result r;
     CU_ASSERT_FATAL(ccref_status_ok(ccref_eval(c, &r)));
-    acc_bounds b;
-    CU_ASSERT_FATAL(acc_bounds_case(c, &b) == 0);
+    ccref_bounds b;
+    CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_case(c, &b)));
     s->cases++;
     if (!bounds_usable(&b)) {
         s->skipped++;
         return;
     }
-    double v[ORA_MAX_OUT];
-    ora_flatten_result(c->kind, &r, v);
+    double v[CCREF_SLOT_MAX];
+    ccref_flatten_result(c->kind, &r, v);
     const ccref_output *o = &r.u.out;
     if (c->kind == CCREF_KIND_CONSTANT_COORDINATE)
-        power_identity_coordinate(v[ORA_CC_GENERALIZED_FORCE], b.B[ORA_CC_GENERALIZED_FORCE], c->coordinate.qdot,
-                                  c->lambda[0], v[ORA_VERR], b.B[ORA_VERR], s);
+        power_identity_coordinate(v[CCREF_SLOT_CC_GENERALIZED_FORCE], b.bound[CCREF_SLOT_CC_GENERALIZED_FORCE], c->coordinate.qdot,
+                                  c->lambda[0], v[CCREF_SLOT_VERR], b.bound[CCREF_SLOT_VERR], s);
     else
-        power_identity(v, b.B, 0, &c->body1, &c->body2, c->lambda, o->mp + o->mv, s);
+        power_identity(v, b.bound, 0, &c->body1, &c->body2, c->lambda, o->mp + o->mv, s);
 }
 
 static void test_power_identity(void)
@@ -329,53 +329,53 @@ static void set_mat(trule *r, int base)
 
 /* sk: the sign with which the sphere_on_sphere tangent axes move (perp() is not rotation-covariant, see
  * check_invariance). */
-static void slot_rules(ccref_kind kind, int sk, trule r[ORA_MAX_OUT])
+static void slot_rules(ccref_kind kind, int sk, trule r[CCREF_SLOT_MAX])
 {
-    for (int i = 0; i < ORA_MAX_OUT; i++) {
+    for (int i = 0; i < CCREF_SLOT_MAX; i++) {
         r[i].t = T_SCALAR;
         r[i].base = i;
         r[i].sign = 1;
     }
     if (kind == CCREF_KIND_BALL) { /* the rows are G vectors */
-        set_vec(r, ORA_PERR, T_VEC);
-        set_vec(r, ORA_VERR, T_VEC);
-        set_vec(r, ORA_AERR, T_VEC);
+        set_vec(r, CCREF_SLOT_PERR, T_VEC);
+        set_vec(r, CCREF_SLOT_VERR, T_VEC);
+        set_vec(r, CCREF_SLOT_AERR, T_VEC);
     }
-    set_vec(r, ORA_F1_MOMENT, T_VEC);
-    set_vec(r, ORA_F1_FORCE, T_VEC);
-    set_vec(r, ORA_F2_MOMENT, T_VEC);
-    set_vec(r, ORA_F2_FORCE, T_VEC);
+    set_vec(r, CCREF_SLOT_F1_MOMENT, T_VEC);
+    set_vec(r, CCREF_SLOT_F1_FORCE, T_VEC);
+    set_vec(r, CCREF_SLOT_F2_MOMENT, T_VEC);
+    set_vec(r, CCREF_SLOT_F2_FORCE, T_VEC);
     switch (kind) {
     case CCREF_KIND_BALL: break; /* reactions in body frames: equal */
-    case CCREF_KIND_ROD: set_vec(r, ORA_ROD_ORIENTATION, T_VEC); break;
-    case CCREF_KIND_POINT_IN_PLANE: set_vec(r, ORA_PIP_FOLLOWER, T_POINT); break;
+    case CCREF_KIND_ROD: set_vec(r, CCREF_SLOT_ROD_ORIENTATION, T_VEC); break;
+    case CCREF_KIND_POINT_IN_PLANE: set_vec(r, CCREF_SLOT_PIP_FOLLOWER, T_POINT); break;
     case CCREF_KIND_SPHERE_ON_PLANE:
-        set_vec(r, ORA_SOP_CONTACT_POINT, T_POINT);
-        set_vec(r, ORA_SOP_FORCE_ON_SPHERE, T_VEC);
+        set_vec(r, CCREF_SLOT_SOP_CONTACT_POINT, T_POINT);
+        set_vec(r, CCREF_SLOT_SOP_FORCE_ON_SPHERE, T_VEC);
         break;
     case CCREF_KIND_BALL_ROLLING_ON_PLANE:
-        set_vec(r, ORA_BROP_CONTACT_POINT, T_POINT);
-        set_mat(r, ORA_BROP_PLANE_AXES);
+        set_vec(r, CCREF_SLOT_BROP_CONTACT_POINT, T_POINT);
+        set_mat(r, CCREF_SLOT_BROP_PLANE_AXES);
         break;
     case CCREF_KIND_SPHERE_ON_SPHERE:
-        r[ORA_VERR + 1].sign = r[ORA_VERR + 2].sign = sk; /* rows along Cx, Cy */
-        r[ORA_AERR + 1].sign = r[ORA_AERR + 2].sign = sk;
-        set_mat(r, ORA_SOS_FRAME_R);
+        r[CCREF_SLOT_VERR + 1].sign = r[CCREF_SLOT_VERR + 2].sign = sk; /* rows along Cx, Cy */
+        r[CCREF_SLOT_AERR + 1].sign = r[CCREF_SLOT_AERR + 2].sign = sk;
+        set_mat(r, CCREF_SLOT_SOS_FRAME_R);
         for (int i = 0; i < 3; i++) /* columns Cx, Cy */
-            r[ORA_SOS_FRAME_R + 3 * i].sign = r[ORA_SOS_FRAME_R + 3 * i + 1].sign = sk;
-        set_vec(r, ORA_SOS_FRAME_P, T_POINT);
-        set_vec(r, ORA_SOS_FORCE_ON_BODY2, T_VEC);
+            r[CCREF_SLOT_SOS_FRAME_R + 3 * i].sign = r[CCREF_SLOT_SOS_FRAME_R + 3 * i + 1].sign = sk;
+        set_vec(r, CCREF_SLOT_SOS_FRAME_P, T_POINT);
+        set_vec(r, CCREF_SLOT_SOS_FORCE_ON_BODY2, T_VEC);
         break;
     case CCREF_KIND_POINT_ON_PLANE:
-        set_vec(r, ORA_POP_FOLLOWER, T_POINT);
-        set_vec(r, ORA_POP_FORCE_ON_FOLLOWER, T_VEC);
+        set_vec(r, CCREF_SLOT_POP_FOLLOWER, T_POINT);
+        set_vec(r, CCREF_SLOT_POP_FORCE_ON_FOLLOWER, T_VEC);
         break;
     case CCREF_KIND_LINE_ON_LINE:
-        set_vec(r, ORA_LOL_CLOSEST1, T_POINT);
-        set_vec(r, ORA_LOL_CLOSEST2, T_POINT);
-        set_mat(r, ORA_LOL_FRAME_R);
-        set_vec(r, ORA_LOL_FRAME_P, T_POINT);
-        set_vec(r, ORA_LOL_FORCE_ON_BODY2, T_VEC);
+        set_vec(r, CCREF_SLOT_LOL_CLOSEST1, T_POINT);
+        set_vec(r, CCREF_SLOT_LOL_CLOSEST2, T_POINT);
+        set_mat(r, CCREF_SLOT_LOL_FRAME_R);
+        set_vec(r, CCREF_SLOT_LOL_FRAME_P, T_POINT);
+        set_vec(r, CCREF_SLOT_LOL_FORCE_ON_BODY2, T_VEC);
         break;
     default: break;
     }
@@ -416,7 +416,7 @@ static void check_invariance(const ccref_case *c0, long n, prop_stats *s)
         /* The tangent axes come from perp() on G components, which is not rotation-covariant in general. For a signed
          * permutation it is, up to a sign: if k is the perp() index of Cz, then Q Cz has index src^-1(k) and
          * perp(Q Cz) = s_k Q perp(Cz), s_k = the nonzero entry of column k of Q; likewise Cy. (A tie of |Cz_i| would
-         * break this; it lies in the perp() decision band, which acc_bounds reports: skipped.) The moved case gets
+         * break this; it lies in the perp() decision band, which ccref_bounds reports: skipped.) The moved case gets
          * the multipliers of the same physical tangential force in its own axes: s_k lambda_x, s_k lambda_y (exact). */
         ccref_vec3 Cz = {r1.u.sphere_on_sphere.contact_frame.R.m[0][2], r1.u.sphere_on_sphere.contact_frame.R.m[1][2],
                          r1.u.sphere_on_sphere.contact_frame.R.m[2][2]};
@@ -430,9 +430,9 @@ static void check_invariance(const ccref_case *c0, long n, prop_stats *s)
         }
     }
     CU_ASSERT_FATAL(ccref_status_ok(ccref_eval(&c2, &r2)));
-    acc_bounds b1, b2;
-    CU_ASSERT_FATAL(acc_bounds_case(&c, &b1) == 0);
-    CU_ASSERT_FATAL(acc_bounds_case(&c2, &b2) == 0);
+    ccref_bounds b1, b2;
+    CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_case(&c, &b1)));
+    CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_case(&c2, &b2)));
     s->cases++;
     if (!bounds_usable(&b1) || !bounds_usable(&b2)) {
         s->skipped++;
@@ -446,10 +446,10 @@ static void check_invariance(const ccref_case *c0, long n, prop_stats *s)
         CU_ASSERT_EQUAL(r1.u.line_on_line.sense, r2.u.line_on_line.sense);
         CU_ASSERT_EQUAL(r1.u.line_on_line.lines_are_parallel, r2.u.line_on_line.lines_are_parallel);
     }
-    double v1[ORA_MAX_OUT], v2[ORA_MAX_OUT];
-    int n_out = ora_flatten_result(c.kind, &r1, v1);
-    ora_flatten_result(c.kind, &r2, v2);
-    trule rule[ORA_MAX_OUT];
+    double v1[CCREF_SLOT_MAX], v2[CCREF_SLOT_MAX];
+    int n_out = ccref_flatten_result(c.kind, &r1, v1);
+    ccref_flatten_result(c.kind, &r2, v2);
+    trule rule[CCREF_SLOT_MAX];
     slot_rules(c.kind, sk, rule);
     for (int slot = 0; slot < n_out; slot++) {
         const trule *ru = &rule[slot];
@@ -458,25 +458,25 @@ static void check_invariance(const ccref_case *c0, long n, prop_stats *s)
         case T_VEC: { /* (Q x1)_i = q x1_src(i): exact */
             int i = slot - ru->base, j = ru->base + src[i];
             expected = Q->m[i][src[i]] * v1[j];
-            tol = (b2.B[slot] + b1.B[j]) * UP;
+            tol = (b2.bound[slot] + b1.bound[j]) * UP;
             break;
         }
         case T_POINT: { /* (Q X1)_i + t_i: exact product, one rounded addition (L1) */
             int i = slot - ru->base, j = ru->base + src[i];
             double qx = Q->m[i][src[i]] * v1[j];
             expected = qx + comp(t, i);
-            tol = (b2.B[slot] + acc_add(out_pair(fabs(qx), b1.B[j]), acc_exact(comp(t, i))).e) * UP;
+            tol = (b2.bound[slot] + acc_add(out_pair(fabs(qx), b1.bound[j]), acc_exact(comp(t, i))).e) * UP;
             break;
         }
         case T_COL: { /* entry (i, col) of a matrix with G-vector columns: sign (Q R1)_(i, col) */
             int i = (slot - ru->base) / 3, col = (slot - ru->base) % 3, j = ru->base + 3 * src[i] + col;
             expected = ru->sign * (Q->m[i][src[i]] * v1[j]);
-            tol = (b2.B[slot] + b1.B[j]) * UP;
+            tol = (b2.bound[slot] + b1.bound[j]) * UP;
             break;
         }
         default:
             expected = ru->sign * v1[slot];
-            tol = (b2.B[slot] + b1.B[slot]) * UP;
+            tol = (b2.bound[slot] + b1.bound[slot]) * UP;
             break;
         }
         record(s, v2[slot] - expected, tol);
@@ -492,9 +492,9 @@ static void test_rigid_motion_invariance(void)
 
 /* ------------------------------------------------------------------ contact classes */
 
-/* The contact classes carry the underlying constraint's output (slots ORA_C_CONSTRAINT + bilateral layout): the same
+/* The contact classes carry the underlying constraint's output (slots CCREF_CSLOT_CONSTRAINT + bilateral layout): the same
  * power identity (hard stops: coordinate_force * qdot = lambda verr_0) and third law hold there, with the bounds of
- * acc_bounds_contact. */
+ * ccref_bounds_contact. */
 static void test_contact_classes(void)
 {
     prop_stats sp = {0}, st = {0};
@@ -508,8 +508,8 @@ static void test_contact_classes(void)
             /* the class's scalar rows are the underlying normal row */
             CU_ASSERT_EQUAL(r.verr, o->verr[0]);
             CU_ASSERT_EQUAL(r.aerr, o->aerr[0]);
-            acc_bounds b;
-            CU_ASSERT_FATAL(acc_bounds_contact(&c, &b) == 0);
+            ccref_bounds b;
+            CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_contact(&c, &b)));
             sp.cases++;
             st.cases++;
             if (!bounds_usable(&b)) {
@@ -517,15 +517,15 @@ static void test_contact_classes(void)
                 st.skipped++;
                 continue;
             }
-            double v[ORA_C_N];
-            ora_flatten_contact_result(&r, v);
-            const int off = ORA_C_CONSTRAINT;
+            double v[CCREF_CSLOT_N];
+            ccref_flatten_contact_result(&r, v);
+            const int off = CCREF_CSLOT_CONSTRAINT;
             if (cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER)
-                power_identity_coordinate(v[ORA_C_COORDINATE_FORCE], b.B[ORA_C_COORDINATE_FORCE], c.coordinate.qdot,
-                                          c.lambda[0], v[off + ORA_VERR], b.B[off + ORA_VERR], &sp);
+                power_identity_coordinate(v[CCREF_CSLOT_COORDINATE_FORCE], b.bound[CCREF_CSLOT_COORDINATE_FORCE], c.coordinate.qdot,
+                                          c.lambda[0], v[off + CCREF_SLOT_VERR], b.bound[off + CCREF_SLOT_VERR], &sp);
             else
-                power_identity(v, b.B, off, &c.body1, &c.body2, c.lambda, o->mp + o->mv, &sp);
-            third_law(v, b.B, off, &c.body1, &c.body2, &st);
+                power_identity(v, b.bound, off, &c.body1, &c.body2, c.lambda, o->mp + o->mv, &sp);
+            third_law(v, b.bound, off, &c.body1, &c.body2, &st);
         }
     finish("contact classes, power identity", &sp);
     finish("contact classes, third law", &st);

@@ -194,8 +194,8 @@ static void draw_sample(const constraint *k, ora_ctx *ctx, ccref_rng *r, int i, 
 static const char *slot_name(const constraint *k, int j)
 {
     switch (k->type) {
-    case T_KIND: return ora_output_name((ccref_kind)k->id, j);
-    case T_CONTACT: return ora_contact_output_name(j);
+    case T_KIND: return ccref_output_name((ccref_kind)k->id, j);
+    case T_CONTACT: return ccref_contact_output_name(j);
     case T_COR: return "effective_cor";
     default: return "effective_cof";
     }
@@ -205,8 +205,8 @@ static const char *slot_name(const constraint *k, int j)
 static int row_slot(const constraint *k, int row)
 {
     switch (k->type) {
-    case T_KIND: return row == 0 ? ORA_PERR : row == 1 ? ORA_VERR : ORA_AERR;
-    case T_CONTACT: return row == 0 ? ORA_C_PERR : row == 1 ? ORA_C_VERR : ORA_C_AERR;
+    case T_KIND: return row == 0 ? CCREF_SLOT_PERR : row == 1 ? CCREF_SLOT_VERR : CCREF_SLOT_AERR;
+    case T_CONTACT: return row == 0 ? CCREF_CSLOT_PERR : row == 1 ? CCREF_CSLOT_VERR : CCREF_CSLOT_AERR;
     default: return row == 0 ? 0 : -1;
     }
 }
@@ -224,7 +224,7 @@ static int run(const constraint *k, int N, ora_ctx *ctx, const char *dir, uint64
     memset(st, 0, sizeof st);
     for (int j = 0; j < ACC_MAX_SLOTS; j++)
         st[j].zero_only = 1;
-    int excl[ACC_D_COUNT] = {0}, invalid = 0, mismatch = 0, violations = 0, unbounded = 0, uncertified = 0;
+    int excl[CCREF_DECISION_COUNT] = {0}, invalid = 0, mismatch = 0, violations = 0, unbounded = 0, uncertified = 0;
     int compared = 0, nslots = 0;
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.dat", dir, k->name);
@@ -247,7 +247,7 @@ static int run(const constraint *k, int N, ora_ctx *ctx, const char *dir, uint64
             invalid++;
             continue;
         }
-        if (s.excluded != ACC_D_NONE) {
+        if (s.excluded != CCREF_DECISION_NONE) {
             excl[s.excluded]++;
             continue;
         }
@@ -293,8 +293,8 @@ static int run(const constraint *k, int N, ora_ctx *ctx, const char *dir, uint64
             }
             double err = fabs(s.kernel[j] - s.oracle[j]);
             fprintf(dat, " %.6e %.6e", err, s.bound[j]);
-            ue[row] = err / acc_ulp(s.oracle[j]);
-            ub[row] = s.bound[j] / acc_ulp(s.oracle[j]);
+            ue[row] = err / ccref_ulp(s.oracle[j]);
+            ub[row] = s.bound[j] / ccref_ulp(s.oracle[j]);
         }
         for (int row = 0; row < 3; row++)
             isnan(ue[row]) ? fprintf(dat, " ?") : fprintf(dat, " %.6e", ue[row]);
@@ -308,14 +308,14 @@ static int run(const constraint *k, int N, ora_ctx *ctx, const char *dir, uint64
     int zero_slots = 0;
     out("\n== %s: %d cases, %d compared", k->name, N, compared);
     int nex = 0;
-    for (int d = 1; d < ACC_D_COUNT; d++)
+    for (int d = 1; d < CCREF_DECISION_COUNT; d++)
         nex += excl[d];
     out(", %d excluded by the decision-band rule", nex);
     if (nex) {
         out(" (");
-        for (int d = 1, first = 1; d < ACC_D_COUNT; d++)
+        for (int d = 1, first = 1; d < CCREF_DECISION_COUNT; d++)
             if (excl[d]) {
-                out("%s%s %d", first ? "" : ", ", acc_decision_name((acc_decision)d), excl[d]);
+                out("%s%s %d", first ? "" : ", ", ccref_decision_name((ccref_decision)d), excl[d]);
                 first = 0;
             }
         out(")");

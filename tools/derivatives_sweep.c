@@ -1,7 +1,7 @@
 /* derivatives_sweep.c: the long derivative sweep (`make verify-derivatives`, spec/derivatives.md section 9).
  *  1. the jet self-check;
  *  2. every target of dv_all_targets() on the double kernels (N trajectories x M samples each), with the derived
- *     tolerance of spec/derivatives.md section 3 (rounding terms: acc_bounds_case / acc_bounds_contact of
+ *     tolerance of spec/derivatives.md section 3 (rounding terms: ccref_bounds_case / ccref_bounds_contact of
  *     spec/accuracy.md at every stencil point plus the enclosed effect of rounding the exact states to doubles);
  *  3. the near-switch targets again with the exclusion rule off (negative control: must fail);
  *  4. every target on the oracle's interval mirrors (N/8 trajectories x M/2 samples), with the G^T check;

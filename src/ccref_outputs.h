@@ -1,0 +1,94 @@
+/* ccref_outputs.h: the flat output layout. Every numeric output of a kind, a contact class or a rule has one slot
+ * and one name ("perr[0]", "force_on_body2.moment.x", "contact_frame.R[1][2]", "constraint.verr[0]", ...). The
+ * error bounds (ccref_bounds.h), the oracle's certificates (oracle/oracle.h), the CLI's results and the published
+ * vectors (spec/vectors.md) all use this layout, so a value, its bound and its certificate share a slot. */
+#ifndef CCREF_OUTPUTS_H
+#define CCREF_OUTPUTS_H
+
+#include "ccref.h"
+#include "ccref_unilateral.h"
+
+/* Bilateral kinds. Slots 0..20 are the common ccref_output part; the kind's auxiliary outputs follow from
+ * CCREF_SLOT_AUX in the order of its result struct (vectors x, y, z; matrices row-major). */
+enum {
+    CCREF_SLOT_PERR = 0,        /* perr[0..2] (rows past mp are exact zeros) */
+    CCREF_SLOT_VERR = 3,        /* verr[0..2] (rows past mp + mv are exact zeros) */
+    CCREF_SLOT_AERR = 6,        /* aerr[0..2] */
+    CCREF_SLOT_F1_MOMENT = 9,   /* force_on_body1.moment x, y, z */
+    CCREF_SLOT_F1_FORCE = 12,
+    CCREF_SLOT_F2_MOMENT = 15,
+    CCREF_SLOT_F2_FORCE = 18,
+    CCREF_SLOT_AUX = 21,
+    /* ball */
+    CCREF_SLOT_BALL_REACTION1 = CCREF_SLOT_AUX, CCREF_SLOT_BALL_REACTION2 = CCREF_SLOT_AUX + 3,
+    CCREF_SLOT_BALL_N = CCREF_SLOT_AUX + 6,
+    /* rod */
+    CCREF_SLOT_ROD_TENSION = CCREF_SLOT_AUX, CCREF_SLOT_ROD_ORIENTATION = CCREF_SLOT_AUX + 1,
+    CCREF_SLOT_ROD_N = CCREF_SLOT_AUX + 4,
+    /* point_in_plane */
+    CCREF_SLOT_PIP_FOLLOWER = CCREF_SLOT_AUX, CCREF_SLOT_PIP_N = CCREF_SLOT_AUX + 3,
+    /* constant_coordinate */
+    CCREF_SLOT_CC_GENERALIZED_FORCE = CCREF_SLOT_AUX, CCREF_SLOT_CC_N = CCREF_SLOT_AUX + 1,
+    /* sphere_on_plane */
+    CCREF_SLOT_SOP_CONTACT_POINT = CCREF_SLOT_AUX, CCREF_SLOT_SOP_SEPARATION = CCREF_SLOT_AUX + 3,
+    CCREF_SLOT_SOP_FORCE_ON_SPHERE = CCREF_SLOT_AUX + 4, CCREF_SLOT_SOP_N = CCREF_SLOT_AUX + 7,
+    /* ball_rolling_on_plane */
+    CCREF_SLOT_BROP_CONTACT_POINT = CCREF_SLOT_AUX, CCREF_SLOT_BROP_PLANE_AXES = CCREF_SLOT_AUX + 3 /* 9 */,
+    CCREF_SLOT_BROP_NORMAL_FORCE = CCREF_SLOT_AUX + 12, CCREF_SLOT_BROP_FRICTION_X = CCREF_SLOT_AUX + 13,
+    CCREF_SLOT_BROP_FRICTION_Y = CCREF_SLOT_AUX + 14, CCREF_SLOT_BROP_N = CCREF_SLOT_AUX + 15,
+    /* sphere_on_sphere */
+    CCREF_SLOT_SOS_FRAME_R = CCREF_SLOT_AUX /* 9 */, CCREF_SLOT_SOS_FRAME_P = CCREF_SLOT_AUX + 9,
+    CCREF_SLOT_SOS_SEPARATION = CCREF_SLOT_AUX + 12, CCREF_SLOT_SOS_FORCE_ON_BODY2 = CCREF_SLOT_AUX + 13,
+    CCREF_SLOT_SOS_N = CCREF_SLOT_AUX + 16,
+    /* point_on_plane */
+    CCREF_SLOT_POP_FOLLOWER = CCREF_SLOT_AUX, CCREF_SLOT_POP_FORCE_ON_FOLLOWER = CCREF_SLOT_AUX + 3,
+    CCREF_SLOT_POP_N = CCREF_SLOT_AUX + 6,
+    /* line_on_line */
+    CCREF_SLOT_LOL_CLOSEST1 = CCREF_SLOT_AUX, CCREF_SLOT_LOL_CLOSEST2 = CCREF_SLOT_AUX + 3,
+    CCREF_SLOT_LOL_FRAME_R = CCREF_SLOT_AUX + 6 /* 9 */, CCREF_SLOT_LOL_FRAME_P = CCREF_SLOT_AUX + 15,
+    CCREF_SLOT_LOL_SEPARATION = CCREF_SLOT_AUX + 18, CCREF_SLOT_LOL_FORCE_ON_BODY2 = CCREF_SLOT_AUX + 19,
+    CCREF_SLOT_LOL_N = CCREF_SLOT_AUX + 22,
+    CCREF_SLOT_MAX = CCREF_SLOT_LOL_N
+};
+
+/* Contact classes (ccref_contact_result order); the constraint's ccref_output follows at CCREF_CSLOT_CONSTRAINT
+ * in the bilateral layout (its slots CCREF_SLOT_PERR .. CCREF_SLOT_F2_FORCE + 2). */
+enum {
+    CCREF_CSLOT_PERR = 0, CCREF_CSLOT_VERR, CCREF_CSLOT_AERR,
+    CCREF_CSLOT_DISPLAY = 3,            /* display_point x, y, z */
+    CCREF_CSLOT_SLIP_VELOCITY = 6,      /* 2 */
+    CCREF_CSLOT_SLIP_ACCELERATION = 8,  /* 2 */
+    CCREF_CSLOT_IMPACT_SPEED = 10,
+    CCREF_CSLOT_EFFECTIVE_COR = 11,
+    CCREF_CSLOT_SLIP_SPEED = 12,
+    CCREF_CSLOT_EFFECTIVE_COF = 13,
+    CCREF_CSLOT_COORDINATE_FORCE = 14,
+    CCREF_CSLOT_CONSTRAINT = 15,        /* 21 slots: the constraint's ccref_output */
+    CCREF_CSLOT_N = CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AUX
+};
+
+/* The largest slot count of any layout (kinds, classes, rules). */
+#define CCREF_MAX_SLOTS 48
+
+/* Number of slots of a kind (CCREF_SLOT_<KIND>_N); 0 when out of range. */
+int ccref_kind_outputs(ccref_kind kind);
+/* The kernel's result in the flat layout; returns the number of slots, 0 for an unknown kind. */
+int ccref_flatten_result(ccref_kind kind, const ccref_result *r, double v[CCREF_SLOT_MAX]);
+/* "perr[0]", "force_on_body2.moment.x", "contact_frame.R[1][2]", ... (static storage); NULL when out of range. */
+const char *ccref_output_name(ccref_kind kind, int slot);
+/* The slot of a name, or -1. */
+int ccref_output_slot(ccref_kind kind, const char *name);
+
+int ccref_flatten_contact_result(const ccref_contact_result *r, double v[CCREF_CSLOT_N]);
+const char *ccref_contact_output_name(int slot);
+int ccref_contact_output_slot(const char *name);
+
+/* Whether a slot is reported for a case with mp holonomic and mv nonholonomic rows: rows past mp (perr) or mp + mv
+ * (verr, aerr) are structural zeros and are not part of the results or the vectors. */
+int ccref_slot_in_use(int slot, int mp, int mv);
+/* The same for a contact class: its own rows (perr, verr, aerr) are always reported; the constraint's rows as
+ * ccref_slot_in_use; the friction outputs (slip velocity and acceleration, slip speed, effective COF) only for the
+ * classes with friction. */
+int ccref_contact_slot_in_use(ccref_contact_class cls, int slot, int mp, int mv);
+
+#endif
