@@ -1,14 +1,20 @@
 # ccref build. Quick start (README.md): `make run` then `make test`.
 CC      ?= gcc
-CFLAGS  := -std=c11 -O2 -ffp-contract=off -fno-fast-math -fno-math-errno -Wall -Wextra -Werror -Wpedantic $(EXTRA_CFLAGS)
+# The floating-point and language flags are appended to whatever CFLAGS a user gives (`override`), so that
+# `make CFLAGS=-O3` or a -ffast-math / -ffp-contract=fast in CFLAGS cannot change the rounding: the last flag wins.
+CFLAGS  ?= -O2
+override CFLAGS += -std=c11 -ffp-contract=off -fno-fast-math -fno-math-errno -Wall -Wextra -Werror -Wpedantic \
+                   $(EXTRA_CFLAGS)
 BUILD   := build
 LIB_SRC := $(wildcard src/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
-CLI_SRC := $(wildcard src/cli/*.c)
+# The tool: main.c, over a library of its modules (case reader, formats, evaluation, generator, checker) that the
+# tests and benchmarks link too.
+CLI_SRC := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/src/%.o)
 TEST_SRC:= $(wildcard tests/*.c)
 TEST_OBJ:= $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
-HDRS    := $(wildcard src/*.h src/cli/*.h tests/*.h)
+HDRS    := $(wildcard src/*.h src/cli/*.h tests/*.h oracle/*.h)
 
 .PHONY: all run test bench deps-build deps-test clean
 
@@ -30,8 +36,13 @@ $(BUILD)/tests/%.o: tests/%.c $(HDRS) | deps-test
 $(BUILD)/libccref.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
-$(BUILD)/ccref: $(CLI_OBJ) $(BUILD)/libccref.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libccref.a -ljansson -lm
+$(BUILD)/libccref_cli.a: $(CLI_OBJ)
+	ar rcs $@ $^
+
+CCREF_LIBS := $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -ljansson -lmpfi -lmpfr -lgmp -lm
+
+$(BUILD)/ccref: $(BUILD)/src/cli/main.o $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a
+	$(CC) $(CFLAGS) -o $@ $(BUILD)/src/cli/main.o $(CCREF_LIBS)
 
 # Layers that add to the test binary set TEST_EXTRA_LIBS (archives) and TEST_EXTRA_LDLIBS (-l flags) in their .mk.
 TEST_EXTRA_LIBS :=
@@ -43,8 +54,9 @@ VERIFY_EXTRA :=
 -include tests/accuracy.mk
 -include proofs/proofs.mk
 
-$(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a
-	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson $(TEST_EXTRA_LDLIBS) -lm
+$(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(BUILD)/libccref.a
+	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \
+	    $(TEST_EXTRA_LDLIBS) -lm
 
 # The main job: evaluate the shipped example cases.
 run: $(BUILD)/ccref
@@ -54,8 +66,8 @@ run: $(BUILD)/ccref
 test: $(BUILD)/ccref_tests $(BUILD)/ccref
 	CCREF_BIN=$(BUILD)/ccref $(BUILD)/ccref_tests
 
-$(BUILD)/ccref_bench: bench/bench.c tests/cases.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
-	$(CC) $(CFLAGS) -o $@ bench/bench.c tests/cases.c tests/testlib.c $(BUILD)/libccref.a -lm
+$(BUILD)/ccref_bench: bench/bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
+	$(CC) $(CFLAGS) -o $@ bench/bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref.a -lm
 
 # Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison).
 bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench

@@ -577,6 +577,19 @@ static void finish_stats(ora_cert *out, int n, int *all_certified, int *max_bits
 
 int ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *res)
 {
+    return ora_eval_case_on(ctx, c, NULL, res);
+}
+
+void ora_decisions_force(ora_decisions *d, const ora_decisions *force)
+{
+    ora_decisions_auto(d);
+    if (force != NULL)
+        for (int i = 0; i < ORA_D_COUNT; i++)
+            d->v[i] = force->v[i];
+}
+
+int ora_eval_case_on(ora_ctx *ctx, const ccref_case *c, const ora_decisions *force, ora_case_result *res)
+{
     if (res == NULL)
         return -1;
     memset(res, 0, sizeof *res);
@@ -615,7 +628,7 @@ int ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *res)
     }
 
     ora_decisions d;
-    ora_decisions_auto(&d);
+    ora_decisions_force(&d, force);
     for (int i = 0; i < res->n; i++)
         res->out[i].reason = ORA_R_PENDING;
     ora_out *o = NULL;
@@ -633,9 +646,11 @@ int ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *res)
         if (pending == 0)
             break;
     }
-    for (int i = 0; i < ORA_D_COUNT; i++)
+    for (int i = 0; i < ORA_D_COUNT; i++) {
         if (d.bits[i] > res->decision_bits)
             res->decision_bits = d.bits[i];
+        res->decision[i] = d.v[i];
+    }
     if (!decided) {
         res->status = CCREF_OK;
         res->decided = 0;

@@ -762,6 +762,12 @@ static void zero_result(ora_contact_result *res, ccref_status st)
 
 int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res)
 {
+    return ora_eval_contact_case_on(ctx, c, NULL, res);
+}
+
+int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const ora_decisions *force,
+                             ora_contact_result *res)
+{
     if (res == NULL)
         return -1;
     memset(res, 0, sizeof *res);
@@ -798,7 +804,7 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
         rule_st = check_cof(c);
 
     ora_decisions d;
-    ora_decisions_auto(&d);
+    ora_decisions_force(&d, force);
     if (rule_st != CCREF_OK) {
         /* The rules' values are not needed: force branches whose formulas divide by nothing. */
         d.v[ORA_D_IMPACT] = 0;
@@ -827,9 +833,11 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
         if (pending == 0)
             break;
     }
-    for (int i = 0; i < ORA_D_COUNT; i++)
+    for (int i = 0; i < ORA_D_COUNT; i++) {
         if (d.bits[i] > res->decision_bits)
             res->decision_bits = d.bits[i];
+        res->decision[i] = d.v[i];
+    }
     if (!decided) {
         res->decided = 0;
         res->undecided = kernel_overflow < 0 && d.undecided == ORA_D_COUNT ? ORA_D_COUNT : d.undecided;

@@ -119,6 +119,8 @@ typedef struct {
     ora_decision_id undecided;      /* set when an evaluation returns ORA_EVAL_UNDECIDED */
 } ora_decisions;
 void ora_decisions_auto(ora_decisions *d);      /* every decision ORA_DEC_AUTO */
+/* d = ORA_DEC_AUTO everywhere, then the values of force (NULL: none) copied over. */
+void ora_decisions_force(ora_decisions *d, const ora_decisions *force);
 const char *ora_decision_name(ora_decision_id d);
 
 typedef enum {
@@ -227,11 +229,15 @@ typedef struct {
     int all_certified;
     int max_bits;               /* highest precision_bits over the certified outputs */
     int evaluations;            /* number of interval evaluations the Ziv loop ran */
+    signed char decision[ORA_D_COUNT]; /* the value of each decision (forced or decided); ORA_DEC_AUTO: not taken */
 } ora_case_result;
 
 /* Certified mirror of ccref_eval(c). Returns 0 on success (even when some output is not certified: see
  * all_certified and each reason), -1 on a NULL argument or unknown kind (status CCREF_E_UNKNOWN_KIND). */
 int ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *res);
+/* The same with decisions forced (force->v[i] != ORA_DEC_AUTO): the exact values of the formulas of that branch,
+ * e.g. the other side of a decision band (spec/vectors.md, alternatives). NULL: ora_eval_case. */
+int ora_eval_case_on(ora_ctx *ctx, const ccref_case *c, const ora_decisions *force, ora_case_result *res);
 
 
 /* ================================================================ unilateral layer */
@@ -322,9 +328,12 @@ typedef struct {
     int all_certified;
     int max_bits;
     int evaluations;
+    signed char decision[ORA_D_COUNT];
 } ora_contact_result;
 
 /* Certified mirror of ccref_contact_eval(c); return value as ora_eval_case. */
 int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res);
+int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const ora_decisions *force,
+                             ora_contact_result *res);
 
 #endif

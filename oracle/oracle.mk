@@ -15,9 +15,9 @@ $(BUILD)/libccref_oracle.a: $(ORACLE_OBJ)
 TEST_EXTRA_LIBS += $(BUILD)/libccref_oracle.a
 TEST_EXTRA_LDLIBS += -lmpfi -lmpfr -lgmp
 
-$(BUILD)/oracle_bench: bench/oracle_bench.c tests/cases.c tests/testlib.c $(BUILD)/libccref_oracle.a \
+$(BUILD)/oracle_bench: bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
                        $(BUILD)/libccref.a $(HDRS) $(ORACLE_HDRS) | deps-test
-	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c tests/cases.c tests/testlib.c $(BUILD)/libccref_oracle.a \
+	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
 	    $(BUILD)/libccref.a -lmpfi -lmpfr -lgmp -lm
 
 .PHONY: oracle-bench

@@ -824,6 +824,13 @@ static double cof_bound(double mu_s, double mu_d, double mu_v, double t, double 
     return B < LIM ? B : INFINITY;
 }
 
+double ccref_cor_bound(double min_cor, double capture_speed, double min_cor_speed, double v, double ev)
+{
+    ccref_bounds scratch;
+    bounds_init(&scratch, 1, NULL);
+    return cor_bound(min_cor, capture_speed, min_cor_speed, v, ev, &scratch);
+}
+
 ccref_status ccref_bounds_cor(double min_cor, double capture_speed, double min_cor_speed, double impact_speed,
                               ccref_bounds *b)
 {

@@ -83,6 +83,11 @@ ccref_status ccref_bounds_cor(double min_cor, double capture_speed, double min_c
 ccref_status ccref_bounds_cof(double mu_s, double mu_d, double mu_v, double transition_speed, double slip_speed,
                               ccref_bounds *b);
 
+/* The bound of calcEffectiveCOR evaluated at a computed impact speed v whose exact value is within ev of it, on
+ * the branch v takes (0 when captured): the rule's own rounding plus its slope times ev (spec/unilateral.md,
+ * Accuracy). Used for an alternative sign convention's COR (spec/vectors.md, RopeSign). */
+double ccref_cor_bound(double min_cor, double capture_speed, double min_cor_speed, double v, double ev);
+
 /* ulp of x with the subnormal floor: 2^(e-52) for 2^e <= |x| < 2^(e+1), e >= -1022; 2^-1074 below; Inf for Inf. */
 double ccref_ulp(double x);
 

@@ -13,6 +13,7 @@
 
 #include "../src/ccref.h"
 #include "../src/ccref_unilateral.h"
+#include "../src/cli/random.h"
 
 typedef void (*ccref_test_register_fn)(CU_pSuite suite);
 void ccref_test_add_suite(const char *name, ccref_test_register_fn fn);
@@ -35,16 +36,6 @@ void ccref_test_add_suite(const char *name, ccref_test_register_fn fn);
     do {                                                                           \
         ASSERT_NEAR((a).x, (ex), (tol)); ASSERT_NEAR((a).y, (ey), (tol)); ASSERT_NEAR((a).z, (ez), (tol)); \
     } while (0)
-
-/* Deterministic generator (splitmix64) so every run checks the same cases. */
-typedef struct { uint64_t s; } ccref_rng;
-double ccref_rng_uniform(ccref_rng *r, double lo, double hi);
-ccref_vec3 ccref_rng_vec3(ccref_rng *r, double lo, double hi);
-ccref_vec3 ccref_rng_unit(ccref_rng *r);
-/* Rotation from a random unit quaternion (orthonormal to a few ulps, well inside CCREF_ROTATION_TOL). */
-ccref_mat3 ccref_rng_rotation(ccref_rng *r);
-/* Body with random pose in [-2,2], speeds in [-1.5,1.5], accelerations in [-2,2]. */
-ccref_body ccref_rng_body(ccref_rng *r);
 
 /* Rotation about a coordinate axis (0 = x, 1 = y, 2 = z) by angle whose cosine and sine are given exactly. */
 ccref_mat3 ccref_axis_rotation(int axis, double c, double s);

@@ -17,7 +17,7 @@ static const field_desc rod_aux[] = {
     P(ccref_rod_result, tension, FIELD_SCALAR), P(ccref_rod_result, orientation, FIELD_VEC3), END};
 
 static const field_desc pip_params[] = {
-    P(ccref_point_in_plane_params, normal_in_b1, FIELD_VEC3), P(ccref_point_in_plane_params, height, FIELD_SCALAR),
+    P(ccref_point_in_plane_params, normal_in_b1, FIELD_UNIT), P(ccref_point_in_plane_params, height, FIELD_SCALAR),
     P(ccref_point_in_plane_params, follower_in_b2, FIELD_VEC3), END};
 static const field_desc pip_aux[] = {P(ccref_point_in_plane_result, follower_point, FIELD_VEC3), END};
 
@@ -34,7 +34,7 @@ static const field_desc sop_aux[] = {
     P(ccref_sphere_on_plane_result, force_on_sphere, FIELD_VEC3), END};
 
 static const field_desc brop_params[] = {
-    P(ccref_ball_rolling_on_plane_params, normal_in_b1, FIELD_VEC3),
+    P(ccref_ball_rolling_on_plane_params, normal_in_b1, FIELD_UNIT),
     P(ccref_ball_rolling_on_plane_params, height, FIELD_SCALAR),
     P(ccref_ball_rolling_on_plane_params, center_in_b2, FIELD_VEC3),
     P(ccref_ball_rolling_on_plane_params, radius, FIELD_SCALAR), END};
@@ -99,10 +99,10 @@ static const field_desc rope_params[] = {
     P(ccref_rope_params, station1_in_b1, FIELD_VEC3), P(ccref_rope_params, station2_in_b2, FIELD_VEC3),
     P(ccref_rope_params, length_limit, FIELD_SCALAR), END};
 static const field_desc point_plane_params[] = {
-    P(ccref_point_plane_params, normal_in_b1, FIELD_VEC3), P(ccref_point_plane_params, height, FIELD_SCALAR),
+    P(ccref_point_plane_params, normal_in_b1, FIELD_UNIT), P(ccref_point_plane_params, height, FIELD_SCALAR),
     P(ccref_point_plane_params, follower_in_b2, FIELD_VEC3), END};
 static const field_desc sphere_plane_params[] = {
-    P(ccref_sphere_plane_params, normal_in_b1, FIELD_VEC3), P(ccref_sphere_plane_params, height, FIELD_SCALAR),
+    P(ccref_sphere_plane_params, normal_in_b1, FIELD_UNIT), P(ccref_sphere_plane_params, height, FIELD_SCALAR),
     P(ccref_sphere_plane_params, center_in_b2, FIELD_VEC3), P(ccref_sphere_plane_params, radius, FIELD_SCALAR), END};
 static const field_desc sphere_sphere_params[] = {
     P(ccref_sphere_sphere_params, center1_in_b1, FIELD_VEC3), P(ccref_sphere_sphere_params, radius1, FIELD_SCALAR),

@@ -8,7 +8,9 @@
 #include "../ccref.h"
 #include "../ccref_unilateral.h"
 
-typedef enum { FIELD_SCALAR, FIELD_VEC3, FIELD_MAT3, FIELD_FRAME, FIELD_BOOL, FIELD_INT } field_type;
+/* FIELD_UNIT: a vector that must be a unit vector (a plane normal): read and written like FIELD_VEC3, and divided by
+ * its norm when a case asks for "normalize": true. */
+typedef enum { FIELD_SCALAR, FIELD_VEC3, FIELD_MAT3, FIELD_FRAME, FIELD_BOOL, FIELD_INT, FIELD_UNIT } field_type;
 
 typedef struct {
     const char *name;

@@ -1,0 +1,19 @@
+/* ccref_version.h: the version of ccref. The API stability rule (README, "Versions"): a minor version adds
+ * functions, statuses at the end of an enum, flags and vector families; a major version may change a signature, a
+ * struct layout, a formula's definition or the vector format. */
+#ifndef CCREF_VERSION_H
+#define CCREF_VERSION_H
+
+#define CCREF_VERSION_MAJOR 1
+#define CCREF_VERSION_MINOR 0
+#define CCREF_VERSION_PATCH 0
+#define CCREF_VERSION_STRING "1.0.0"
+
+/* The version of the vector generator (spec/vectors.md): "major.minor"; the major is the format's version, the
+ * minor changes with the families or the case counts. Results files name the version they answer. */
+#define CCREF_GENERATOR_VERSION "1.0"
+
+/* The library's version at run time (CCREF_VERSION_STRING of the build). */
+const char *ccref_version(void);
+
+#endif

@@ -1,0 +1,644 @@
+/* check.c: see check.h. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "expect.h"
+#include "numfmt.h"
+
+/* What an engine reported for one test. */
+typedef struct {
+    int present;
+    int line;
+    int error;                  /* the engine wrote an error object for it */
+    outcome got;
+    unsigned char reported[CCREF_MAX_SLOTS];
+    unsigned disc_reported;
+    json_t *inputs_used;        /* owned; NULL when not given */
+} reported;
+
+/* Per suite and family (a group name) statistics. */
+typedef struct {
+    int suite;
+    char family[40];
+    long tests, passed, failed, alternative, missing, invalid_accepted, drifted;
+    long values_compared, values_unbounded, values_uncertified, values_missing;
+    double worst_ratio, worst_ulps, max_drift_ulps;
+    char worst_where[120];
+    char failing[200];
+} row;
+
+#define MAX_ROWS 512
+static row rows[MAX_ROWS];
+static int n_rows;
+
+static row *row_of(int suite, const char *family)
+{
+    for (int i = 0; i < n_rows; i++)
+        if (rows[i].suite == suite && strcmp(rows[i].family, family) == 0)
+            return &rows[i];
+    if (n_rows >= MAX_ROWS)
+        return &rows[MAX_ROWS - 1];
+    row *r = &rows[n_rows++];
+    memset(r, 0, sizeof *r);
+    r->suite = suite;
+    snprintf(r->family, sizeof r->family, "%s", family);
+    return r;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* VECTORS: a file, or a directory whose *.json files are read in name order. */
+static int list_vectors(const char *arg, char ***paths, int *n)
+{
+    struct stat st;
+    *n = 0;
+    *paths = NULL;
+    if (stat(arg, &st) != 0) {
+        fprintf(stderr, "ccref check: %s: %s\n", arg, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        *paths = malloc(sizeof **paths);
+        (*paths)[0] = strdup(arg);
+        *n = 1;
+        return 0;
+    }
+    DIR *d = opendir(arg);
+    if (d == NULL) {
+        fprintf(stderr, "ccref check: %s: %s\n", arg, strerror(errno));
+        return -1;
+    }
+    struct dirent *e;
+    int cap = 32;
+    *paths = malloc(sizeof **paths * (size_t)cap);
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l < 6 || strcmp(e->d_name + l - 5, ".json") != 0)
+            continue;
+        if (*n == cap)
+            *paths = realloc(*paths, sizeof **paths * (size_t)(cap *= 2));
+        size_t pl = strlen(arg) + l + 2;
+        (*paths)[*n] = malloc(pl);
+        snprintf((*paths)[*n], pl, "%s/%s", arg, e->d_name);
+        (*n)++;
+    }
+    closedir(d);
+    qsort(*paths, (size_t)*n, sizeof **paths, cmp_str);
+    if (*n == 0) {
+        fprintf(stderr, "ccref check: %s: no *.json vector file\n", arg);
+        return -1;
+    }
+    return 0;
+}
+
+/* A reported value: a number, a numeric string, or an object with "hex" (preferred) or "dec". */
+static int value_of(json_t *v, double *out)
+{
+    if (json_is_object(v)) {
+        json_t *h = json_object_get(v, "hex");
+        if (h == NULL)
+            h = json_object_get(v, "dec");
+        if (h == NULL)
+            return -1;
+        v = h;
+    }
+    if (json_is_number(v)) {
+        *out = json_number_value(v);
+        return 0;
+    }
+    if (json_is_string(v))
+        return parse_double(json_string_value(v), out);
+    return -1;
+}
+
+/* Read one result object into rep; 0, or -1 with msg. */
+static int read_result(json_t *j, int suite, reported *rep, char *msg, size_t msglen)
+{
+    outcome *o = &rep->got;
+    memset(o, 0, sizeof *o);
+    o->suite = suite;
+    o->n = suite_slots(suite);
+    if (json_object_get(j, "error") != NULL) {
+        rep->error = 1;
+        return 0;
+    }
+    json_t *st = json_object_get(j, "status");
+    int s = json_is_string(st) ? status_from_name(json_string_value(st)) : -1;
+    if (s < 0) {
+        snprintf(msg, msglen, "field status: expected a ccref status name or ERROR");
+        return -1;
+    }
+    o->d.status = (ccref_status)s;
+    static const struct { unsigned bit; const char *name; int kind; } disc[] = {
+        {DISC_MP, "mp", 0}, {DISC_MV, "mv", 0}, {DISC_SIGN, "sign", 0}, {DISC_SENSE, "sense", 0},
+        {DISC_HAS_FRICTION, "has_friction", 1}, {DISC_PARALLEL, "lines_are_parallel", 1}, {DISC_VALID, "valid", 1},
+        {DISC_PROXIMAL, "proximal", 1}, {DISC_COR_BRANCH, "cor_branch", 2}, {DISC_COF_BRANCH, "cof_branch", 3},
+        {DISC_CONDITION, "condition", 4}, {DISC_DEVIATIONS, "deviations", 5}};
+    int *dst[] = {&o->d.mp, &o->d.mv, &o->d.sign, &o->d.sense, &o->d.has_friction, &o->d.lines_are_parallel,
+                  &o->d.valid, &o->d.proximal, &o->d.cor_branch, &o->d.cof_branch, &o->d.condition, NULL};
+    for (size_t i = 0; i < sizeof disc / sizeof disc[0]; i++) {
+        json_t *v = json_object_get(j, disc[i].name);
+        if (v == NULL)
+            continue;
+        int val = -999;
+        switch (disc[i].kind) {
+        case 0: if (json_is_integer(v)) val = (int)json_integer_value(v); break;
+        case 1: if (json_is_boolean(v)) val = json_is_true(v); break;
+        case 2: if (json_is_string(v)) val = cor_branch_from_name(json_string_value(v)); break;
+        case 3: if (json_is_string(v)) val = cof_branch_from_name(json_string_value(v)); break;
+        case 4:
+            for (int c = 0; json_is_string(v) && c < CCREF_UNI_CONDITION_COUNT; c++)
+                if (strcmp(json_string_value(v), ccref_unilateral_condition_name((ccref_unilateral_condition)c)) == 0)
+                    val = c;
+            break;
+        default: {
+            size_t k;
+            json_t *e;
+            if (!json_is_array(v))
+                break;
+            val = 0;
+            json_array_foreach(v, k, e) {
+                int b = json_is_string(e) ? deviation_from_name(json_string_value(e)) : -1;
+                if (b < 0) {
+                    val = -999;
+                    break;
+                }
+                o->d.deviations |= 1u << b;
+            }
+        }
+        }
+        if (val == -999 || (disc[i].kind >= 2 && disc[i].kind <= 4 && val < 0)) {
+            snprintf(msg, msglen, "field %s: unexpected value", disc[i].name);
+            return -1;
+        }
+        if (dst[i])
+            *dst[i] = val;
+        rep->disc_reported |= disc[i].bit;
+    }
+    json_t *outs = json_object_get(j, "outputs");
+    if (outs != NULL && !json_is_object(outs)) {
+        snprintf(msg, msglen, "field outputs: expected an object {name: value}");
+        return -1;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(outs, key, v) {
+        int slot = slot_from_name(suite, key);
+        if (slot < 0) {
+            snprintf(msg, msglen, "field outputs.%s: not an output of %s", key, suite_name(suite));
+            return -1;
+        }
+        if (value_of(v, &o->value[slot]) != 0) {
+            snprintf(msg, msglen, "field outputs.%s: expected a number, a hex string or {\"hex\": ...}", key);
+            return -1;
+        }
+        rep->reported[slot] = 1;
+    }
+    json_t *used = json_object_get(j, "inputs_used");
+    if (used != NULL)
+        rep->inputs_used = json_incref(used);
+    return 0;
+}
+
+/* The doubles of a case in its canonical order (its JSON with every number a hex string). */
+static int case_scalars(const cli_case *c, double *out, int max)
+{
+    jw w;
+    jw_init(&w);
+    case_write(&w, c);
+    int n = 0;
+    for (const char *p = w.buf; p && *p && n < max; p++) {
+        if (p[0] == '"' && (p[1] == '-' || p[1] == '0' || p[1] == 'n' || p[1] == 'i')) {
+            char tok[NUMFMT_LEN];
+            const char *q = p + 1;
+            size_t l = 0;
+            while (*q && *q != '"' && l < sizeof tok - 1)
+                tok[l++] = *q++;
+            tok[l] = '\0';
+            double d;
+            if (*q == '"' && parse_double(tok, &d) == 0) {
+                out[n++] = d;
+                p = q;
+            }
+        }
+    }
+    jw_free(&w);
+    return n;
+}
+
+static double drift_ulps(const cli_case *a, const cli_case *b)
+{
+    double x[256], y[256];
+    int n = case_scalars(a, x, 256), m = case_scalars(b, y, 256);
+    double worst = 0.0;
+    for (int i = 0; i < n && i < m; i++) {
+        if (memcmp(&x[i], &y[i], sizeof(double)) == 0)
+            continue;
+        double d = fabs(x[i] - y[i]) / ccref_ulp(x[i]);
+        if (!(d <= worst))
+            worst = isnan(d) ? INFINITY : d;
+    }
+    return worst;
+}
+
+static void note_failure(row *r, int tc_id)
+{
+    size_t l = strlen(r->failing);
+    if (l < sizeof r->failing - 12)
+        snprintf(r->failing + l, sizeof r->failing - l, "%s%d", l ? " " : "", tc_id);
+    else if (l < sizeof r->failing - 1 && r->failing[l - 1] != '.')
+        snprintf(r->failing + l, sizeof r->failing - l, " ...");
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: ccref check [--json FILE] [--require-all] [--verbose] VECTORS RESULTS\n"
+          "  VECTORS: a vector file or a directory of them; RESULTS: JSON Lines, a header line then one result\n"
+          "  per test keyed \"<suite>/<tcId>\" (spec/vectors.md, Results). Exit status 1 when a valid test fails\n"
+          "  or an invalid input is accepted (and, with --require-all, when a test or an output is not reported),\n"
+          "  2 on a usage, I/O or format error.\n",
+          f);
+}
+
+int cmd_check(int argc, char **argv)
+{
+    static const struct option opts[] = {{"json", required_argument, NULL, 'j'}, {"require-all", no_argument, NULL, 'r'},
+                                         {"verbose", no_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *json_out = NULL;
+    int require_all = 0, verbose = 0, ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (ch) {
+        case 'j': json_out = optarg; break;
+        case 'r': require_all = 1; break;
+        case 'v': verbose = 1; break;
+        case 'h': usage(stdout); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind != 2) {
+        usage(stderr);
+        return 2;
+    }
+    char **paths;
+    int n_paths;
+    if (list_vectors(argv[optind], &paths, &n_paths) != 0)
+        return 2;
+    vfile *files = calloc((size_t)n_paths, sizeof *files);
+    reported **reps = calloc((size_t)n_paths, sizeof *reps);
+    int rc = 0, total_tests = 0;
+    char err[700];
+    for (int i = 0; i < n_paths && rc == 0; i++) {
+        if (vfile_load(paths[i], &files[i], err, sizeof err) != 0) {
+            fprintf(stderr, "ccref check: %s\n", err);
+            rc = 2;
+        } else if (i > 0 && strcmp(files[i].generator_version, files[0].generator_version) != 0) {
+            fprintf(stderr, "ccref check: %s: generatorVersion %s differs from %s's %s\n", paths[i],
+                    files[i].generator_version, paths[0], files[0].generator_version);
+            rc = 2;
+        } else {
+            for (int k = 0; k < i; k++)
+                if (files[k].suite == files[i].suite) {
+                    fprintf(stderr, "ccref check: %s and %s hold the same suite %s\n", paths[k], paths[i],
+                            suite_name(files[i].suite));
+                    rc = 2;
+                }
+            reps[i] = calloc((size_t)files[i].n_tests + 1, sizeof **reps);
+            total_tests += files[i].n_tests;
+        }
+    }
+    /* the results */
+    const char *rpath = argv[optind + 1];
+    FILE *in = rc == 0 ? fopen(rpath, "r") : NULL;
+    if (rc == 0 && in == NULL) {
+        fprintf(stderr, "ccref check: cannot open %s: %s\n", rpath, strerror(errno));
+        rc = 2;
+    }
+    char engine[200] = "";
+    long result_lines = 0;
+    if (rc == 0) {
+        char *line = NULL;
+        size_t cap = 0;
+        ssize_t len;
+        int lineno = 0, header = 0;
+        while (rc == 0 && (len = getline(&line, &cap, in)) != -1) {
+            lineno++;
+            size_t sp = 0;
+            while (sp < (size_t)len && (line[sp] == ' ' || line[sp] == '\t' || line[sp] == '\r' || line[sp] == '\n'))
+                sp++;
+            if (sp == (size_t)len)
+                continue;
+            read_error e;
+            json_t *j = case_parse_line(line, (size_t)len, lineno == 1, &e);
+            if (j == NULL || !json_is_object(j)) {
+                fprintf(stderr, "ccref check: %s:%d: %s\n", rpath, lineno, j ? "not a JSON object" : e.message);
+                rc = 2;
+                json_decref(j);
+                break;
+            }
+            if (!header) {
+                json_t *s = json_object_get(j, "schema"), *v = json_object_get(j, "generatorVersion");
+                json_t *en = json_object_get(j, "engine");
+                if (!json_is_string(s) || strcmp(json_string_value(s), RESULTS_SCHEMA) != 0 || !json_is_string(v)) {
+                    fprintf(stderr, "ccref check: %s:%d: the first line must be the results header {\"schema\": \"%s\", "
+                            "\"generatorVersion\": ..., \"engine\": ...}\n", rpath, lineno, RESULTS_SCHEMA);
+                    rc = 2;
+                } else if (strcmp(json_string_value(v), files[0].generator_version) != 0) {
+                    fprintf(stderr, "ccref check: %s:%d: results for generatorVersion %s, the vectors are %s\n", rpath,
+                            lineno, json_string_value(v), files[0].generator_version);
+                    rc = 2;
+                }
+                snprintf(engine, sizeof engine, "%s", json_is_string(en) ? json_string_value(en) : "");
+                header = 1;
+                json_decref(j);
+                continue;
+            }
+            json_t *id = json_object_get(j, "id");
+            const char *ids = json_is_string(id) ? json_string_value(id) : NULL;
+            const char *slash = ids ? strrchr(ids, '/') : NULL;
+            int found = 0;
+            if (slash != NULL) {
+                char sname[64];
+                size_t l = (size_t)(slash - ids);
+                if (l < sizeof sname) {
+                    memcpy(sname, ids, l);
+                    sname[l] = '\0';
+                    int suite = suite_from_name(sname), tc = atoi(slash + 1);
+                    for (int f = 0; f < n_paths && !found; f++) {
+                        if (files[f].suite != suite)
+                            continue;
+                        for (int t = 0; t < files[f].n_tests; t++) {
+                            if (files[f].tests[t].tc_id != tc)
+                                continue;
+                            found = 1;
+                            reported *r = &reps[f][t];
+                            if (r->present) {
+                                fprintf(stderr, "ccref check: %s:%d: a second result for %s (first at line %d)\n",
+                                        rpath, lineno, ids, r->line);
+                                rc = 2;
+                                break;
+                            }
+                            char msg[300];
+                            r->present = 1;
+                            r->line = lineno;
+                            if (read_result(j, suite, r, msg, sizeof msg) != 0) {
+                                fprintf(stderr, "ccref check: %s:%d (%s): %s\n", rpath, lineno, ids, msg);
+                                rc = 2;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            if (!found && rc == 0) {
+                fprintf(stderr, "ccref check: %s:%d: a result for an unknown test \"%s\" (expected \"<suite>/<tcId>\" "
+                        "of the vectors given)\n", rpath, lineno, ids ? ids : "");
+                rc = 2;
+            }
+            result_lines++;
+            json_decref(j);
+        }
+        if (rc == 0 && ferror(in)) {
+            fprintf(stderr, "ccref check: %s: read error\n", rpath);
+            rc = 2;
+        }
+        if (rc == 0 && !header) {
+            fprintf(stderr, "ccref check: %s: empty (no results header)\n", rpath);
+            rc = 2;
+        }
+        free(line);
+    }
+    if (in)
+        fclose(in);
+
+    /* judge */
+    long valid = 0, valid_pass = 0, acc = 0, acc_expected = 0, acc_alt = 0, inv = 0, inv_pass = 0, failed = 0,
+         missing = 0, accepted_invalid = 0, outputs_missing = 0;
+    ora_ctx *ctx = NULL;
+    for (int f = 0; rc == 0 && f < n_paths; f++) {
+        for (int ti = 0; ti < files[f].n_tests; ti++) {
+            vtest *t = &files[f].tests[ti];
+            reported *r = &reps[f][ti];
+            row *rw = row_of(files[f].suite, files[f].groups[t->group].family);
+            rw->tests++;
+            valid += t->result == RESULT_VALID;
+            acc += t->result == RESULT_ACCEPTABLE;
+            inv += t->result == RESULT_INVALID;
+            if (!r->present) {
+                rw->missing++;
+                missing++;
+                continue;
+            }
+            if (r->error) {
+                rw->failed++;
+                failed++;
+                note_failure(rw, t->tc_id);
+                if (verbose)
+                    printf("  %s/%d: the engine reported an error for the case\n", suite_name(files[f].suite), t->tc_id);
+                continue;
+            }
+            /* the inputs the engine used: judge against the oracle at those inputs */
+            vtest local;
+            const vtest *judge = t;
+            if (r->inputs_used != NULL) {
+                local = *t;
+                read_error e;
+                if (case_overlay(r->inputs_used, &local.c, &e) != 0) {
+                    fprintf(stderr, "ccref check: %s:%d: inputs_used.%s: %s\n", rpath, r->line, e.field, e.message);
+                    rc = 2;
+                    break;
+                }
+                double d = drift_ulps(&t->c, &local.c);
+                if (d > 0.0) {
+                    rw->drifted++;
+                    if (d > rw->max_drift_ulps)
+                        rw->max_drift_ulps = d;
+                    if (ctx == NULL)
+                        ctx = ora_ctx_new(NULL);
+                    char msg[300];
+                    if (expect_test(ctx, &local, msg, sizeof msg) != 0) {
+                        fprintf(stderr, "ccref check: %s/%d at the inputs used: %s\n", suite_name(files[f].suite),
+                                t->tc_id, msg);
+                        rc = 2;
+                        break;
+                    }
+                    judge = &local;
+                }
+            }
+            const unsigned char *rep_slots = r->reported;
+            match_report m;
+            match_answer(&judge->expected, &r->got, rep_slots, r->disc_reported, &m);
+            outputs_missing += m.values_missing;
+            int pass = m.pass, alt = -1;
+            if (!pass && judge->result == RESULT_ACCEPTABLE)
+                for (int a = 0; a < judge->n_alt && alt < 0; a++) {
+                    match_report ma;
+                    match_answer(&judge->alt[a], &r->got, rep_slots, r->disc_reported, &ma);
+                    if (ma.pass) {
+                        alt = a;
+                        m = ma;
+                    }
+                }
+            const answer *matched = alt >= 0 ? &judge->alt[alt] : &judge->expected;
+            if (require_all && ccref_status_ok(matched->o.d.status) && ccref_status_ok(r->got.d.status) &&
+                (m.values_missing > 0 || (suite_discrete(files[f].suite) & ~r->disc_reported) != 0)) {
+                pass = 0;
+                alt = -1;
+                snprintf(m.first_failure, sizeof m.first_failure, "an output or a discrete output is not reported");
+            }
+            rw->values_compared += m.values_compared;
+            rw->values_unbounded += m.values_unbounded;
+            rw->values_uncertified += m.values_uncertified;
+            rw->values_missing += m.values_missing;
+            if (pass || alt >= 0) {
+                rw->passed += pass;
+                rw->alternative += alt >= 0;
+                if (judge->result == RESULT_VALID)
+                    valid_pass++;
+                else if (judge->result == RESULT_INVALID)
+                    inv_pass++;
+                else if (pass)
+                    acc_expected++;
+                else
+                    acc_alt++;
+                if (m.worst_slot >= 0 && m.worst_ratio > rw->worst_ratio) {
+                    rw->worst_ratio = m.worst_ratio;
+                    rw->worst_ulps = fmax(rw->worst_ulps, m.worst_ulps);
+                    snprintf(rw->worst_where, sizeof rw->worst_where, "%s, tcId %d", slot_name(files[f].suite, m.worst_slot),
+                             t->tc_id);
+                } else if (m.worst_slot >= 0) {
+                    rw->worst_ulps = fmax(rw->worst_ulps, m.worst_ulps);
+                }
+                if (verbose && alt >= 0)
+                    printf("  %s/%d: %s, as the alternative %s (%s)\n", suite_name(files[f].suite), t->tc_id,
+                           test_result_name(judge->result), flag_get(judge->alt[alt].flag)->name, judge->alt[alt].branch);
+            } else {
+                rw->failed++;
+                failed++;
+                note_failure(rw, t->tc_id);
+                if (judge->result == RESULT_INVALID && ccref_status_ok(r->got.d.status)) {
+                    rw->invalid_accepted++;
+                    accepted_invalid++;
+                }
+                if (verbose || failed <= 20)
+                    printf("  FAIL %s/%d (%s, %s): %s\n", suite_name(files[f].suite), t->tc_id,
+                           test_result_name(judge->result), files[f].groups[t->group].family, m.first_failure);
+            }
+        }
+    }
+    if (ctx)
+        ora_ctx_free(ctx);
+    if (rc == 0) {
+        printf("ccref check: %d vector files, %d tests; %ld results from \"%s\"\n", n_paths, total_tests, result_lines,
+               engine);
+        printf("%-24s %-20s %6s %6s %5s %5s %5s %10s %11s  %s\n", "suite", "family", "tests", "pass", "fail", "alt",
+               "miss", "worst ulps", "worst ratio", "where");
+        for (int i = 0; i < n_rows; i++) {
+            row *r = &rows[i];
+            printf("%-24s %-20s %6ld %6ld %5ld %5ld %5ld %10.3g %11.3g  %s%s%s\n", suite_name(r->suite), r->family,
+                   r->tests, r->passed, r->failed, r->alternative, r->missing, r->worst_ulps, r->worst_ratio,
+                   r->worst_where, r->failed ? "; failing tcIds: " : "", r->failed ? r->failing : "");
+        }
+        long drifted = 0;
+        double max_drift = 0.0;
+        long vc = 0, vu = 0, vn = 0;
+        for (int i = 0; i < n_rows; i++) {
+            drifted += rows[i].drifted;
+            max_drift = fmax(max_drift, rows[i].max_drift_ulps);
+            vc += rows[i].values_compared;
+            vu += rows[i].values_unbounded;
+            vn += rows[i].values_uncertified;
+        }
+        printf("valid: %ld/%ld passed; acceptable: %ld (%ld as expected, %ld as an alternative); invalid: %ld/%ld "
+               "rejected; failed: %ld; not reported: %ld tests, %ld outputs\n",
+               valid_pass, valid, acc, acc_expected, acc_alt, inv_pass, inv, failed, missing, outputs_missing);
+        printf("values compared: %ld; not compared: %ld without a bound (NoErrorBound), %ld uncertified\n", vc, vu, vn);
+        if (drifted)
+            printf("input drift: %ld tests judged at the inputs the engine used; largest drift %.3g ulps\n", drifted,
+                   max_drift);
+        if (json_out) {
+            jw w;
+            jw_init(&w);
+            jw_obj(&w);
+            jw_key(&w, "engine");
+            jw_str(&w, engine);
+            jw_key(&w, "tests");
+            jw_int(&w, total_tests);
+            jw_key(&w, "valid");
+            jw_obj(&w);
+            jw_key(&w, "tests"); jw_int(&w, valid);
+            jw_key(&w, "passed"); jw_int(&w, valid_pass);
+            jw_end_obj(&w);
+            jw_key(&w, "acceptable");
+            jw_obj(&w);
+            jw_key(&w, "tests"); jw_int(&w, acc);
+            jw_key(&w, "asExpected"); jw_int(&w, acc_expected);
+            jw_key(&w, "asAlternative"); jw_int(&w, acc_alt);
+            jw_end_obj(&w);
+            jw_key(&w, "invalid");
+            jw_obj(&w);
+            jw_key(&w, "tests"); jw_int(&w, inv);
+            jw_key(&w, "rejected"); jw_int(&w, inv_pass);
+            jw_key(&w, "accepted"); jw_int(&w, accepted_invalid);
+            jw_end_obj(&w);
+            jw_key(&w, "failed"); jw_int(&w, failed);
+            jw_key(&w, "notReported"); jw_int(&w, missing);
+            jw_key(&w, "outputsNotReported"); jw_int(&w, outputs_missing);
+            jw_key(&w, "inputDrift");
+            jw_obj(&w);
+            jw_key(&w, "tests"); jw_int(&w, drifted);
+            jw_key(&w, "maxUlps"); jw_number_or_null(&w, max_drift);
+            jw_end_obj(&w);
+            jw_key(&w, "rows");
+            jw_arr(&w);
+            for (int i = 0; i < n_rows; i++) {
+                row *r = &rows[i];
+                jw_obj(&w);
+                jw_key(&w, "suite"); jw_str(&w, suite_name(r->suite));
+                jw_key(&w, "family"); jw_str(&w, r->family);
+                jw_key(&w, "tests"); jw_int(&w, r->tests);
+                jw_key(&w, "passed"); jw_int(&w, r->passed);
+                jw_key(&w, "failed"); jw_int(&w, r->failed);
+                jw_key(&w, "alternative"); jw_int(&w, r->alternative);
+                jw_key(&w, "missing"); jw_int(&w, r->missing);
+                jw_key(&w, "worstUlps"); jw_number_or_null(&w, r->worst_ulps);
+                jw_key(&w, "worstRatio"); jw_number_or_null(&w, r->worst_ratio);
+                jw_key(&w, "worstWhere"); jw_str(&w, r->worst_where);
+                jw_key(&w, "failing"); jw_str(&w, r->failing);
+                jw_end_obj(&w);
+            }
+            jw_end_arr(&w);
+            jw_end_obj(&w);
+            jw_raw(&w, "\n");
+            FILE *jf = strcmp(json_out, "-") == 0 ? stdout : fopen(json_out, "w");
+            if (jf == NULL || jw_write(&w, jf) != 0 || (jf != stdout && fclose(jf) != 0)) {
+                fprintf(stderr, "ccref check: cannot write %s\n", json_out);
+                rc = 2;
+            }
+            jw_free(&w);
+        }
+        if (rc == 0 && (failed > 0 || (require_all && missing > 0)))
+            rc = 1;
+    }
+    for (int f = 0; f < n_paths; f++) {
+        if (reps[f])
+            for (int t = 0; t < files[f].n_tests; t++)
+                json_decref(reps[f][t].inputs_used);
+        free(reps[f]);
+        vfile_free(&files[f]);
+        free(paths[f]);
+    }
+    free(reps);
+    free(files);
+    free(paths);
+    return rc;
+}

@@ -1,0 +1,775 @@
+/* expect.c: see expect.h. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../bounds_calculus.h"
+#include "expect.h"
+#include "numfmt.h"
+
+void answer_init(answer *a, int suite)
+{
+    memset(a, 0, sizeof *a);
+    a->o.suite = suite;
+    a->o.n = suite_slots(suite);
+    a->flag = -1;
+    for (int i = 0; i < CCREF_MAX_SLOTS; i++)
+        a->tol[i] = INFINITY;
+}
+
+static void add_flag(vtest *t, int f)
+{
+    if (f < 0)
+        return;
+    for (int i = 0; i < t->n_flags; i++)
+        if (t->flags[i] == f)
+            return;
+    if (t->n_flags < MAX_TEST_FLAGS)
+        t->flags[t->n_flags++] = f;
+}
+
+/* ------------------------------------------------------------------ answers from the oracle and the bounds */
+
+/* a = the oracle's answer (o, cert), tolerances from the bounds b (NULL: none claimed). */
+static void fill_answer(answer *a, const outcome *o, const ora_cert *cert, const ccref_bounds *b)
+{
+    int suite = o->suite;
+    answer_init(a, suite);
+    a->o = *o;
+    for (int i = 0; i < o->n; i++) {
+        a->cert_bits[i] = cert[i].certified ? cert[i].precision_bits : 0;
+        a->reason[i] = cert[i].reason;
+        double B = b != NULL && i < b->n ? b->bound[i] : INFINITY;
+        a->tol[i] = o->in_use[i] && isfinite(B) ? ccref_tolerance(B, o->value[i]) : INFINITY;
+    }
+}
+
+/* Bounds on the branches of an oracle evaluation (its decisions mapped to the bound decisions). */
+static ccref_status bounds_on(const cli_case *c, const signed char dec[ORA_D_COUNT], ccref_bounds *b)
+{
+    ccref_branch_choice br;
+    ccref_branch_choice_computed(&br);
+    if (dec[ORA_D_SINGULAR] != ORA_DEC_AUTO)
+        br.choice[CCREF_DECISION_SINGULAR] = dec[ORA_D_SINGULAR];
+    if (dec[ORA_D_PARALLEL] != ORA_DEC_AUTO)
+        br.choice[CCREF_DECISION_PARALLEL] = dec[ORA_D_PARALLEL];
+    if (dec[ORA_D_SENSE] != ORA_DEC_AUTO)
+        br.choice[CCREF_DECISION_SENSE] = dec[ORA_D_SENSE];
+    if (dec[ORA_D_PERP_AXIS] != ORA_DEC_AUTO)
+        br.choice[CCREF_DECISION_PERP_AXIS] = dec[ORA_D_PERP_AXIS];
+    if (dec[ORA_D_COR_BRANCH] != ORA_DEC_AUTO)
+        br.choice[CCREF_DECISION_COR_CAPTURE] = dec[ORA_D_COR_BRANCH] == CCREF_COR_CAPTURED;
+    if (dec[ORA_D_COF_BRANCH] != ORA_DEC_AUTO)
+        br.choice[CCREF_DECISION_COF_TRANSITION] = dec[ORA_D_COF_BRANCH] == CCREF_COF_STATIC;
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: return ccref_bounds_case_on(&c->u.k, &br, b);
+    case SUITE_TYPE_CONTACT: return ccref_bounds_contact_on(&c->u.c, &br, b);
+    default:
+        if (c->suite == SUITE_EFFECTIVE_COR)
+            return ccref_bounds_cor(c->u.cor.min_cor, c->u.cor.capture_speed, c->u.cor.min_cor_speed,
+                                    c->u.cor.impact_speed, b);
+        if (c->suite == SUITE_EFFECTIVE_COF)
+            return ccref_bounds_cof(c->u.cof.mu_s, c->u.cof.mu_d, c->u.cof.mu_v, c->u.cof.transition_speed,
+                                    c->u.cof.slip_speed, b);
+        memset(b, 0, sizeof *b);
+        return CCREF_OK;
+    }
+}
+
+/* The oracle decision and its value that force bound decision d onto branch v. */
+static void force_of(ccref_decision d, int v, const cli_case *c, ora_decisions *f)
+{
+    ora_decisions_auto(f);
+    switch (d) {
+    case CCREF_DECISION_SINGULAR: f->v[ORA_D_SINGULAR] = (signed char)v; break;
+    case CCREF_DECISION_PARALLEL: f->v[ORA_D_PARALLEL] = (signed char)v; break;
+    case CCREF_DECISION_SENSE: f->v[ORA_D_SENSE] = (signed char)v; break;
+    case CCREF_DECISION_PERP_AXIS: f->v[ORA_D_PERP_AXIS] = (signed char)v; break;
+    case CCREF_DECISION_COR_CAPTURE: {
+        /* not captured: LINEAR below the minimum-COR speed (the capture speed is at most that) */
+        const ccref_contact_speeds *s = &c->u.c.speeds;
+        f->v[ORA_D_COR_BRANCH] = (signed char)(v ? CCREF_COR_CAPTURED
+                                                 : s->capture_speed < s->min_cor_speed ? CCREF_COR_LINEAR
+                                                                                       : CCREF_COR_MINIMUM);
+        break;
+    }
+    case CCREF_DECISION_COF_TRANSITION:
+        f->v[ORA_D_COF_BRANCH] = (signed char)(v ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC);
+        break;
+    default: break;
+    }
+}
+
+/* The value of bound decision d in an oracle evaluation's decisions; ORA_DEC_AUTO when not taken. */
+static int decision_value(ccref_decision d, const signed char dec[ORA_D_COUNT])
+{
+    switch (d) {
+    case CCREF_DECISION_SINGULAR: return dec[ORA_D_SINGULAR];
+    case CCREF_DECISION_PARALLEL: return dec[ORA_D_PARALLEL];
+    case CCREF_DECISION_SENSE: return dec[ORA_D_SENSE];
+    case CCREF_DECISION_PERP_AXIS: return dec[ORA_D_PERP_AXIS];
+    case CCREF_DECISION_COR_CAPTURE:
+        return dec[ORA_D_COR_BRANCH] == ORA_DEC_AUTO ? ORA_DEC_AUTO : dec[ORA_D_COR_BRANCH] == CCREF_COR_CAPTURED;
+    case CCREF_DECISION_COF_TRANSITION:
+        return dec[ORA_D_COF_BRANCH] == ORA_DEC_AUTO ? ORA_DEC_AUTO : dec[ORA_D_COF_BRANCH] == CCREF_COF_STATIC;
+    default: return ORA_DEC_AUTO;
+    }
+}
+
+/* The branch values of decision d a `possible` bit set stands for (ccref_bounds.possible). */
+static int branch_of_bit(ccref_decision d, int bit) { return d == CCREF_DECISION_SENSE ? (bit == 0 ? 1 : -1) : bit; }
+
+/* ------------------------------------------------------------------ input-check bands */
+
+/* A check "|x| <= 1e-12" on a value the kernel computes with an error of at most err: the computed and the exact
+ * decision may differ when | |x^| - 1e-12 | <= 2 err (the exact x is within err of x^). */
+static int near_tolerance(double x, double err) { return fabs(fabs(x) - CCREF_ROTATION_TOL) <= 2.0 * err; }
+
+/* Rounding error of fl(a.b) - delta for 3-vectors, with a margin: gamma_3 sum|a_i b_i| + u delta + underflow. */
+static double dot_err(ccref_vec3 a, ccref_vec3 b, double delta)
+{
+    double s = fabs(a.x * b.x) + fabs(a.y * b.y) + fabs(a.z * b.z);
+    return 4.0 * 0x1p-53 * (s + delta) + 0x1p-1070;
+}
+
+static int rotation_band(const ccref_mat3 *R)
+{
+    ccref_vec3 c[3];
+    for (int j = 0; j < 3; j++) {
+        c[j].x = R->m[0][j];
+        c[j].y = R->m[1][j];
+        c[j].z = R->m[2][j];
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = i; j < 3; j++) {
+            double d = i == j ? 1.0 : 0.0;
+            double x = c[i].x * c[j].x + c[i].y * c[j].y + c[i].z * c[j].z - d;
+            if (near_tolerance(x, dot_err(c[i], c[j], d)))
+                return 1;
+        }
+    return 0;
+}
+
+static int unit_band(ccref_vec3 n)
+{
+    double x = n.x * n.x + n.y * n.y + n.z * n.z - 1.0;
+    return near_tolerance(x, dot_err(n, n, 1.0));
+}
+
+/* CCREF_E_NOT_ROTATION or CCREF_E_NOT_UNIT_VECTOR when some rotation or unit-vector input of the case is within
+ * rounding of its check's tolerance (the status a computed check may answer), else 0. */
+static int check_band(const cli_case *c)
+{
+    const ccref_mat3 *Rs[4];
+    int nR = 0;
+    ccref_vec3 units[1] = {{0.0, 0.0, 0.0}};
+    int nU = 0;
+    if (suite_type_of(c->suite) == SUITE_TYPE_KIND) {
+        const ccref_case *k = &c->u.k;
+        if (k->kind == CCREF_KIND_CONSTANT_COORDINATE)
+            return 0;
+        Rs[nR++] = &k->body1.R;
+        Rs[nR++] = &k->body2.R;
+        switch (k->kind) {
+        case CCREF_KIND_SPHERE_ON_PLANE: Rs[nR++] = &k->params.sphere_on_plane.plane_frame_in_b1.R; break;
+        case CCREF_KIND_POINT_ON_PLANE: Rs[nR++] = &k->params.point_on_plane.plane_frame_in_b1.R; break;
+        case CCREF_KIND_LINE_ON_LINE:
+            Rs[nR++] = &k->params.line_on_line.edge_frame1_in_b1.R;
+            Rs[nR++] = &k->params.line_on_line.edge_frame2_in_b2.R;
+            break;
+        case CCREF_KIND_POINT_IN_PLANE: units[nU++] = k->params.point_in_plane.normal_in_b1; break;
+        case CCREF_KIND_BALL_ROLLING_ON_PLANE: units[nU++] = k->params.ball_rolling_on_plane.normal_in_b1; break;
+        default: break;
+        }
+    } else if (suite_type_of(c->suite) == SUITE_TYPE_CONTACT) {
+        const ccref_contact_case *k = &c->u.c;
+        Rs[nR++] = &k->body1.R;
+        if (k->cls != CCREF_CONTACT_HARD_STOP_UPPER && k->cls != CCREF_CONTACT_HARD_STOP_LOWER)
+            Rs[nR++] = &k->body2.R;
+        switch (k->cls) {
+        case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+        case CCREF_CONTACT_POINT_PLANE: units[nU++] = k->params.point_plane.normal_in_b1; break;
+        case CCREF_CONTACT_SPHERE_PLANE: units[nU++] = k->params.sphere_plane.normal_in_b1; break;
+        case CCREF_CONTACT_EDGE_EDGE:
+            Rs[nR++] = &k->params.edge_edge.edge_frame1_in_b1.R;
+            Rs[nR++] = &k->params.edge_edge.edge_frame2_in_b2.R;
+            break;
+        default: break;
+        }
+    }
+    for (int i = 0; i < nR; i++)
+        if (rotation_band(Rs[i]))
+            return CCREF_E_NOT_ROTATION;
+    for (int i = 0; i < nU; i++)
+        if (unit_band(units[i]))
+            return CCREF_E_NOT_UNIT_VECTOR;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ alternatives of the deviations */
+
+static answer *new_alt(vtest *t, int flag, const char *branch)
+{
+    if (t->n_alt >= MAX_ALTERNATIVES)
+        return NULL;
+    answer *a = &t->alt[t->n_alt++];
+    *a = t->expected;
+    a->flag = flag;
+    snprintf(a->branch, sizeof a->branch, "%s", branch);
+    return a;
+}
+
+/* Ziv loop for an interval computation done by f at increasing precision; 0 when every slot certified. */
+typedef int (*interval_fn)(mpfr_prec_t prec, void *arg, mpfi_t *out, int n);
+
+static int certify_loop(interval_fn f, void *arg, int n, ora_cert *cert)
+{
+    mpfi_t out[4];
+    int done = 0;
+    for (mpfr_prec_t prec = 128; prec <= 8192 && !done; prec *= 2) {
+        for (int i = 0; i < n; i++)
+            mpfi_init2(out[i], prec);
+        if (f(prec, arg, out, n) == 0) {
+            done = 1;
+            for (int i = 0; i < n; i++)
+                if (!ora_certify(out[i], (int)prec, &cert[i]))
+                    done = 0;
+        }
+        for (int i = 0; i < n; i++)
+            mpfi_clear(out[i]);
+    }
+    return done ? 0 : -1;
+}
+
+/* Ball, documented aerr: aerr - w1 x verr (spec/ball.md: Simbody's aerr is d/dt verr + w1 x verr). */
+static int ball_doc_aerr(mpfr_prec_t prec, void *arg, mpfi_t *out, int n)
+{
+    const ccref_case *c = arg;
+    (void)n;
+    ora_case oc;
+    ora_case_init(&oc, c->kind, prec);
+    ora_case_set(&oc, c);
+    ora_ws *ws = ora_ws_new(prec);
+    ora_out o;
+    ora_out_init(&o, prec);
+    ora_decisions d;
+    ora_decisions_auto(&d);
+    int rc = ora_eval(ws, &oc, &d, &o) == ORA_EVAL_OK ? 0 : -1;
+    if (rc == 0) {
+        double w[3] = {c->body1.w.x, c->body1.w.y, c->body1.w.z};
+        mpfi_t t1, t2;
+        mpfi_init2(t1, prec);
+        mpfi_init2(t2, prec);
+        for (int i = 0; i < 3; i++) {
+            int j = (i + 1) % 3, k = (i + 2) % 3; /* (w x v)_i = w_j v_k - w_k v_j */
+            mpfi_mul_d(t1, o.v[CCREF_SLOT_VERR + k], w[j]);
+            mpfi_mul_d(t2, o.v[CCREF_SLOT_VERR + j], w[k]);
+            mpfi_sub(t1, t1, t2);
+            mpfi_sub(out[i], o.v[CCREF_SLOT_AERR + i], t1);
+        }
+        mpfi_clear(t1);
+        mpfi_clear(t2);
+    }
+    ora_out_clear(&o);
+    ora_ws_free(ws);
+    ora_case_clear(&oc);
+    return rc;
+}
+
+/* Rope with the documented sign +1: impact speed max(0, verr) and its COR (slots 0 and 1), branch in arg. */
+typedef struct { const ccref_contact_case *c; int branch; } rope_arg;
+
+static int rope_doc(mpfr_prec_t prec, void *arg, mpfi_t *out, int n)
+{
+    rope_arg *ra = arg;
+    (void)n;
+    ora_contact_case oc;
+    ora_contact_case_init(&oc, ra->c->cls, prec);
+    ora_contact_case_set(&oc, ra->c);
+    ora_ws *ws = ora_ws_new(prec);
+    ora_contact_out o;
+    ora_contact_out_init(&o, prec);
+    ora_decisions d;
+    ora_decisions_auto(&d);
+    int rc = ora_contact_eval(ws, &oc, &d, &o) == ORA_EVAL_OK ? 0 : -1;
+    if (rc == 0) {
+        mpfi_ptr v = o.v[CCREF_CSLOT_VERR];
+        if (mpfi_is_strictly_pos(v))
+            mpfi_set(out[0], v);
+        else if (mpfi_is_nonpos(v))
+            mpfi_set_d(out[0], 0.0);
+        else
+            rc = -1; /* the sign of verr is not decided at this precision */
+    }
+    if (rc == 0) {
+        mpfi_t m, cs, ms;
+        mpfi_init2(m, prec);
+        mpfi_init2(cs, prec);
+        mpfi_init2(ms, prec);
+        mpfi_set_d(m, ra->c->material.min_cor);
+        mpfi_set_d(cs, ra->c->speeds.capture_speed);
+        mpfi_set_d(ms, ra->c->speeds.min_cor_speed);
+        int branch = ORA_DEC_AUTO;
+        if (ora_effective_cor(ws, m, cs, ms, out[0], out[1], &branch) != ORA_EVAL_OK)
+            rc = -1;
+        ra->branch = branch;
+        mpfi_clear(m);
+        mpfi_clear(cs);
+        mpfi_clear(ms);
+    }
+    ora_contact_out_clear(&o);
+    ora_ws_free(ws);
+    ora_contact_case_clear(&oc);
+    return rc;
+}
+
+static void set_slot(answer *a, int slot, const ora_cert *cert, double tol)
+{
+    a->o.value[slot] = cert->value;
+    a->cert_bits[slot] = cert->certified ? cert->precision_bits : 0;
+    a->reason[slot] = cert->reason;
+    a->tol[slot] = tol;
+    a->unconstrained[slot] = 0;
+}
+
+static acc_t pair_of(double value, double B) { acc_t p = {fabs(value) + B, B}; return p; }
+
+static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b)
+{
+    const answer *e = &t->expected;
+    unsigned dev = e->o.d.deviations;
+    if (t->c.suite == CCREF_KIND_BALL) {
+        const ccref_case *k = &t->c.u.k;
+        int lambda_nonzero = k->lambda[0] != 0.0 || k->lambda[1] != 0.0 || k->lambda[2] != 0.0;
+        if ((dev & CCREF_DEV_BALL_REACTION_SIGN) && lambda_nonzero) {
+            answer *a = new_alt(t, FLAG_BALL_REACTION_SIGN, "documented");
+            for (int i = 0; a && i < 6; i++)
+                a->o.value[CCREF_SLOT_BALL_REACTION1 + i] = -e->o.value[CCREF_SLOT_BALL_REACTION1 + i];
+        }
+        if ((dev & CCREF_DEV_BALL_AERR_NOT_DERIVATIVE) && !(e->deviations_undecided & CCREF_DEV_BALL_AERR_NOT_DERIVATIVE)) {
+            ora_cert cert[3];
+            answer *a = new_alt(t, FLAG_BALL_AERR_NOT_DERIVATIVE, "documented");
+            if (a == NULL)
+                return;
+            int ok = certify_loop(ball_doc_aerr, (void *)k, 3, cert) == 0;
+            /* bound of the reference order for aerr - w1 x verr, from the bounds of aerr and verr (L1, L5) */
+            acc_t verr = pair_of(0.0, 0.0), aerr = pair_of(0.0, 0.0);
+            double vn = 0.0, an = 0.0, vb = 0.0, ab = 0.0;
+            for (int i = 0; i < 3; i++) {
+                vn = fmax(vn, fabs(e->o.value[CCREF_SLOT_VERR + i]));
+                an = fmax(an, fabs(e->o.value[CCREF_SLOT_AERR + i]));
+                vb = fmax(vb, b->bound[CCREF_SLOT_VERR + i]);
+                ab = fmax(ab, b->bound[CCREF_SLOT_AERR + i]);
+            }
+            verr = pair_of(vn * 1.7320508075688774, vb);
+            aerr = pair_of(an * 1.7320508075688774, ab);
+            double B = acc_add(aerr, acc_cross(acc_vec(k->body1.w), verr)).e;
+            for (int i = 0; i < 3; i++) {
+                if (ok)
+                    set_slot(a, CCREF_SLOT_AERR + i, &cert[i], isfinite(B) ? ccref_tolerance(B, cert[i].value) : INFINITY);
+                else
+                    a->unconstrained[CCREF_SLOT_AERR + i] = 1;
+            }
+        }
+    }
+    if (t->c.suite == CCREF_KIND_SPHERE_ON_SPHERE && (dev & CCREF_DEV_SOS_ROLLING_AERR_SPIN) &&
+        !(e->deviations_undecided & CCREF_DEV_SOS_ROLLING_AERR_SPIN)) {
+        answer *a = new_alt(t, FLAG_SOS_ROLLING_AERR_SPIN, "documented");
+        if (a) {
+            a->unconstrained[CCREF_SLOT_AERR + 1] = 1;
+            a->unconstrained[CCREF_SLOT_AERR + 2] = 1;
+        }
+    }
+    if (t->c.suite == CCREF_KIND_LINE_ON_LINE && (dev & CCREF_DEV_LOL_PARALLEL_FALLBACK)) {
+        answer *a = new_alt(t, FLAG_LOL_PARALLEL_FALLBACK, "simbody");
+        for (int i = CCREF_SLOT_LOL_CLOSEST1; a && i < CCREF_SLOT_LOL_FORCE_ON_BODY2; i++)
+            a->unconstrained[i] = 1;
+        if (a)
+            a->disc_unconstrained = DISC_SENSE | DISC_PARALLEL;
+    }
+    if (suite_type_of(t->c.suite) != SUITE_TYPE_CONTACT)
+        return;
+    const ccref_contact_case *cc = &t->c.u.c;
+    if (cc->cls == CCREF_CONTACT_ROPE) {
+        ora_cert cert[2];
+        rope_arg ra = {cc, ORA_DEC_AUTO};
+        answer *a = new_alt(t, FLAG_ROPE_SIGN, "documented");
+        if (a == NULL)
+            return;
+        a->o.d.sign = 1;
+        double ev = b->bound[CCREF_CSLOT_VERR];
+        if (certify_loop(rope_doc, &ra, 2, cert) == 0) {
+            double v = cert[0].value;
+            set_slot(a, CCREF_CSLOT_IMPACT_SPEED, &cert[0], isfinite(ev) ? ccref_tolerance(ev, v) : INFINITY);
+            double Bc = ccref_cor_bound(cc->material.min_cor, cc->speeds.capture_speed, cc->speeds.min_cor_speed, v, ev);
+            set_slot(a, CCREF_CSLOT_EFFECTIVE_COR, &cert[1], isfinite(Bc) ? ccref_tolerance(Bc, cert[1].value) : INFINITY);
+            a->o.d.cor_branch = ra.branch;
+            /* near the capture speed the documented COR branch is itself rounding-sensitive: not compared */
+            if (fabs(v - cc->speeds.capture_speed) <= 2.0 * ev) {
+                a->unconstrained[CCREF_CSLOT_EFFECTIVE_COR] = 1;
+                a->disc_unconstrained |= DISC_COR_BRANCH;
+            }
+        } else {
+            a->unconstrained[CCREF_CSLOT_IMPACT_SPEED] = a->unconstrained[CCREF_CSLOT_EFFECTIVE_COR] = 1;
+            a->disc_unconstrained |= DISC_COR_BRANCH;
+        }
+    }
+    if (cc->cls == CCREF_CONTACT_POINT_PLANE && (dev & (CCREF_DEV_PPC_GETTER_ROWS | CCREF_DEV_PPC_HEIGHT_DROPPED))) {
+        answer *a = new_alt(t, (dev & CCREF_DEV_PPC_HEIGHT_DROPPED) ? FLAG_PPC_HEIGHT_DROPPED : FLAG_PPC_GETTER_ROWS,
+                            "simbody");
+        if (a == NULL)
+            return;
+        const int C = CCREF_CSLOT_CONSTRAINT;
+        /* getVerr/getAerr read raw row 2, getSlipVelocity rows (0, 1) */
+        static const struct { int to, from; } map[] = {
+            {CCREF_CSLOT_VERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 2},
+            {CCREF_CSLOT_AERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 2},
+            {CCREF_CSLOT_SLIP_VELOCITY, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR},
+            {CCREF_CSLOT_SLIP_VELOCITY + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 1},
+            {CCREF_CSLOT_SLIP_ACCELERATION, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR},
+            {CCREF_CSLOT_SLIP_ACCELERATION + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 1}};
+        for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+            a->o.value[map[i].to] = e->o.value[map[i].from];
+            a->tol[map[i].to] = e->tol[map[i].from];
+            a->cert_bits[map[i].to] = e->cert_bits[map[i].from];
+            a->reason[map[i].to] = e->reason[map[i].from];
+        }
+        /* the speeds and rules built on the getters are the caller's in Simbody */
+        a->unconstrained[CCREF_CSLOT_IMPACT_SPEED] = a->unconstrained[CCREF_CSLOT_EFFECTIVE_COR] = 1;
+        a->unconstrained[CCREF_CSLOT_SLIP_SPEED] = a->unconstrained[CCREF_CSLOT_EFFECTIVE_COF] = 1;
+        a->disc_unconstrained |= DISC_COR_BRANCH | DISC_COF_BRANCH;
+        if (dev & CCREF_DEV_PPC_HEIGHT_DROPPED) {
+            /* the enforced constraint's perr is that of the plane through the body origin */
+            cli_case h0 = t->c;
+            h0.u.c.params.point_plane.height = 0.0;
+            outcome o;
+            ora_cert cert[CCREF_CSLOT_N];
+            int decided, bits;
+            signed char dec[ORA_D_COUNT];
+            ccref_bounds hb;
+            eval_oracle(ctx, &h0, NULL, &o, cert, &decided, &bits, dec);
+            ccref_status st = bounds_on(&h0, dec, &hb);
+            int s = C + CCREF_SLOT_PERR;
+            if (decided && ccref_status_ok(o.d.status) && ccref_status_ok(st))
+                set_slot(a, s, &cert[s], isfinite(hb.bound[s]) ? ccref_tolerance(hb.bound[s], cert[s].value) : INFINITY);
+            else
+                a->unconstrained[s] = 1;
+            a->o.d.deviations = o.d.deviations;
+        }
+    }
+    if (cc->cls == CCREF_CONTACT_SPHERE_PLANE && (dev & CCREF_DEV_SPC_HEIGHT_IGNORED)) {
+        answer *a = new_alt(t, FLAG_SPC_HEIGHT_IGNORED, "simbody");
+        if (a == NULL)
+            return;
+        cli_case h0 = t->c;
+        h0.u.c.params.sphere_plane.height = 0.0;
+        outcome o;
+        ora_cert cert[CCREF_CSLOT_N];
+        int decided, bits;
+        signed char dec[ORA_D_COUNT];
+        ccref_bounds hb;
+        eval_oracle(ctx, &h0, NULL, &o, cert, &decided, &bits, dec);
+        ccref_status st = bounds_on(&h0, dec, &hb);
+        if (decided && ccref_status_ok(o.d.status) && ccref_status_ok(st)) {
+            fill_answer(a, &o, cert, &hb);
+            a->flag = FLAG_SPC_HEIGHT_IGNORED;
+            snprintf(a->branch, sizeof a->branch, "simbody");
+            if (hb.bands != 0) /* a decision band of the height-0 case: its branch-dependent outputs open */
+                a->disc_unconstrained |= DISC_COR_BRANCH | DISC_COF_BRANCH;
+        } else {
+            for (int i = 0; i < a->o.n; i++)
+                a->unconstrained[i] = 1;
+            a->disc_unconstrained = ~0u;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ the expected answer */
+
+static int is_bad_input(ccref_status s) { return !ccref_status_ok(s) && s != CCREF_E_RESULT_OVERFLOW; }
+
+int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
+{
+    const cli_case *c = &t->c;
+    int suite = c->suite;
+    outcome oo, ko;
+    ora_cert cert[CCREF_MAX_SLOTS];
+    int decided, max_bits;
+    signed char dec[ORA_D_COUNT];
+    ccref_bounds kb, eb;
+    eval_oracle(ctx, c, NULL, &oo, cert, &decided, &max_bits, dec);
+    eval_kernel(c, &ko, &kb);
+    t->n_alt = 0;
+    answer_init(&t->expected, suite);
+    t->result = RESULT_VALID;
+
+    int band = check_band(c);
+    if (band)
+        add_flag(t, FLAG_TOLERANCE_BAND);
+
+    if (is_bad_input(oo.d.status)) {
+        fill_answer(&t->expected, &oo, cert, NULL);
+        add_flag(t, flag_of_status(oo.d.status));
+        t->result = RESULT_INVALID;
+        if (band) { /* the kernel's computed check may accept: its outputs are then not compared */
+            answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "accepted");
+            a->o.d.status = CCREF_OK;
+            a->o.d.mp = ko.d.mp;
+            a->o.d.mv = ko.d.mv;
+            a->o.n = suite_slots(suite);
+            outcome_set_in_use(&a->o);
+            for (int i = 0; i < a->o.n; i++)
+                a->unconstrained[i] = 1;
+            a->disc_unconstrained = ~0u;
+            t->result = RESULT_ACCEPTABLE;
+        }
+        return 0;
+    }
+    if (!decided) {
+        fill_answer(&t->expected, &oo, cert, NULL);
+        add_flag(t, FLAG_UNCERTIFIED);
+        return 0;
+    }
+    if (oo.d.status == CCREF_E_RESULT_OVERFLOW) {
+        fill_answer(&t->expected, &oo, cert, NULL);
+        add_flag(t, FLAG_OVERFLOW);
+        return 0;
+    }
+
+    /* OK class: tolerances from the bounds on the exact branches */
+    ccref_status bst = bounds_on(c, dec, &eb);
+    if (!ccref_status_ok(bst)) {
+        /* the reference order fails where the exact answer is finite: an intermediate overflow */
+        fill_answer(&t->expected, &oo, cert, NULL);
+        if (ko.d.status == CCREF_E_RESULT_OVERFLOW) {
+            add_flag(t, FLAG_INTERMEDIATE_OVERFLOW);
+            add_flag(t, FLAG_NO_ERROR_BOUND);
+            answer *a = new_alt(t, FLAG_INTERMEDIATE_OVERFLOW, "overflow");
+            answer_init(a, suite);
+            a->flag = FLAG_INTERMEDIATE_OVERFLOW;
+            snprintf(a->branch, sizeof a->branch, "overflow");
+            a->o.d.status = CCREF_E_RESULT_OVERFLOW;
+            t->result = RESULT_ACCEPTABLE;
+            return 0;
+        }
+        if (band) {
+            answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "rejected");
+            answer_init(a, suite);
+            a->flag = FLAG_TOLERANCE_BAND;
+            snprintf(a->branch, sizeof a->branch, "rejected");
+            a->o.d.status = ko.d.status;
+            t->result = RESULT_ACCEPTABLE;
+            return 0;
+        }
+        snprintf(msg, msglen, "the kernel returns %s where the exact status is %s, outside every band",
+                 ccref_status_name(ko.d.status), ccref_status_name(oo.d.status));
+        return -1;
+    }
+    fill_answer(&t->expected, &oo, cert, &eb);
+    if (band) { /* accepted exactly, the computed check may reject */
+        answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "rejected");
+        answer_init(a, suite);
+        a->flag = FLAG_TOLERANCE_BAND;
+        snprintf(a->branch, sizeof a->branch, "rejected");
+        a->o.d.status = (ccref_status)band;
+        a->disc_unconstrained = ~0u;
+    }
+    answer *e = &t->expected;
+    /* the COR is continuous at the minimum-COR speed: only its branch label may differ there */
+    if (kb.cor_corner)
+        e->disc_undecided |= DISC_COR_BRANCH;
+    for (int i = 0; i < e->o.n; i++) {
+        if (!e->o.in_use[i])
+            continue;
+        if (!isinf(e->tol[i]) && eb.bound[i] > fabs(e->o.value[i]) && e->o.value[i] != 0.0)
+            add_flag(t, FLAG_BOUND_EXCEEDS_VALUE);
+        if (isinf(e->tol[i]))
+            add_flag(t, FLAG_NO_ERROR_BOUND);
+        if (!e->cert_bits[i])
+            add_flag(t, FLAG_UNCERTIFIED);
+    }
+
+    /* decision bands: the kernel's bands (its computed decisions near their thresholds); each other branch the
+     * exact evaluation could not exclude is an alternative */
+    for (int d = 1; d < CCREF_DECISION_COUNT; d++) {
+        if (!(kb.bands & (1u << d)))
+            continue;
+        int exact = decision_value((ccref_decision)d, dec);
+        if (exact == ORA_DEC_AUTO)
+            continue; /* the exact evaluation does not take this decision */
+        int exact_bit = d == CCREF_DECISION_SENSE ? (exact > 0 ? 0 : 1) : exact;
+        if (!(kb.possible[d] & (1u << exact_bit))) {
+            snprintf(msg, msglen, "decision %s: the exact branch %d is outside the band's possible branches 0x%x",
+                     ccref_decision_name((ccref_decision)d), exact, kb.possible[d]);
+            return -1;
+        }
+        add_flag(t, FLAG_DECISION_BAND);
+        for (int bit = 0; bit < 3; bit++) {
+            if (bit == exact_bit || !(kb.possible[d] & (1u << bit)))
+                continue;
+            int v = branch_of_bit((ccref_decision)d, bit);
+            ora_decisions force;
+            force_of((ccref_decision)d, v, c, &force);
+            outcome ao;
+            ora_cert acert[CCREF_MAX_SLOTS];
+            int adecided, abits;
+            signed char adec[ORA_D_COUNT];
+            ccref_bounds ab;
+            eval_oracle(ctx, c, &force, &ao, acert, &adecided, &abits, adec);
+            char br[48];
+            snprintf(br, sizeof br, "%s=%d", ccref_decision_name((ccref_decision)d), v);
+            answer *a = new_alt(t, FLAG_DECISION_BAND, br);
+            if (a == NULL)
+                break;
+            if (adecided && ccref_status_ok(ao.d.status) && ccref_status_ok(bounds_on(c, adec, &ab))) {
+                fill_answer(a, &ao, acert, &ab);
+            } else {
+                for (int i = 0; i < a->o.n; i++)
+                    a->unconstrained[i] = 1;
+                a->disc_unconstrained = ~0u;
+            }
+            a->flag = FLAG_DECISION_BAND;
+            snprintf(a->branch, sizeof a->branch, "%s", br);
+            for (int i = 0; i < a->o.n; i++) /* an exact output the other branch cannot certify: not compared */
+                if (a->o.in_use[i] && !a->cert_bits[i])
+                    a->unconstrained[i] = 1;
+        }
+    }
+
+    /* deviation flags, their bands and their alternatives */
+    unsigned dev = e->o.d.deviations;
+    for (int bit = 0; bit < 32; bit++)
+        if (dev & (1u << bit))
+            add_flag(t, flag_of_deviation(bit));
+    if (suite == CCREF_KIND_BALL && (c->u.k.body1.w.x != 0.0 || c->u.k.body1.w.y != 0.0 || c->u.k.body1.w.z != 0.0)) {
+        int near0 = 1;
+        for (int i = 0; i < 3; i++)
+            near0 &= fabs(e->o.value[CCREF_SLOT_VERR + i]) <= eb.bound[CCREF_SLOT_VERR + i] + ccref_ulp(0.0);
+        int all_zero = 1;
+        for (int i = 0; i < 3; i++)
+            all_zero &= e->o.value[CCREF_SLOT_VERR + i] == 0.0 && eb.bound[CCREF_SLOT_VERR + i] == 0.0;
+        if (near0 && !all_zero) {
+            e->deviations_undecided |= CCREF_DEV_BALL_AERR_NOT_DERIVATIVE;
+            add_flag(t, FLAG_DEVIATION_BAND);
+        }
+    }
+    int sos_rows = suite == CCREF_KIND_SPHERE_ON_SPHERE ? CCREF_SLOT_VERR
+                   : suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_SPHERE ? CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR
+                                                                                 : -1;
+    if (sos_rows >= 0 && e->o.d.mv == 2) {
+        int near0 = 1, all_zero = 1;
+        for (int i = 1; i < 3; i++) {
+            near0 &= fabs(e->o.value[sos_rows + i]) <= eb.bound[sos_rows + i] + ccref_ulp(0.0);
+            all_zero &= e->o.value[sos_rows + i] == 0.0 && eb.bound[sos_rows + i] == 0.0;
+        }
+        if (near0 && !all_zero) {
+            e->deviations_undecided |= CCREF_DEV_SOS_ROLLING_AERR_SPIN;
+            add_flag(t, FLAG_DEVIATION_BAND);
+        }
+    }
+    deviation_alternatives(ctx, t, &eb);
+    /* the alternatives copied from the expected answer share its undecided deviation bits */
+    for (int i = 0; i < t->n_alt; i++)
+        t->alt[i].deviations_undecided |= e->deviations_undecided;
+    if (t->n_alt > 0)
+        t->result = RESULT_ACCEPTABLE;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ matching */
+
+static int status_matches(int expected, int got)
+{
+    if (got == STATUS_ANY_ERROR)
+        return !ccref_status_ok((ccref_status)expected);
+    if (got == CCREF_OK && ccref_status_ok((ccref_status)expected))
+        return 1; /* an engine without the OK_* variants reports OK */
+    return expected == got;
+}
+
+void match_answer(const answer *a, const outcome *got, const unsigned char *reported, unsigned disc_reported,
+                  match_report *m)
+{
+    memset(m, 0, sizeof *m);
+    m->worst_slot = -1;
+    m->status_ok = status_matches(a->o.d.status, got->d.status);
+    if (!m->status_ok)
+        snprintf(m->first_failure, sizeof m->first_failure, "status %s, expected %s",
+                 got->d.status == STATUS_ANY_ERROR ? "ERROR" : ccref_status_name(got->d.status),
+                 ccref_status_name(a->o.d.status));
+    m->discrete_ok = 1;
+    const discrete *x = &a->o.d, *g = &got->d;
+    unsigned mask = ccref_status_ok(x->status)
+                        ? suite_discrete(a->o.suite) & disc_reported & ~a->disc_unconstrained & ~a->disc_undecided
+                        : 0;
+    struct { unsigned bit; int want, have; const char *name; } checks[] = {
+        {DISC_MP, x->mp, g->mp, "mp"}, {DISC_MV, x->mv, g->mv, "mv"}, {DISC_SENSE, x->sense, g->sense, "sense"},
+        {DISC_PARALLEL, x->lines_are_parallel, g->lines_are_parallel, "lines_are_parallel"},
+        {DISC_SIGN, x->sign, g->sign, "sign"}, {DISC_HAS_FRICTION, x->has_friction, g->has_friction, "has_friction"},
+        {DISC_COR_BRANCH, x->cor_branch, g->cor_branch, "cor_branch"},
+        {DISC_COF_BRANCH, x->cof_branch, g->cof_branch, "cof_branch"},
+        {DISC_CONDITION, x->condition, g->condition, "condition"}, {DISC_VALID, x->valid, g->valid, "valid"},
+        {DISC_PROXIMAL, x->proximal, g->proximal, "proximal"},
+        {DISC_DEVIATIONS, (int)(x->deviations & ~a->deviations_undecided),
+         (int)(g->deviations & ~a->deviations_undecided), "deviations"}};
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        if ((mask & checks[i].bit) && checks[i].want != checks[i].have) {
+            if (m->discrete_ok && m->status_ok)
+                snprintf(m->first_failure, sizeof m->first_failure, "%s is %d, expected %d", checks[i].name,
+                         checks[i].have, checks[i].want);
+            m->discrete_ok = 0;
+        }
+    int values_ok = 1;
+    if (ccref_status_ok(x->status) && m->status_ok && ccref_status_ok(g->status)) {
+        for (int i = 0; i < a->o.n; i++) {
+            if (!a->o.in_use[i])
+                continue;
+            if (reported != NULL && !reported[i]) {
+                m->values_missing++;
+                continue;
+            }
+            double v = got->value[i];
+            if (a->unconstrained[i]) {
+                if (!isfinite(v)) {
+                    values_ok = 0;
+                    if (m->first_failure[0] == '\0')
+                        snprintf(m->first_failure, sizeof m->first_failure, "%s is not finite",
+                                 slot_name(a->o.suite, i));
+                }
+                continue;
+            }
+            if (!a->cert_bits[i]) {
+                m->values_uncertified++;
+                continue;
+            }
+            if (isinf(a->tol[i])) {
+                m->values_unbounded++;
+                continue;
+            }
+            m->values_compared++;
+            double d = fabs(v - a->o.value[i]);
+            double ratio = d == 0.0 ? 0.0 : d / a->tol[i];
+            if (!(d <= a->tol[i])) { /* also a NaN */
+                m->values_failed++;
+                values_ok = 0;
+                if (m->first_failure[0] == '\0') {
+                    char hv[NUMFMT_LEN], he[NUMFMT_LEN];
+                    fmt_hex(v, hv);
+                    fmt_hex(a->o.value[i], he);
+                    snprintf(m->first_failure, sizeof m->first_failure, "%s = %s, expected %s (error %.3g tolerances)",
+                             slot_name(a->o.suite, i), hv, he, isnan(ratio) ? INFINITY : ratio);
+                }
+                ratio = isnan(ratio) ? INFINITY : ratio;
+            }
+            if (ratio >= m->worst_ratio && (m->worst_slot < 0 || ratio > m->worst_ratio)) {
+                m->worst_ratio = ratio;
+                m->worst_slot = i;
+            }
+            /* ulps say nothing where the tolerance exceeds 2^20 ulps (spec/accuracy.md section 5: near zero) */
+            double ulp = ccref_ulp(a->o.value[i]);
+            if (a->tol[i] <= 0x1p20 * ulp && d / ulp > m->worst_ulps)
+                m->worst_ulps = d / ulp;
+        }
+    }
+    m->pass = m->status_ok && m->discrete_ok && values_ok;
+}

@@ -1,0 +1,349 @@
+/* outcome.c: see outcome.h. */
+#include <string.h>
+
+#include "outcome.h"
+
+unsigned suite_discrete(int suite)
+{
+    switch (suite_type_of(suite)) {
+    case SUITE_TYPE_KIND:
+        return DISC_MP | DISC_MV | DISC_DEVIATIONS |
+               (suite == CCREF_KIND_LINE_ON_LINE ? DISC_SENSE | DISC_PARALLEL : 0u);
+    case SUITE_TYPE_CONTACT:
+        return DISC_MP | DISC_MV | DISC_DEVIATIONS | DISC_SIGN | DISC_HAS_FRICTION | DISC_COR_BRANCH |
+               (ccref_contact_has_friction(suite_class(suite)) ? DISC_COF_BRANCH : 0u);
+    default:
+        return suite == SUITE_EFFECTIVE_COR ? DISC_COR_BRANCH
+               : suite == SUITE_EFFECTIVE_COF ? DISC_COF_BRANCH
+                                              : DISC_CONDITION | DISC_VALID | DISC_PROXIMAL;
+    }
+}
+
+int suite_slots(int suite)
+{
+    switch (suite_type_of(suite)) {
+    case SUITE_TYPE_KIND: return ccref_kind_outputs(suite_kind(suite));
+    case SUITE_TYPE_CONTACT: return CCREF_CSLOT_N;
+    default: return suite == SUITE_CLASSIFY ? 0 : 1;
+    }
+}
+
+const char *slot_name(int suite, int slot)
+{
+    switch (suite_type_of(suite)) {
+    case SUITE_TYPE_KIND: return ccref_output_name(suite_kind(suite), slot);
+    case SUITE_TYPE_CONTACT: return ccref_contact_output_name(slot);
+    default: return slot == 0 && suite != SUITE_CLASSIFY ? "value" : NULL;
+    }
+}
+
+int slot_from_name(int suite, const char *name)
+{
+    switch (suite_type_of(suite)) {
+    case SUITE_TYPE_KIND: return ccref_output_slot(suite_kind(suite), name);
+    case SUITE_TYPE_CONTACT: return ccref_contact_output_slot(name);
+    default: return suite != SUITE_CLASSIFY && strcmp(name, "value") == 0 ? 0 : -1;
+    }
+}
+
+void outcome_set_in_use(outcome *o)
+{
+    o->n = suite_slots(o->suite);
+    for (int i = 0; i < o->n; i++) {
+        if (!ccref_status_ok(o->d.status))
+            o->in_use[i] = 0;
+        else if (suite_type_of(o->suite) == SUITE_TYPE_KIND)
+            o->in_use[i] = (unsigned char)ccref_slot_in_use(i, o->d.mp, o->d.mv);
+        else if (suite_type_of(o->suite) == SUITE_TYPE_CONTACT)
+            o->in_use[i] = (unsigned char)ccref_contact_slot_in_use(suite_class(o->suite), i, o->d.mp, o->d.mv);
+        else
+            o->in_use[i] = 1;
+    }
+}
+
+static void outcome_init(outcome *o, int suite)
+{
+    memset(o, 0, sizeof *o);
+    o->suite = suite;
+    o->n = suite_slots(suite);
+}
+
+/* ------------------------------------------------------------------ the double kernels */
+
+void eval_kernel(const cli_case *c, outcome *o, ccref_bounds *b)
+{
+    outcome_init(o, c->suite);
+    discrete *d = &o->d;
+    ccref_bounds unused;
+    if (b == NULL)
+        b = &unused;
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: {
+        ccref_result r;
+        d->status = ccref_eval(&c->u.k, &r);
+        ccref_flatten_result(c->u.k.kind, &r, o->value);
+        d->mp = r.u.out.mp;
+        d->mv = r.u.out.mv;
+        d->deviations = r.u.out.deviations;
+        if (c->u.k.kind == CCREF_KIND_LINE_ON_LINE) {
+            d->sense = r.u.line_on_line.sense;
+            d->lines_are_parallel = r.u.line_on_line.lines_are_parallel;
+        }
+        ccref_bounds_case(&c->u.k, b);
+        break;
+    }
+    case SUITE_TYPE_CONTACT: {
+        ccref_contact_result r;
+        d->status = ccref_contact_eval(&c->u.c, &r);
+        ccref_flatten_contact_result(&r, o->value);
+        d->mp = r.constraint.mp;
+        d->mv = r.constraint.mv;
+        d->deviations = r.constraint.deviations;
+        d->sign = r.sign;
+        d->has_friction = r.has_friction;
+        d->cor_branch = r.cor_branch;
+        d->cof_branch = r.cof_branch;
+        ccref_bounds_contact(&c->u.c, b);
+        break;
+    }
+    default:
+        if (c->suite == SUITE_EFFECTIVE_COR) {
+            const cli_cor_params *p = &c->u.cor;
+            ccref_cor_branch br = CCREF_COR_CAPTURED;
+            d->status = ccref_effective_cor_branch(p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed,
+                                                   &o->value[0], &br);
+            d->cor_branch = br;
+            ccref_bounds_cor(p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed, b);
+        } else if (c->suite == SUITE_EFFECTIVE_COF) {
+            const cli_cof_params *p = &c->u.cof;
+            ccref_cof_branch br = CCREF_COF_STATIC;
+            d->status = ccref_effective_cof_branch(p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed,
+                                                   &o->value[0], &br);
+            d->cof_branch = br;
+            ccref_bounds_cof(p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed, b);
+        } else {
+            const cli_classify_params *p = &c->u.cl;
+            ccref_unilateral_tolerances tol = {p->tol_perr, p->tol_verr, p->tol_aerr, p->tol_lambda};
+            ccref_unilateral_condition cond = CCREF_UNI_SEPARATED;
+            d->status = ccref_unilateral_classify(p->sign, p->perr, p->verr, p->aerr, p->lambda, &tol, &cond);
+            if (d->status == CCREF_OK)
+                d->status = ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_perr, &d->proximal);
+            d->condition = cond;
+            d->valid = ccref_unilateral_condition_valid(cond);
+            memset(b, 0, sizeof *b);
+        }
+        break;
+    }
+    if (!ccref_status_ok(d->status)) {
+        discrete z = {0};
+        z.status = d->status;
+        *d = z;
+        memset(o->value, 0, sizeof o->value);
+    }
+    outcome_set_in_use(o);
+}
+
+/* ------------------------------------------------------------------ the oracle */
+
+void eval_oracle(ora_ctx *ctx, const cli_case *c, const ora_decisions *force, outcome *o, ora_cert *cert,
+                 int *decided, int *max_bits, signed char decision[ORA_D_COUNT])
+{
+    outcome_init(o, c->suite);
+    discrete *d = &o->d;
+    *decided = 1;
+    *max_bits = 0;
+    for (int i = 0; i < ORA_D_COUNT; i++)
+        decision[i] = ORA_DEC_AUTO;
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: {
+        ora_case_result r;
+        ora_eval_case_on(ctx, &c->u.k, force, &r);
+        d->status = r.status;
+        d->mp = r.mp;
+        d->mv = r.mv;
+        d->deviations = r.deviations;
+        d->sense = r.sense;
+        d->lines_are_parallel = r.lines_are_parallel;
+        for (int i = 0; i < r.n; i++)
+            cert[i] = r.out[i];
+        *decided = r.decided;
+        *max_bits = r.max_bits;
+        memcpy(decision, r.decision, sizeof r.decision);
+        break;
+    }
+    case SUITE_TYPE_CONTACT: {
+        ora_contact_result r;
+        ora_eval_contact_case_on(ctx, &c->u.c, force, &r);
+        d->status = r.status;
+        d->mp = r.mp;
+        d->mv = r.mv;
+        d->deviations = r.deviations;
+        d->sign = r.sign;
+        d->has_friction = r.has_friction;
+        d->cor_branch = r.cor_branch;
+        d->cof_branch = r.cof_branch;
+        for (int i = 0; i < CCREF_CSLOT_N; i++)
+            cert[i] = r.out[i];
+        *decided = r.decided;
+        *max_bits = r.max_bits;
+        memcpy(decision, r.decision, sizeof r.decision);
+        break;
+    }
+    default:
+        if (c->suite == SUITE_EFFECTIVE_COR) {
+            const cli_cor_params *p = &c->u.cor;
+            ccref_cor_branch br = CCREF_COR_CAPTURED;
+            d->status = ora_effective_cor_d(ctx, p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed,
+                                            &cert[0], &br);
+            d->cor_branch = br;
+            *max_bits = cert[0].precision_bits;
+        } else if (c->suite == SUITE_EFFECTIVE_COF) {
+            const cli_cof_params *p = &c->u.cof;
+            ccref_cof_branch br = CCREF_COF_STATIC;
+            d->status = ora_effective_cof_d(ctx, p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed,
+                                            &cert[0], &br);
+            d->cof_branch = br;
+            *max_bits = cert[0].precision_bits;
+        } else {
+            const cli_classify_params *p = &c->u.cl;
+            ccref_unilateral_tolerances tol = {p->tol_perr, p->tol_verr, p->tol_aerr, p->tol_lambda};
+            ccref_unilateral_condition cond = CCREF_UNI_SEPARATED;
+            d->status = ora_classify_d(p->sign, p->perr, p->verr, p->aerr, p->lambda, &tol, &cond);
+            if (d->status == CCREF_OK)
+                d->status = ora_is_proximal_d(p->sign, p->perr, p->tol_perr, &d->proximal);
+            d->condition = cond;
+            d->valid = ccref_unilateral_condition_valid(cond);
+        }
+        break;
+    }
+    if (!ccref_status_ok(d->status)) {
+        discrete z = {0};
+        z.status = d->status;
+        *d = z;
+    }
+    for (int i = 0; i < o->n; i++)
+        o->value[i] = ccref_status_ok(d->status) ? cert[i].value : 0.0;
+    outcome_set_in_use(o);
+}
+
+/* ------------------------------------------------------------------ names */
+
+static const struct { unsigned bit; const char *name; } deviations[DEVIATION_COUNT] = {
+    {CCREF_DEV_BALL_REACTION_SIGN, "BALL_REACTION_SIGN"},
+    {CCREF_DEV_BALL_AERR_NOT_DERIVATIVE, "BALL_AERR_NOT_DERIVATIVE"},
+    {CCREF_DEV_SOS_ROLLING_AERR_SPIN, "SOS_ROLLING_AERR_SPIN"},
+    {CCREF_DEV_POP_GETTER_ORDER, "POP_GETTER_ORDER"},
+    {CCREF_DEV_LOL_PARALLEL_FALLBACK, "LOL_PARALLEL_FALLBACK"},
+    {CCREF_DEV_BROP_NOT_IN_SIMBODY, "BROP_NOT_IN_SIMBODY"},
+    {CCREF_DEV_ROPE_SIGN, "ROPE_SIGN"},
+    {CCREF_DEV_PPC_HEIGHT_DROPPED, "PPC_HEIGHT_DROPPED"},
+    {CCREF_DEV_PPC_GETTER_ROWS, "PPC_GETTER_ROWS"},
+    {CCREF_DEV_SPC_HEIGHT_IGNORED, "SPC_HEIGHT_IGNORED"}};
+
+const char *deviation_name(int bit_index)
+{
+    for (int i = 0; i < DEVIATION_COUNT; i++)
+        if (deviations[i].bit == (1u << bit_index))
+            return deviations[i].name;
+    return NULL;
+}
+
+int deviation_from_name(const char *name)
+{
+    for (int i = 0; i < DEVIATION_COUNT; i++)
+        if (strcmp(deviations[i].name, name) == 0)
+            for (int b = 0; b < 32; b++)
+                if (deviations[i].bit == (1u << b))
+                    return b;
+    return -1;
+}
+
+static const char *const cor_names[] = {"CAPTURED", "LINEAR", "MINIMUM"};
+static const char *const cof_names[] = {"STATIC", "DYNAMIC"};
+const char *cor_branch_name(int b) { return b >= 0 && b < 3 ? cor_names[b] : "?"; }
+const char *cof_branch_name(int b) { return b >= 0 && b < 2 ? cof_names[b] : "?"; }
+int cor_branch_from_name(const char *s)
+{
+    for (int b = 0; b < 3; b++)
+        if (strcmp(s, cor_names[b]) == 0)
+            return b;
+    return -1;
+}
+int cof_branch_from_name(const char *s)
+{
+    for (int b = 0; b < 2; b++)
+        if (strcmp(s, cof_names[b]) == 0)
+            return b;
+    return -1;
+}
+
+void discrete_write(jw *w, int suite, const discrete *d)
+{
+    if (!ccref_status_ok(d->status))
+        return;
+    unsigned m = suite_discrete(suite);
+    if (m & DISC_MP) {
+        jw_key(w, "mp");
+        jw_int(w, d->mp);
+    }
+    if (m & DISC_MV) {
+        jw_key(w, "mv");
+        jw_int(w, d->mv);
+    }
+    if (m & DISC_SIGN) {
+        jw_key(w, "sign");
+        jw_int(w, d->sign);
+    }
+    if (m & DISC_HAS_FRICTION) {
+        jw_key(w, "has_friction");
+        jw_bool(w, d->has_friction);
+    }
+    if (m & DISC_SENSE) {
+        jw_key(w, "sense");
+        jw_int(w, d->sense);
+    }
+    if (m & DISC_PARALLEL) {
+        jw_key(w, "lines_are_parallel");
+        jw_bool(w, d->lines_are_parallel);
+    }
+    if (m & DISC_COR_BRANCH) {
+        jw_key(w, "cor_branch");
+        jw_str(w, cor_branch_name(d->cor_branch));
+    }
+    if (m & DISC_COF_BRANCH) {
+        jw_key(w, "cof_branch");
+        jw_str(w, cof_branch_name(d->cof_branch));
+    }
+    if (m & DISC_CONDITION) {
+        jw_key(w, "condition");
+        jw_str(w, ccref_unilateral_condition_name((ccref_unilateral_condition)d->condition));
+    }
+    if (m & DISC_VALID) {
+        jw_key(w, "valid");
+        jw_bool(w, d->valid);
+    }
+    if (m & DISC_PROXIMAL) {
+        jw_key(w, "proximal");
+        jw_bool(w, d->proximal);
+    }
+    if (m & DISC_DEVIATIONS) {
+        jw_key(w, "deviations");
+        jw_arr(w);
+        for (int b = 0; b < 32; b++)
+            if (d->deviations & (1u << b))
+                jw_str(w, deviation_name(b));
+        jw_end_arr(w);
+    }
+}
+
+int status_from_name(const char *s)
+{
+    if (strcmp(s, "ERROR") == 0)
+        return STATUS_ANY_ERROR;
+    for (int st = 0; st < 64; st++) {
+        const char *n = ccref_status_name((ccref_status)st);
+        if (strcmp(n, s) == 0 && strcmp(n, "E_UNKNOWN_STATUS") != 0)
+            return st;
+    }
+    return -1;
+}

@@ -1,0 +1,32 @@
+/* random.h: deterministic random cases of every kind and contact class: the vectors' random families, the property
+ * tests and the benchmarks draw from here. The generator is splitmix64 and every double is formed with +, -, *, /
+ * and sqrt only (correctly rounded everywhere), so a seed gives the same cases on every machine.
+ *
+ * "Well-conditioned" is the contract of ccref_random_case, stated in spec/conventions.md (Property tests): body
+ * origins within [-2, 2], stations within [-1, 1], radii and lengths in [0.1, 2], center distances >= 0.5, edge
+ * angles with |df x db| >= 0.25, speeds within [-1.5, 1.5], accelerations within [-2, 2], multipliers in [-3, 3]. */
+#ifndef CCREF_CLI_RANDOM_H
+#define CCREF_CLI_RANDOM_H
+
+#include <stdint.h>
+
+#include "../ccref.h"
+#include "../ccref_unilateral.h"
+
+typedef struct { uint64_t s; } ccref_rng;
+uint64_t ccref_rng_next(ccref_rng *r);              /* the next 64 random bits */
+double ccref_rng_uniform(ccref_rng *r, double lo, double hi);
+ccref_vec3 ccref_rng_vec3(ccref_rng *r, double lo, double hi);
+ccref_vec3 ccref_rng_unit(ccref_rng *r);
+/* Rotation from a random unit quaternion (orthonormal to a few ulps, well inside CCREF_ROTATION_TOL). */
+ccref_mat3 ccref_rng_rotation(ccref_rng *r);
+/* Body with random pose in [-2,2], speeds in [-1.5,1.5], accelerations in [-2,2]. */
+ccref_body ccref_rng_body(ccref_rng *r);
+
+/* A random case of the given kind; rolling selects the rolling variant where the kind has one. */
+ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling);
+/* A random case of a unilateral contact class, built from a random case of its underlying kind (same
+ * conditioning), with material coefficients and default speeds in their domains. */
+ccref_contact_case ccref_random_contact_case(ccref_rng *r, ccref_contact_class cls);
+
+#endif

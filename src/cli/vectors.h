@@ -1,0 +1,82 @@
+/* vectors.h: the vector format in memory (spec/vectors.md): a test, its expected answer and its alternatives; the
+ * writer of a test's JSON text and the reader of a whole vector file. One model for `ccref gen`, `ccref check` and
+ * `ccref eval --vectors`. */
+#ifndef CCREF_CLI_VECTORS_H
+#define CCREF_CLI_VECTORS_H
+
+#include "flags.h"
+#include "outcome.h"
+
+#define VECTORS_SCHEMA "ccref_vectors_v1.schema.json"
+#define RESULTS_SCHEMA "ccref_results_v1"
+
+typedef enum { RESULT_VALID = 0, RESULT_ACCEPTABLE, RESULT_INVALID } test_result;
+const char *test_result_name(test_result r);
+
+/* One answer: the expected one, or an alternative an engine may give instead (acceptable tests). */
+typedef struct {
+    outcome o;                                  /* status, discrete outputs, value per slot, slots in use */
+    double tol[CCREF_MAX_SLOTS];                /* the tolerance of each slot; +Inf: no claim (null) */
+    int cert_bits[CCREF_MAX_SLOTS];             /* the precision that certified the value; 0: not certified */
+    ora_reason reason[CCREF_MAX_SLOTS];         /* the oracle's reason code */
+    unsigned char unconstrained[CCREF_MAX_SLOTS]; /* alternatives: any finite value is accepted for this slot */
+    unsigned disc_unconstrained;                /* alternatives: DISC_* bits any value of which is accepted */
+    unsigned disc_undecided;                    /* discrete outputs decided inside a band (the COR's LINEAR/MINIMUM
+                                                   label at the minimum-COR speed): the value given is the exact
+                                                   one, another is accepted */
+    unsigned deviations_undecided;              /* deviation bits decided inside a band: either value accepted */
+    int flag;                                   /* alternatives: the flag that explains it */
+    char branch[48];                            /* alternatives: "sense=-1", "singular=0", ... or "" */
+} answer;
+
+#define MAX_ALTERNATIVES 6
+#define MAX_TEST_FLAGS 12
+
+typedef struct {
+    int tc_id;
+    int group;                  /* index into the file's groups */
+    int line;                   /* line of the test in its file (reader), 0 when generated */
+    char comment[200];
+    int flags[MAX_TEST_FLAGS];
+    int n_flags;
+    test_result result;
+    cli_case c;
+    answer expected;
+    answer alt[MAX_ALTERNATIVES];
+    int n_alt;
+} vtest;
+
+void answer_init(answer *a, int suite);
+/* The output slots a group of the suite lists (the slots in use for its rows): slots[], their number returned. */
+int vgroup_slots(int suite, int rolling, int *slots);
+
+/* The test's JSON text (one line, no newline) into w: {"tcId":...,"comment":...,"flags":[...],"result":...,
+ * "case":{...},"expected":{...},"alternatives":[...]}; names[] are the group's output names (the slots whose
+ * values "expected.values" lists, in order), n_names of them. */
+void vtest_write(jw *w, const vtest *t, const int *slots, int n_slots);
+
+/* A loaded vector file. */
+typedef struct {
+    char family[40];
+    char description[300];
+    int rolling;                /* -1: not a variant of the group */
+    int slots[CCREF_MAX_SLOTS];
+    int n_slots;
+} vgroup;
+
+typedef struct {
+    char path[512];
+    int suite;
+    char generator_version[16];
+    char seed[32];
+    vgroup *groups;
+    int n_groups;
+    vtest *tests;
+    int n_tests;
+} vfile;
+
+/* Load and validate a vector file. 0, or -1 with a message naming the file and line in err. */
+int vfile_load(const char *path, vfile *f, char *err, size_t errlen);
+void vfile_free(vfile *f);
+
+#endif
