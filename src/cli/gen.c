@@ -132,14 +132,13 @@ static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***t
     jw_init(&w);
     char buf[512];
     jw_obj(&w);
-    jw_raw(&w, "\n  ");
+#define NEXT() jw_break(&w, "  ")
+    NEXT();
     jw_key(&w, "schema");
     jw_str(&w, VECTORS_SCHEMA);
-    jw_raw(&w, ",\n  ");
-    w.first[w.depth] = 1;
+    NEXT();
     jw_key(&w, "generatorVersion");
     jw_str(&w, CCREF_GENERATOR_VERSION);
-#define NEXT() do { jw_raw(&w, ",\n  "); w.first[w.depth] = 1; } while (0)
     NEXT();
     jw_key(&w, "ccrefVersion");
     jw_str(&w, CCREF_VERSION_STRING);
@@ -202,8 +201,7 @@ static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***t
         if (!used[f])
             continue;
         const flag_info *fi = flag_get(f);
-        jw_raw(&w, w.first[w.depth] ? "\n    " : ",\n    ");
-        w.first[w.depth] = 1;
+        jw_break(&w, "    ");
         jw_key(&w, fi->name);
         jw_obj(&w);
         jw_key(&w, "bugType");
@@ -213,7 +211,6 @@ static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***t
         jw_key(&w, "effect");
         jw_str(&w, fi->effect);
         jw_end_obj(&w);
-        w.first[w.depth] = 0;
     }
     jw_raw(&w, "\n  ");
     jw_end_obj(&w);
@@ -221,8 +218,7 @@ static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***t
     jw_key(&w, "testGroups");
     jw_arr(&w);
     for (int g = 0; g < ng; g++) {
-        jw_raw(&w, g ? ",\n    " : "\n    ");
-        w.first[w.depth] = 1;
+        jw_break(&w, "    ");
         jw_obj(&w);
         jw_key(&w, "family");
         jw_str(&w, gs[g].family);
@@ -245,8 +241,7 @@ static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***t
         jw_key(&w, "tests");
         jw_arr(&w);
         for (int k = 0; k < gs[g].count; k++) {
-            jw_raw(&w, k ? ",\n      " : "\n      ");
-            w.first[w.depth] = 1;
+            jw_break(&w, "      ");
             jw_value_text(&w, texts[g][k]);
         }
         jw_raw(&w, "\n    ");

@@ -171,6 +171,15 @@ void jw_value_text(jw *w, const char *json)
 
 void jw_raw(jw *w, const char *s) { puts_(w, s); }
 
+void jw_break(jw *w, const char *indent)
+{
+    if (w->depth > 0 && !w->first[w->depth])
+        put(w, ",", 1);
+    put(w, "\n", 1);
+    puts_(w, indent);
+    w->first[w->depth] = 1;
+}
+
 int jw_write(const jw *w, FILE *f)
 {
     if (w->len && fwrite(w->buf, 1, w->len, f) != w->len)

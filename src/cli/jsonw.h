@@ -36,6 +36,10 @@ void jw_number_or_null(jw *w, double x); /* jw_dec, or null when x is not finite
 void jw_value_text(jw *w, const char *json);
 /* Raw bytes outside the value grammar (newlines, indentation): no separator logic. */
 void jw_raw(jw *w, const char *s);
+/* A line break before the next member or element of the current level: its separating comma (when something
+ * was written at this level), a newline and the indentation; the next value then writes no comma of its own. At
+ * the top level (between JSON Lines values) no comma is written. */
+void jw_break(jw *w, const char *indent);
 
 /* Write the buffer to f; 0 or -1 on an I/O error. */
 int jw_write(const jw *w, FILE *f);
