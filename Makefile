@@ -16,7 +16,7 @@ TEST_SRC:= $(wildcard tests/*.c)
 TEST_OBJ:= $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 HDRS    := $(wildcard src/*.h src/cli/*.h tests/*.h oracle/*.h)
 
-.PHONY: all run test bench deps-build deps-test clean
+.PHONY: all run test bench deps-build deps-test deps-schema vectors-validate examples clean
 
 all: $(BUILD)/ccref
 
@@ -58,8 +58,25 @@ $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(B
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \
 	    $(TEST_EXTRA_LDLIBS) -lm
 
-# The main job: evaluate the shipped example cases.
+# The main job (README): regenerate the published vector suite from its seed into vectors/, evaluate every test
+# with the double kernels, and check them against the vectors (every valid test must pass; the summary is printed).
+VECTORS_DIR  ?= vectors
+VECTORS_SEED ?= 20261125
 run: $(BUILD)/ccref
+	$(BUILD)/ccref gen --seed $(VECTORS_SEED) --out $(VECTORS_DIR)
+	$(BUILD)/ccref eval --vectors $(VECTORS_DIR)/*.json --output $(BUILD)/kernel-results.jsonl
+	$(BUILD)/ccref check --require-all --json $(BUILD)/kernel-check.json $(VECTORS_DIR) $(BUILD)/kernel-results.jsonl
+
+# Every vector file against spec/ccref_vectors_v1.schema.json and the kernels' results against the results schema,
+# with Debian's python3-jsonschema (the main job writes the results).
+vectors-validate: | deps-schema
+	python3 tools/validate_vectors.py --results $(BUILD)/kernel-results.jsonl $(VECTORS_DIR)
+
+deps-schema:
+	@tools/ensure-deps schema
+
+# The example cases of `ccref eval`.
+examples: $(BUILD)/ccref
 	$(BUILD)/ccref eval examples/cases.jsonl
 
 # CCREF_BIN tells the CLI suite which binary to run.
@@ -69,10 +86,15 @@ test: $(BUILD)/ccref_tests $(BUILD)/ccref
 $(BUILD)/ccref_bench: bench/bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
 	$(CC) $(CFLAGS) -o $@ bench/bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref.a -lm
 
-# Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison).
-bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench
+$(BUILD)/vectors_bench: bench/vectors_bench.c | deps-build
+	$(CC) $(CFLAGS) -o $@ bench/vectors_bench.c
+
+# Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison), then
+# the vector tool chain (gen, eval --vectors, check) on the default suite.
+bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref
 	$(BUILD)/ccref_bench
 	$(BUILD)/oracle_bench
+	$(BUILD)/vectors_bench $(BUILD)/ccref $(BUILD)/bench_vectors
 
 clean:
 	rm -rf $(BUILD)

@@ -388,6 +388,84 @@ static void test_ulp_helpers(void)
     CU_ASSERT(n.m >= 1.0 && n.e >= 6.0 * 0x1p-53 && n.e < 6.001 * 0x1p-53);
 }
 
+/* Tiny magnitudes: a random case of every kind with every length, speed and acceleration scaled exactly by 2^-552
+ * (about 1.7e-166), where squares of components underflow. The bounds must still hold (spec/accuracy.md section 3:
+ * norms without underflow): an earlier evaluation gave point_on_plane there a bound of 5.6e-301 for an actual error
+ * of 6.5e-183. Scaling lengths, linear speeds and accelerations by s scales every exact output by s (rows,
+ * points) or leaves it (directions, forces), so the bound must scale too: it is checked against the oracle. */
+static void scale_body(ccref_body *b, double s)
+{
+    b->p = v3_scale(s, b->p);
+    b->v = v3_scale(s, b->v);
+    b->a = v3_scale(s, b->a);
+}
+
+static void test_tiny_magnitudes(void)
+{
+    const double s = 0x1p-552;
+    long compared = 0;
+    for (int k = 0; k < CCREF_KIND_COUNT; k++) {
+        if (k == CCREF_KIND_CONSTANT_COORDINATE)
+            continue;
+        ccref_rng rng = {977u + (uint64_t)k};
+        for (int i = 0; i < 40; i++) {
+            ccref_case c = ccref_random_case(&rng, (ccref_kind)k, i & 1);
+            scale_body(&c.body1, s);
+            scale_body(&c.body2, s);
+            switch (c.kind) {
+            case CCREF_KIND_BALL:
+                c.params.ball.station1_in_b1 = v3_scale(s, c.params.ball.station1_in_b1);
+                c.params.ball.station2_in_b2 = v3_scale(s, c.params.ball.station2_in_b2);
+                break;
+            case CCREF_KIND_ROD:
+                c.params.rod.station1_in_b1 = v3_scale(s, c.params.rod.station1_in_b1);
+                c.params.rod.station2_in_b2 = v3_scale(s, c.params.rod.station2_in_b2);
+                c.params.rod.length *= s;
+                break;
+            case CCREF_KIND_POINT_IN_PLANE:
+                c.params.point_in_plane.height *= s;
+                c.params.point_in_plane.follower_in_b2 = v3_scale(s, c.params.point_in_plane.follower_in_b2);
+                break;
+            case CCREF_KIND_SPHERE_ON_PLANE:
+                c.params.sphere_on_plane.plane_frame_in_b1.p = v3_scale(s, c.params.sphere_on_plane.plane_frame_in_b1.p);
+                c.params.sphere_on_plane.center_in_b2 = v3_scale(s, c.params.sphere_on_plane.center_in_b2);
+                c.params.sphere_on_plane.radius *= s;
+                break;
+            case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+                c.params.ball_rolling_on_plane.height *= s;
+                c.params.ball_rolling_on_plane.center_in_b2 = v3_scale(s, c.params.ball_rolling_on_plane.center_in_b2);
+                c.params.ball_rolling_on_plane.radius *= s;
+                break;
+            case CCREF_KIND_SPHERE_ON_SPHERE:
+                c.params.sphere_on_sphere.center1_in_b1 = v3_scale(s, c.params.sphere_on_sphere.center1_in_b1);
+                c.params.sphere_on_sphere.center2_in_b2 = v3_scale(s, c.params.sphere_on_sphere.center2_in_b2);
+                c.params.sphere_on_sphere.radius1 *= s;
+                c.params.sphere_on_sphere.radius2 *= s;
+                break;
+            case CCREF_KIND_POINT_ON_PLANE:
+                c.params.point_on_plane.plane_frame_in_b1.p = v3_scale(s, c.params.point_on_plane.plane_frame_in_b1.p);
+                c.params.point_on_plane.follower_in_b2 = v3_scale(s, c.params.point_on_plane.follower_in_b2);
+                break;
+            case CCREF_KIND_LINE_ON_LINE:
+                c.params.line_on_line.edge_frame1_in_b1.p = v3_scale(s, c.params.line_on_line.edge_frame1_in_b1.p);
+                c.params.line_on_line.edge_frame2_in_b2.p = v3_scale(s, c.params.line_on_line.edge_frame2_in_b2.p);
+                break;
+            default: break;
+            }
+            acc_sample smp;
+            acc_check_case(ctx(), &c, &smp);
+            CU_ASSERT(smp.valid);
+            if (!smp.valid || smp.excluded != CCREF_DECISION_NONE)
+                continue;
+            CU_ASSERT_EQUAL(smp.violations, 0);
+            CU_ASSERT_EQUAL(smp.discrete_mismatch, 0);
+            CU_ASSERT_EQUAL(smp.unbounded, 0);
+            compared++;
+        }
+    }
+    CU_ASSERT(compared >= 280); /* at most a few excluded by a decision band out of 320 */
+}
+
 static void test_report(void)
 {
     printf("\n  accuracy: %ld cases compared, max |kernel - oracle| / (B + ulp/2) = %.3g; excluded by the "
@@ -431,6 +509,7 @@ static void register_accuracy(CU_pSuite s)
     CU_add_test(s, "singular branch (certain)", test_singular_branch);
     CU_add_test(s, "parallel threshold and its band", test_parallel_threshold);
     CU_add_test(s, "COR capture and COF transition bands", test_rule_bands);
+    CU_add_test(s, "tiny magnitudes (2^-552): bounds without underflow", test_tiny_magnitudes);
     CU_add_test(s, "report", test_report);
 }
 
