@@ -8,6 +8,7 @@
 
 #include "../common.h"
 #include "families.h"
+#include "numfmt.h"
 
 struct fam {
     ccref_rng r;
@@ -32,6 +33,26 @@ static void comment(vtest *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(t->comment, sizeof t->comment, fmt, ap);
     va_end(ap);
+}
+
+/* Numbers in comments: canonical hex and MPFR's %.17g (numfmt.h), never the C library's %a or %g, whose output
+ * differs between libraries: the files must be byte-identical on every platform. Four rotating buffers. */
+static const char *hx(double x)
+{
+    static char buf[4][NUMFMT_LEN];
+    static int i;
+    char *b = buf[i++ & 3];
+    fmt_hex(x, b);
+    return b;
+}
+
+static const char *dx(double x)
+{
+    static char buf[4][NUMFMT_LEN];
+    static int i;
+    char *b = buf[i++ & 3];
+    fmt_dec(x, b);
+    return b;
 }
 
 static double uni(fam *f, double lo, double hi) { return ccref_rng_uniform(&f->r, lo, hi); }
@@ -622,7 +643,7 @@ static void fam_offset(fam *f, vtest *t)
         t->c.u.c.params.hard_stop.bound += L;
     }
     add_flag(t, FLAG_LARGE_OFFSET);
-    comment(t, "both bodies moved by a common offset of length %.3g", L);
+    comment(t, "both bodies moved by a common offset of length 1e%d", 2 + (f->n > 1 ? 98 * f->k / (f->n - 1) : 0));
 }
 
 /* Scale every length, linear velocity and linear acceleration (and the contact speeds) of the case by the power of
@@ -772,7 +793,7 @@ static void fam_rotation_tolerance(fam *f, vtest *t)
     if (b1)
         b1->R = sheared(s);
     add_flag(t, FLAG_ROTATION_TOLERANCE);
-    comment(t, "body 1's R with (R^T R - I)_01 = %a (the tolerance is %a)", s, CCREF_ROTATION_TOL);
+    comment(t, "body 1's R with (R^T R - I)_01 = %s (the tolerance is %s)", hx(s), hx(CCREF_ROTATION_TOL));
 }
 
 /* The unit-vector parameter of a suite, or NULL. */
@@ -804,7 +825,7 @@ static void fam_unit_tolerance(fam *f, vtest *t)
     if (n)
         *n = v3(pick(f, 2) ? x : -x, 0.0, 0.0);
     add_flag(t, FLAG_UNIT_TOLERANCE);
-    comment(t, "unit-vector input (%a, 0, 0): |n|^2 - 1 about 1e-12 (%+d ulps)", x, k);
+    comment(t, "unit-vector input (%s, 0, 0): |n|^2 - 1 about 1e-12 (%+d ulps)", hx(x), k);
 }
 
 /* ================================================================ bad input */
@@ -1038,7 +1059,7 @@ static void fam_deviation(fam *f, vtest *t)
                 *h = 0.0;
                 comment(t, "height 0: Simbody's dropped or ignored height makes no difference");
             } else {
-                comment(t, "height %g != 0: the Simbody deviation of the height", *h);
+                comment(t, "height %s != 0: the Simbody deviation of the height", dx(*h));
             }
         } else {
             comment(t, "a random case with the class's deviation flags");
@@ -1061,7 +1082,7 @@ static void fam_spinning_ball(fam *f, vtest *t)
     adjust_to_contact(&t->c);
     add_flag(t, FLAG_BUG_SPINNING_BALL);
     add_flag(t, FLAG_AT_CONTACT);
-    comment(t, "rolling sphere at contact spinning at |w2| = %g", s);
+    comment(t, "rolling sphere at contact spinning at |w2| = %s", dx(s));
 }
 
 /* Rotating plane body with a moving follower (Simbody #135): the Coriolis term 2 w1 x v_rel dominates aerr. */
@@ -1103,7 +1124,7 @@ static void fam_singular(fam *f, vtest *t)
         int m = ((k % 8) - 6) * (1 + (k / 8) % 3); /* -3 .. 3 */
         delta = ulps_away(0x1p-65, m);
         add_flag(t, FLAG_SINGULAR_THRESHOLD);
-        comment(t, "points %a apart: |p|^2 at the singular threshold 2^-130 (%+d ulps of |p|)", delta, m);
+        comment(t, "points %s apart: |p|^2 at the singular threshold 2^-130 (%+d ulps of |p|)", hx(delta), m);
     }
     ccref_vec3 Sb = axis(ax, delta);
     if (suite == CCREF_KIND_ROD)
@@ -1182,7 +1203,7 @@ static void fam_parallel(fam *f, vtest *t, int cancelled)
         s = ulps_away(0x1.6a09e667f3bcdp-46, u);
         c = 1.0;
         add_flag(t, FLAG_PARALLEL_THRESHOLD);
-        comment(t, "edges at sine %a: |df x db|^2 at the parallel threshold 2^-91 (%+d ulps)", s, u);
+        comment(t, "edges at sine %s: |df x db|^2 at the parallel threshold 2^-91 (%+d ulps)", hx(s), u);
     }
     ccref_mat3 Rz = rot_z(s, c);
     if (anti) {
@@ -1234,13 +1255,13 @@ static void fam_perp_tie(fam *f, vtest *t)
             t->c.u.c.params.sphere_sphere.center1_in_b1 = v3_zero(),
             t->c.u.c.params.sphere_sphere.center2_in_b2 = station_at(b2, p);
         set_lambda(f, &t->c);
-        comment(t, "centre line (%a, %a, %a): two equal smallest magnitudes (%+d ulps)", p.x, p.y, p.z, u);
+        comment(t, "centre line (%s, %s, %s): two equal smallest magnitudes (%+d ulps)", hx(p.x), hx(p.y), hx(p.z), u);
     } else {
         random_case(f, &t->c, f->rolling);
         ccref_vec3 *n = unit_param(&t->c);
         ccref_vec3 d = tie_vector(f, 1.0, 2.0, u);
         *n = ccref_unit(d);
-        comment(t, "plane normal along (%a, %a, %a): two equal smallest magnitudes (%+d ulps)", d.x, d.y, d.z, u);
+        comment(t, "plane normal along (%s, %s, %s): two equal smallest magnitudes (%+d ulps)", hx(d.x), hx(d.y), hx(d.z), u);
     }
     add_flag(t, FLAG_PERP_AXIS_TIE);
 }
@@ -1273,12 +1294,12 @@ static void fam_capture_speed(fam *f, vtest *t)
         c->speeds.capture_speed = ulps_away(v, u);
         c->speeds.min_cor_speed = c->speeds.capture_speed + 1.0;
         add_flag(t, FLAG_CAPTURE_SPEED);
-        comment(t, "capture speed at the computed impact speed %a (%+d ulps)", v, u);
+        comment(t, "capture speed at the computed impact speed %s (%+d ulps)", hx(v), u);
     } else {
         c->speeds.capture_speed = 0.5 * v;
         c->speeds.min_cor_speed = ulps_away(v, u);
         add_flag(t, FLAG_MIN_COR_SPEED);
-        comment(t, "minimum-COR speed at the computed impact speed %a (%+d ulps)", v, u);
+        comment(t, "minimum-COR speed at the computed impact speed %s (%+d ulps)", hx(v), u);
     }
 }
 
@@ -1291,7 +1312,7 @@ static void fam_transition_speed(fam *f, vtest *t)
     ccref_contact_eval(c, &r);
     c->speeds.transition_speed = ulps_away(r.slip_speed, u);
     add_flag(t, FLAG_TRANSITION_SPEED);
-    comment(t, "transition speed at the computed slip speed %a (%+d ulps)", r.slip_speed, u);
+    comment(t, "transition speed at the computed slip speed %s (%+d ulps)", hx(r.slip_speed), u);
 }
 
 /* ================================================================ the rules */
@@ -1307,10 +1328,10 @@ static void fam_cor_branches(fam *f, vtest *t)
     case 2: p->capture_speed = p->min_cor_speed; p->impact_speed = ulps_away(p->min_cor_speed, u);
         comment(t, "capture speed = minimum-COR speed, impact %+d ulps from it", u); break;
     case 3: p->capture_speed = 0.0; p->impact_speed = u < 0 ? 0.0 : ulps_away(0.0, u);
-        comment(t, "capture speed 0, impact speed %a", p->impact_speed); break;
-    case 4: p->min_cor = u < 0 ? 0.0 : 1.0; comment(t, "min_cor %g (an end of its domain)", p->min_cor); break;
+        comment(t, "capture speed 0, impact speed %s", hx(p->impact_speed)); break;
+    case 4: p->min_cor = u < 0 ? 0.0 : 1.0; comment(t, "min_cor %s (an end of its domain)", dx(p->min_cor)); break;
     case 5: p->capture_speed = 0.0; p->min_cor_speed = ldexp(1.0, -1060 - k % 10); p->impact_speed = ldexp(p->min_cor_speed, -1 - k % 3);
-        comment(t, "subnormal minimum-COR speed %a: the slope (1 - min_cor)/min_cor_speed overflows", p->min_cor_speed); break;
+        comment(t, "subnormal minimum-COR speed %s: the slope (1 - min_cor)/min_cor_speed overflows", hx(p->min_cor_speed)); break;
     case 6: p->capture_speed = 1e300; p->min_cor_speed = 1.5e300; p->impact_speed = ulps_away(1.25e300, u);
         comment(t, "speeds near 1e300"); break;
     default: p->impact_speed = 0.0; comment(t, "impact speed 0"); break;
@@ -1326,7 +1347,7 @@ static void fam_cof_branches(fam *f, vtest *t)
     switch ((k / 5) % 6) {
     case 0: p->slip_speed = ulps_away(p->transition_speed, u); comment(t, "slip speed at the transition speed (%+d ulps)", u); break;
     case 1: p->transition_speed = 0.0; p->slip_speed = u < 0 ? 0.0 : ulps_away(0.0, u);
-        comment(t, "transition speed 0, slip speed %a", p->slip_speed); break;
+        comment(t, "transition speed 0, slip speed %s", hx(p->slip_speed)); break;
     case 2: p->mu_d = p->mu_s; comment(t, "mu_d = mu_s"); break;
     case 3: p->mu_v = 0.0; p->mu_s = p->mu_d = 0.0; comment(t, "every coefficient 0"); break;
     case 4: p->slip_speed = 1e300; p->mu_v = ldexp(1.0, 100 + k % 7); comment(t, "mu_v * slip speed beyond the double range"); break;
