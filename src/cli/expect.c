@@ -390,6 +390,25 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
     if (suite_type_of(t->c.suite) != SUITE_TYPE_CONTACT)
         return;
     const ccref_contact_case *cc = &t->c.u.c;
+    /* the kernels' deviations seen through the classes: SphereSphereContact's tangential acceleration rows, and
+     * EdgeEdgeContact's getPerr (Simbody's findSeparation, not zeroed) and display point (its Co) when parallel */
+    if (cc->cls == CCREF_CONTACT_SPHERE_SPHERE && (dev & CCREF_DEV_SOS_ROLLING_AERR_SPIN) &&
+        !(e->deviations_undecided & CCREF_DEV_SOS_ROLLING_AERR_SPIN)) {
+        answer *a = new_alt(t, FLAG_SOS_ROLLING_AERR_SPIN, "documented");
+        if (a) {
+            a->unconstrained[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 1] = 1;
+            a->unconstrained[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 2] = 1;
+            a->unconstrained[CCREF_CSLOT_SLIP_ACCELERATION] = a->unconstrained[CCREF_CSLOT_SLIP_ACCELERATION + 1] = 1;
+        }
+    }
+    if (cc->cls == CCREF_CONTACT_EDGE_EDGE && (dev & CCREF_DEV_LOL_PARALLEL_FALLBACK)) {
+        answer *a = new_alt(t, FLAG_LOL_PARALLEL_FALLBACK, "simbody");
+        if (a) {
+            a->unconstrained[CCREF_CSLOT_PERR] = 1;
+            for (int i = 0; i < 3; i++)
+                a->unconstrained[CCREF_CSLOT_DISPLAY + i] = 1;
+        }
+    }
     if (cc->cls == CCREF_CONTACT_ROPE) {
         ora_cert cert[2];
         rope_arg ra = {cc, ORA_DEC_AUTO};

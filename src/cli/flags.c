@@ -180,7 +180,8 @@ static const flag_info flags[FLAG_COUNT] = {
     [FLAG_SOS_ROLLING_AERR_SPIN] = {"SosRollingAerrSpin", "SIMBODY_DEVIATION",
         "Rolling sphere on sphere with slip: Simbody's (and ccref's) tangential aerr assumes the contact frame does "
         "not spin about the normal, so it is not d/dt verr (spec/sphere_on_sphere.md).",
-        "Acceptable: in the alternative 'documented' the tangential aerr rows are unconstrained."},
+        "Acceptable: in the alternative 'documented' the tangential aerr rows (and a contact's slip accelerations) "
+        "are unconstrained."},
     [FLAG_POP_GETTER_ORDER] = {"PopGetterOrder", "SIMBODY_DEVIATION",
         "PointOnPlaneContact's Simbody getters return the rows in the raw order (normal, x, y), not (x, y, z) as "
         "the header says. The vectors give canonical rows; spec/vectors.md maps them to the getters.",
@@ -188,8 +189,8 @@ static const flag_info flags[FLAG_COUNT] = {
     [FLAG_LOL_PARALLEL_FALLBACK] = {"LolParallelFallback", "SIMBODY_DEVIATION",
         "Parallel edges: ccref implements the documented fallback; Simbody 3.7 implements none (its closest points, "
         "frame and separation use a non-unit normal).",
-        "Acceptable: in the alternative 'simbody' the closest points, contact frame, separation and sense are "
-        "unconstrained; rows and forces are zero in both."},
+        "Acceptable: in the alternative 'simbody' the closest points, contact frame, separation and sense (an "
+        "EdgeEdgeContact's perr and display point) are unconstrained; rows and forces are zero in both."},
     [FLAG_BROP_NOT_IN_SIMBODY] = {"BropNotInSimbody", "SIMBODY_DEVIATION",
         "BallRollingOnPlane is the legacy 3.4 page's constraint; Simbody never implemented it.",
         "Informational: the values follow the page's formulas (spec/ball_rolling_on_plane.md)."},
