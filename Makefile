@@ -68,9 +68,10 @@ run: $(BUILD)/ccref
 	$(BUILD)/ccref check --require-all --json $(BUILD)/kernel-check.json $(VECTORS_DIR) $(BUILD)/kernel-results.jsonl
 
 # Every vector file against spec/ccref_vectors_v1.schema.json and the kernels' results against the results schema,
-# with Debian's python3-jsonschema (the main job writes the results).
+# with Debian's python3-jsonschema (the main job writes the results); /usr/bin/python3 is Debian's, whatever other
+# Python is first on the PATH.
 vectors-validate: | deps-schema
-	python3 tools/validate_vectors.py --results $(BUILD)/kernel-results.jsonl $(VECTORS_DIR)
+	/usr/bin/python3 tools/validate_vectors.py --results $(BUILD)/kernel-results.jsonl $(VECTORS_DIR)
 
 deps-schema:
 	@tools/ensure-deps schema

@@ -275,7 +275,7 @@ typedef struct {
 
 typedef struct {
     ccref_output out;
-    int sense;                      /* +1 or -1: n = sense (df x db)/|df x db| */
+    int sense;                      /* +1 or -1: n = sense (df x db)/|df x db|; 0 when parallel */
     int lines_are_parallel;         /* 1 iff status is CCREF_OK_PARALLEL_EDGES */
     ccref_vec3 closest_point1;      /* Qf in G */
     ccref_vec3 closest_point2;      /* Qb in G */

@@ -632,6 +632,14 @@ static void test_check_verdicts(void)
     CU_ASSERT(strstr(r.err, "generatorVersion 0.9") != NULL);
     free_run(&r);
     free(ver);
+    /* a misspelt key in a result is an error, not an output silently missing */
+    char *typo = replace_once(text, "{\"id\":\"rod/1\",\"kind\":\"rod\",", "{\"id\":\"rod/1\",\"kind\":\"rod\",\"ouputs\":{},");
+    snprintf(args, sizeof args, "check %s %s", vec, write_file("typo.jsonl", typo, -1));
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "field ouputs: unknown key") != NULL);
+    free_run(&r);
+    free(typo);
     /* a truncated vector file */
     size_t vlen;
     char *vtext = slurp(vec, &vlen);
@@ -728,6 +736,15 @@ static void test_example_file(void)
     free_run(&r);
 }
 
+static void test_cleanup(void)
+{
+    if (tmpdir[0] != '\0') {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+        CU_ASSERT_EQUAL(system(cmd), 0);
+    }
+}
+
 static void register_cli(CU_pSuite s)
 {
     CU_add_test(s, "--help, --version, unknown command", test_help_version);
@@ -744,5 +761,6 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "check: verdicts and format errors", test_check_verdicts);
     CU_add_test(s, "check: inputs_used and the input drift", test_check_inputs_used);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
+    CU_add_test(s, "remove the temporary files", test_cleanup);
 }
 CCREF_TEST_SUITE("cli", register_cli)

@@ -3,8 +3,8 @@
 
 usage: python3 tools/validate_vectors.py [--results FILE]... VECTOR_FILE_OR_DIR...
 
-A directory stands for the *.json files in it. Every vector file is checked against
-spec/ccref_vectors_v1.schema.json and every non-blank line of a results file (JSON Lines) against
+A directory stands for the *.json files in it; with --results, no vector file is needed. Every vector file is
+checked against spec/ccref_vectors_v1.schema.json and every non-blank line of a results file (JSON Lines) against
 spec/ccref_results_v1.schema.json; both schemas are checked against the draft 2020-12 metaschema first.
 Exit status: 0 when everything is valid, 1 otherwise, 2 on a usage error (bad option, missing path).
 Needs only the standard library and jsonschema (Debian's python3-jsonschema 4.10 or newer).
@@ -15,7 +15,6 @@ import pathlib
 import sys
 
 import jsonschema
-from jsonschema.exceptions import best_match
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent  # the schemas are found from the script, not the cwd
 VECTORS_SCHEMA = ROOT / "spec" / "ccref_vectors_v1.schema.json"
@@ -31,17 +30,19 @@ def load_validator(path):
 
 def describe(error):
     """'$.a[0].b: message' for the most specific cause of an error."""
-    # An anyOf/oneOf failure only says "not valid under any of the given schemas"; its best sub-error says why.
+    # An anyOf failure only says "not valid under any of the given schemas". Its most telling sub-error is the one
+    # that got deepest into the instance; a bare type or const mismatch only says that a branch was not meant.
     while error.context:
-        error = best_match(error.context)
+        error = max(error.context, key=lambda e: (len(e.absolute_path), e.validator not in ("type", "const")))
     where = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
     message = error.message if len(error.message) <= 200 else error.message[:197] + "..."
     return f"{where}: {message}"
 
 
 def errors_of(validator, instance):
-    # Sorted by location so that the report reads in file order.
-    return sorted(validator.iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
+    """The distinct error descriptions, in file order (a non-object can fail several "type": "object")."""
+    errors = sorted(validator.iter_errors(instance), key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
+    return list(dict.fromkeys(describe(e) for e in errors))
 
 
 def check_vector_file(validator, path):
@@ -55,7 +56,7 @@ def check_vector_file(validator, path):
         groups = doc["testGroups"]
         return True, [f"ok: {path}: {sum(len(g['tests']) for g in groups)} tests"]
     lines = [f"FAIL {path}: {len(errors)} error(s)"]
-    lines += [f"  {describe(e)}" for e in errors[:MAX_ERRORS]]
+    lines += [f"  {e}" for e in errors[:MAX_ERRORS]]
     return False, lines
 
 
@@ -75,7 +76,7 @@ def check_results_file(validator, path):
         except json.JSONDecodeError as e:
             problems = [f"invalid JSON: {e}"]
         else:
-            problems = [describe(e) for e in errors_of(validator, obj)]
+            problems = errors_of(validator, obj)
             if isinstance(obj, dict):
                 counts["header" if "schema" in obj else "error" if "error" in obj else "result"] += 1
         if problems:
@@ -83,18 +84,18 @@ def check_results_file(validator, path):
             shown += [f"  line {number}: {p}" for p in problems][: MAX_ERRORS - len(shown)]
     if bad_lines:
         return False, [f"FAIL {path}: {bad_lines} invalid line(s)"] + shown
-    return True, [f"ok: {path}: {counts['header']} header, {counts['result']} results, {counts['error']} errors"]
+    return True, [f"ok: {path}: {counts['header']} header, {counts['result']} results, {counts['error']} error lines"]
 
 
-def expand(arg, parser):
+def expand(arg, parser, allow_dir=True):
     path = pathlib.Path(arg)
-    if path.is_dir():
+    if path.is_dir() and allow_dir:
         files = sorted(path.glob("*.json"))
         if not files:
             parser.error(f"{arg}: no *.json file in the directory")
         return files
     if not path.is_file():
-        parser.error(f"{arg}: no such file or directory")
+        parser.error(f"{arg}: no such file" + (" or directory" if allow_dir else ""))
     return [path]
 
 
@@ -108,13 +109,13 @@ def main():
     if not args.vectors and not args.results:
         parser.error("give at least one vector file, directory or --results FILE")
     vector_files = [f for arg in args.vectors for f in expand(arg, parser)]
-    results_files = [f for arg in args.results for f in expand(arg, parser)]
+    results_files = [f for arg in args.results for f in expand(arg, parser, allow_dir=False)]
 
     try:
         vectors = load_validator(VECTORS_SCHEMA)
         results = load_validator(RESULTS_SCHEMA)
     except (OSError, json.JSONDecodeError, jsonschema.SchemaError) as e:
-        print(f"FAIL schema: {e}")
+        print(f"FAIL schema: {getattr(e, 'message', e)}")  # a SchemaError's str() dumps the whole schema
         return 1
     print(f"ok: schemas {VECTORS_SCHEMA.name}, {RESULTS_SCHEMA.name} (draft 2020-12)")
 

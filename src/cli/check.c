@@ -99,9 +99,37 @@ static int list_vectors(const char *arg, char ***paths, int *n)
     return 0;
 }
 
-/* A reported value: a number, a numeric string, or an object with "hex" (preferred) or "dec". */
+/* The keys a results line and a value object may have (what `ccref eval` writes in its three modes, and what an
+ * engine writes): any other key is a typo to be reported, not ignored. */
+static const char *const result_keys[] = {
+    "id", "line", "kind", "status", "ok", "mp", "mv", "deviations", "sense", "lines_are_parallel", "sign",
+    "has_friction", "cor_branch", "cof_branch", "condition", "valid", "proximal", "outputs", "inputs_used", "used",
+    "bound_exceeds_value", "decision_bands", "oracle_status", "oracle_discrete", "decided", "max_bits", "error", NULL};
+static const char *const value_keys[] = {"hex", "dec", "bound", "certified", "bits", "reason", "kernel", "oracle",
+                                         "ulps", "ratio", NULL};
+
+static const char *unknown_key(json_t *obj, const char *const *known)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        int ok = 0;
+        for (const char *const *k = known; *k && !ok; k++)
+            ok = strcmp(*k, key) == 0;
+        if (!ok)
+            return key;
+    }
+    return NULL;
+}
+
+/* A reported value: a number, a numeric string, or an object with "hex" (preferred) or "dec"; `ccref eval
+ * --both` output gives the kernel's value under "kernel". */
 static int value_of(json_t *v, double *out)
 {
+    if (json_is_object(v) && unknown_key(v, value_keys) != NULL)
+        return -1;
+    if (json_is_object(v) && json_object_get(v, "kernel") != NULL)
+        v = json_object_get(v, "kernel");
     if (json_is_object(v)) {
         json_t *h = json_object_get(v, "hex");
         if (h == NULL)
@@ -126,6 +154,11 @@ static int read_result(json_t *j, int suite, reported *rep, char *msg, size_t ms
     memset(o, 0, sizeof *o);
     o->suite = suite;
     o->n = suite_slots(suite);
+    const char *bad = unknown_key(j, result_keys);
+    if (bad != NULL) {
+        snprintf(msg, msglen, "field %s: unknown key", bad);
+        return -1;
+    }
     if (json_object_get(j, "error") != NULL) {
         rep->error = 1;
         return 0;
@@ -197,7 +230,8 @@ static int read_result(json_t *j, int suite, reported *rep, char *msg, size_t ms
             return -1;
         }
         if (value_of(v, &o->value[slot]) != 0) {
-            snprintf(msg, msglen, "field outputs.%s: expected a number, a hex string or {\"hex\": ...}", key);
+            snprintf(msg, msglen, "field outputs.%s: expected a number, a hex string or {\"hex\": ...} (no other key)",
+                     key);
             return -1;
         }
         rep->reported[slot] = 1;

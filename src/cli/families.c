@@ -1032,10 +1032,12 @@ static void fam_deviation(fam *f, vtest *t)
         /* the aerr flag needs verr != 0 and w1 != 0: toggle each */
         if (k % 3 == 0) {
             b1->w = v3_zero();
+            add_flag(t, FLAG_DEVIATION_CONTROL);
             comment(t, "w1 = 0: aerr is d/dt verr (no BALL_AERR_NOT_DERIVATIVE)");
         } else if (k % 3 == 1) {
             exact_geometry(f, &t->c, -1);
             set_lambda(f, &t->c);
+            add_flag(t, FLAG_DEVIATION_CONTROL);
             comment(t, "verr = 0 exactly with w1 != 0 (no BALL_AERR_NOT_DERIVATIVE)");
         } else {
             comment(t, "verr != 0 and w1 != 0: BALL_AERR_NOT_DERIVATIVE");
@@ -1045,6 +1047,7 @@ static void fam_deviation(fam *f, vtest *t)
         if (k % 2 == 0) {
             exact_geometry(f, &t->c, 1);
             set_lambda(f, &t->c);
+            add_flag(t, FLAG_DEVIATION_CONTROL);
             comment(t, "rolling without slip (exactly): no SOS_ROLLING_AERR_SPIN");
         } else {
             comment(t, "rolling with slip: SOS_ROLLING_AERR_SPIN");
@@ -1057,6 +1060,7 @@ static void fam_deviation(fam *f, vtest *t)
                                                                                 : &t->c.u.c.params.sphere_plane.height;
             if (k % 2 == 0) {
                 *h = 0.0;
+                add_flag(t, FLAG_DEVIATION_CONTROL);
                 comment(t, "height 0: Simbody's dropped or ignored height makes no difference");
             } else {
                 comment(t, "height %s != 0: the Simbody deviation of the height", dx(*h));
@@ -1119,6 +1123,7 @@ static void fam_singular(fam *f, vtest *t)
     } else if (k % 8 <= 4) {
         static const int j[] = {0, 60, 64, 66, 70};
         delta = ldexp(1.0, -j[k % 8]);
+        add_flag(t, FLAG_NEARLY_COINCIDENT);
         comment(t, "points 2^-%d apart along axis %d", j[k % 8], ax);
     } else {
         int m = ((k % 8) - 6) * (1 + (k / 8) % 3); /* -3 .. 3 */
@@ -1375,7 +1380,7 @@ static void fam_rule_bad_input(fam *f, vtest *t)
         case 6: p->min_cor = NAN; break;
         case 7: p->impact_speed = INFINITY; break;
         case 8: p->capture_speed = NAN; break;
-        default: p->min_cor = -0.0; break; /* -0 is inside [0, 1]: accepted */
+        default: p->min_cor = -0.0; add_flag(t, FLAG_NEGATIVE_ZERO); break; /* -0 is inside [0, 1]: accepted */
         }
         comment(t, "bad input: %s", what[k % 10]);
     } else if (f->suite == SUITE_EFFECTIVE_COF) {

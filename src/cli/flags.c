@@ -228,6 +228,17 @@ static const flag_info flags[FLAG_COUNT] = {
         "A rotating plane body with a moving follower, where the Coriolis term 2 w x v dominates aerr (Simbody "
         "#135: a possibly missing factor of 2 in NoSlip1D).",
         "A wrong Coriolis factor is an O(1) error in aerr."},
+    [FLAG_NEARLY_COINCIDENT] = {"NearlyCoincidentPoints", "NUMERICAL",
+        "The two points are 2^-70 to 2^-60 apart (the singular threshold is 2^-65): the direction p/|p| and the rows "
+        "built on it are as ill-conditioned as they get without the fallback (bounds growing like 1/r and 1/r^2).",
+        "The tolerance grows accordingly; SingularDirection marks the tests below the threshold."},
+    [FLAG_DEVIATION_CONTROL] = {"DeviationControl", "BASIC",
+        "A case of a Simbody-deviation family where the deviation is not exercised (w1 = 0, verr = 0, no slip, "
+        "height 0): Simbody's behaviour and the documented one agree here.",
+        "Valid: every engine must match."},
+    [FLAG_NEGATIVE_ZERO] = {"NegativeZero", "EDGE_CASE",
+        "An input is -0 where a domain check compares it with 0 (min_cor >= 0): -0 is equal to 0 and accepted.",
+        "The input must be accepted; a check that tests the sign bit instead of the value would reject it."},
 };
 
 const flag_info *flag_get(int f) { return f >= 0 && f < FLAG_COUNT ? &flags[f] : NULL; }

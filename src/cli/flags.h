@@ -26,6 +26,8 @@ typedef enum {
     /* regressions modelled on numerical bugs of other engines (../prior-art, spec/vectors.md) */
     FLAG_BUG_PARALLEL_SEGMENTS, FLAG_BUG_ZERO_NORMAL, FLAG_BUG_CANCELLED_CROSS, FLAG_BUG_SPINNING_BALL,
     FLAG_BUG_CORIOLIS_FACTOR,
+    /* further case descriptions */
+    FLAG_NEARLY_COINCIDENT, FLAG_DEVIATION_CONTROL, FLAG_NEGATIVE_ZERO,
     FLAG_COUNT
 } flag_id;
 

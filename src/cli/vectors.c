@@ -33,7 +33,7 @@ static void write_value(jw *w, const answer *a, int i)
 {
     jw_arr(w);
     jw_hex(w, a->o.value[i]);
-    jw_dec(w, a->o.value[i]);
+    jw_number_or_null(w, a->o.value[i]);
     if (isinf(a->tol[i]))
         jw_null(w);
     else
