@@ -53,6 +53,7 @@ VERIFY_EXTRA :=
 -include tests/derivatives.mk
 -include tests/accuracy.mk
 -include proofs/proofs.mk
+-include consumers/simbody/simbody.mk
 
 $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(BUILD)/libccref.a
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \

@@ -334,10 +334,75 @@ static void set_slot(answer *a, int slot, const ora_cert *cert, double tol)
 
 static acc_t pair_of(double value, double B) { acc_t p = {fabs(value) + B, B}; return p; }
 
+/* Simbody's PointPlaneContact::getPerr, X . n - h with X = R1^T (F - p1), F = p2 + R2 f (ccref's contact perr is
+ * the constraint's (X - h n) . n = X . n - h |n|^2: the two differ by h (|n|^2 - 1) when the accepted normal is not
+ * exactly a unit vector). A polynomial in the inputs: exact at a high enough precision. */
+static int ppc_getperr(mpfr_prec_t prec, void *arg, mpfi_t *out, int n)
+{
+    const ccref_contact_case *c = arg;
+    (void)n;
+    const ccref_point_plane_params *pp = &c->params.point_plane;
+    mpfi_t F[3], d[3], t, u;
+    for (int i = 0; i < 3; i++) {
+        mpfi_init2(F[i], prec);
+        mpfi_init2(d[i], prec);
+    }
+    mpfi_init2(t, prec);
+    mpfi_init2(u, prec);
+    const double f[3] = {pp->follower_in_b2.x, pp->follower_in_b2.y, pp->follower_in_b2.z};
+    const double p2[3] = {c->body2.p.x, c->body2.p.y, c->body2.p.z}, p1[3] = {c->body1.p.x, c->body1.p.y, c->body1.p.z};
+    const double nn[3] = {pp->normal_in_b1.x, pp->normal_in_b1.y, pp->normal_in_b1.z};
+    for (int i = 0; i < 3; i++) { /* d = F - p1 = p2 + R2 f - p1 */
+        mpfi_set_d(F[i], p2[i]);
+        for (int j = 0; j < 3; j++) {
+            mpfi_set_d(t, c->body2.R.m[i][j]);
+            mpfi_mul_d(t, t, f[j]);
+            mpfi_add(F[i], F[i], t);
+        }
+        mpfi_sub_d(d[i], F[i], p1[i]);
+    }
+    mpfi_set_d(out[0], -pp->height); /* X . n - h = sum_j (sum_i R1_ij d_i) n_j - h */
+    for (int j = 0; j < 3; j++) {
+        mpfi_set_d(u, 0.0);
+        for (int i = 0; i < 3; i++) {
+            mpfi_mul_d(t, d[i], c->body1.R.m[i][j]);
+            mpfi_add(u, u, t);
+        }
+        mpfi_mul_d(u, u, nn[j]);
+        mpfi_add(out[0], out[0], u);
+    }
+    for (int i = 0; i < 3; i++) {
+        mpfi_clear(F[i]);
+        mpfi_clear(d[i]);
+    }
+    mpfi_clear(t);
+    mpfi_clear(u);
+    return 0;
+}
+
+/* The bound of a double evaluation of X . n - h in that order (lemmas L6, L1, L4; spec/accuracy.md). */
+static double ppc_getperr_bound(const ccref_contact_case *c)
+{
+    const ccref_point_plane_params *pp = &c->params.point_plane;
+    acc_t F = acc_add(acc_vec(c->body2.p), acc_rot(acc_vec(pp->follower_in_b2)));
+    acc_t X = acc_rot(acc_add(F, acc_vec(c->body1.p)));
+    return acc_add(acc_dot(X, acc_vec(pp->normal_in_b1)), acc_exact(pp->height)).e;
+}
+
+/* The alternatives of the Simbody deviations. A deviation that changes outputs of every branch applies to the
+ * expected answer and to each decision-band alternative already made (an engine with the deviation may also take
+ * the other branch of a band); its branch name then says both ("simbody+cor_capture=1"). */
 static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b)
 {
     const answer *e = &t->expected;
-    unsigned dev = e->o.d.deviations;
+    const unsigned dev = e->o.d.deviations;
+    const int n_bases = 1 + t->n_alt;   /* the expected answer, then the band alternatives made so far */
+    answer bases[MAX_ALTERNATIVES + 1];
+    bases[0] = *e;
+    for (int i = 1; i < n_bases; i++)
+        bases[i] = t->alt[i - 1];
+    char br[48];
+#define BRANCH(name, i) (snprintf(br, sizeof br, "%s%s%s", name, (i) ? "+" : "", (i) ? bases[i].branch : ""), br)
     if (t->c.suite == CCREF_KIND_BALL) {
         const ccref_case *k = &t->c.u.k;
         int lambda_nonzero = k->lambda[0] != 0.0 || k->lambda[1] != 0.0 || k->lambda[2] != 0.0;
@@ -353,7 +418,6 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
                 return;
             int ok = certify_loop(ball_doc_aerr, (void *)k, 3, cert) == 0;
             /* bound of the reference order for aerr - w1 x verr, from the bounds of aerr and verr (L1, L5) */
-            acc_t verr = pair_of(0.0, 0.0), aerr = pair_of(0.0, 0.0);
             double vn = 0.0, an = 0.0, vb = 0.0, ab = 0.0;
             for (int i = 0; i < 3; i++) {
                 vn = fmax(vn, fabs(e->o.value[CCREF_SLOT_VERR + i]));
@@ -361,8 +425,7 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
                 vb = fmax(vb, b->bound[CCREF_SLOT_VERR + i]);
                 ab = fmax(ab, b->bound[CCREF_SLOT_AERR + i]);
             }
-            verr = pair_of(vn * 1.7320508075688774, vb);
-            aerr = pair_of(an * 1.7320508075688774, ab);
+            acc_t verr = pair_of(vn * 1.7320508075688774, vb), aerr = pair_of(an * 1.7320508075688774, ab);
             double B = acc_add(aerr, acc_cross(acc_vec(k->body1.w), verr)).e;
             for (int i = 0; i < 3; i++) {
                 if (ok)
@@ -372,43 +435,45 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
             }
         }
     }
-    if (t->c.suite == CCREF_KIND_SPHERE_ON_SPHERE && (dev & CCREF_DEV_SOS_ROLLING_AERR_SPIN) &&
-        !(e->deviations_undecided & CCREF_DEV_SOS_ROLLING_AERR_SPIN)) {
-        answer *a = new_alt(t, FLAG_SOS_ROLLING_AERR_SPIN, "documented");
-        if (a) {
-            a->unconstrained[CCREF_SLOT_AERR + 1] = 1;
-            a->unconstrained[CCREF_SLOT_AERR + 2] = 1;
+    /* SOS_ROLLING_AERR_SPIN: the tangential acceleration rows (and a contact's slip accelerations) unconstrained */
+    int sos = t->c.suite == CCREF_KIND_SPHERE_ON_SPHERE ? 0
+              : t->c.suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_SPHERE ? CCREF_CSLOT_CONSTRAINT : -1;
+    if (sos >= 0 && (dev & CCREF_DEV_SOS_ROLLING_AERR_SPIN) && !(e->deviations_undecided & CCREF_DEV_SOS_ROLLING_AERR_SPIN))
+        for (int i = 0; i < n_bases; i++) {
+            answer *a = new_alt(t, FLAG_SOS_ROLLING_AERR_SPIN, BRANCH("documented", i));
+            if (a == NULL)
+                break;
+            *a = bases[i];
+            a->flag = FLAG_SOS_ROLLING_AERR_SPIN;
+            snprintf(a->branch, sizeof a->branch, "%s", br);
+            a->unconstrained[sos + CCREF_SLOT_AERR + 1] = a->unconstrained[sos + CCREF_SLOT_AERR + 2] = 1;
+            if (sos)
+                a->unconstrained[CCREF_CSLOT_SLIP_ACCELERATION] = a->unconstrained[CCREF_CSLOT_SLIP_ACCELERATION + 1] = 1;
         }
-    }
-    if (t->c.suite == CCREF_KIND_LINE_ON_LINE && (dev & CCREF_DEV_LOL_PARALLEL_FALLBACK)) {
-        answer *a = new_alt(t, FLAG_LOL_PARALLEL_FALLBACK, "simbody");
-        for (int i = CCREF_SLOT_LOL_CLOSEST1; a && i < CCREF_SLOT_LOL_FORCE_ON_BODY2; i++)
-            a->unconstrained[i] = 1;
-        if (a)
-            a->disc_unconstrained = DISC_SENSE | DISC_PARALLEL;
-    }
+    /* LOL_PARALLEL_FALLBACK: Simbody's closest points, frame, separation and sense (an EdgeEdgeContact's perr and
+     * display point) */
+    if ((t->c.suite == CCREF_KIND_LINE_ON_LINE || t->c.suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_EDGE_EDGE) &&
+        (dev & CCREF_DEV_LOL_PARALLEL_FALLBACK))
+        for (int i = 0; i < n_bases; i++) {
+            answer *a = new_alt(t, FLAG_LOL_PARALLEL_FALLBACK, BRANCH("simbody", i));
+            if (a == NULL)
+                break;
+            *a = bases[i];
+            a->flag = FLAG_LOL_PARALLEL_FALLBACK;
+            snprintf(a->branch, sizeof a->branch, "%s", br);
+            if (t->c.suite == CCREF_KIND_LINE_ON_LINE) {
+                for (int s = CCREF_SLOT_LOL_CLOSEST1; s < CCREF_SLOT_LOL_FORCE_ON_BODY2; s++)
+                    a->unconstrained[s] = 1;
+                a->disc_unconstrained |= DISC_SENSE | DISC_PARALLEL;
+            } else {
+                a->unconstrained[CCREF_CSLOT_PERR] = 1;
+                for (int s = 0; s < 3; s++)
+                    a->unconstrained[CCREF_CSLOT_DISPLAY + s] = 1;
+            }
+        }
     if (suite_type_of(t->c.suite) != SUITE_TYPE_CONTACT)
         return;
     const ccref_contact_case *cc = &t->c.u.c;
-    /* the kernels' deviations seen through the classes: SphereSphereContact's tangential acceleration rows, and
-     * EdgeEdgeContact's getPerr (Simbody's findSeparation, not zeroed) and display point (its Co) when parallel */
-    if (cc->cls == CCREF_CONTACT_SPHERE_SPHERE && (dev & CCREF_DEV_SOS_ROLLING_AERR_SPIN) &&
-        !(e->deviations_undecided & CCREF_DEV_SOS_ROLLING_AERR_SPIN)) {
-        answer *a = new_alt(t, FLAG_SOS_ROLLING_AERR_SPIN, "documented");
-        if (a) {
-            a->unconstrained[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 1] = 1;
-            a->unconstrained[CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 2] = 1;
-            a->unconstrained[CCREF_CSLOT_SLIP_ACCELERATION] = a->unconstrained[CCREF_CSLOT_SLIP_ACCELERATION + 1] = 1;
-        }
-    }
-    if (cc->cls == CCREF_CONTACT_EDGE_EDGE && (dev & CCREF_DEV_LOL_PARALLEL_FALLBACK)) {
-        answer *a = new_alt(t, FLAG_LOL_PARALLEL_FALLBACK, "simbody");
-        if (a) {
-            a->unconstrained[CCREF_CSLOT_PERR] = 1;
-            for (int i = 0; i < 3; i++)
-                a->unconstrained[CCREF_CSLOT_DISPLAY + i] = 1;
-        }
-    }
     if (cc->cls == CCREF_CONTACT_ROPE) {
         ora_cert cert[2];
         rope_arg ra = {cc, ORA_DEC_AUTO};
@@ -434,31 +499,13 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
         }
     }
     if (cc->cls == CCREF_CONTACT_POINT_PLANE && (dev & (CCREF_DEV_PPC_GETTER_ROWS | CCREF_DEV_PPC_HEIGHT_DROPPED))) {
-        answer *a = new_alt(t, (dev & CCREF_DEV_PPC_HEIGHT_DROPPED) ? FLAG_PPC_HEIGHT_DROPPED : FLAG_PPC_GETTER_ROWS,
-                            "simbody");
-        if (a == NULL)
-            return;
+        /* the enforced constraint's perr is that of the plane through the body origin (height dropped) */
+        int h0_ok = 0;
+        ora_cert h0_cert = {0.0, 0, 0, ORA_R_PENDING};
+        double h0_tol = INFINITY;
+        unsigned h0_dev = 0;
         const int C = CCREF_CSLOT_CONSTRAINT;
-        /* getVerr/getAerr read raw row 2, getSlipVelocity rows (0, 1) */
-        static const struct { int to, from; } map[] = {
-            {CCREF_CSLOT_VERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 2},
-            {CCREF_CSLOT_AERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 2},
-            {CCREF_CSLOT_SLIP_VELOCITY, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR},
-            {CCREF_CSLOT_SLIP_VELOCITY + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 1},
-            {CCREF_CSLOT_SLIP_ACCELERATION, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR},
-            {CCREF_CSLOT_SLIP_ACCELERATION + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 1}};
-        for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-            a->o.value[map[i].to] = e->o.value[map[i].from];
-            a->tol[map[i].to] = e->tol[map[i].from];
-            a->cert_bits[map[i].to] = e->cert_bits[map[i].from];
-            a->reason[map[i].to] = e->reason[map[i].from];
-        }
-        /* the speeds and rules built on the getters are the caller's in Simbody */
-        a->unconstrained[CCREF_CSLOT_IMPACT_SPEED] = a->unconstrained[CCREF_CSLOT_EFFECTIVE_COR] = 1;
-        a->unconstrained[CCREF_CSLOT_SLIP_SPEED] = a->unconstrained[CCREF_CSLOT_EFFECTIVE_COF] = 1;
-        a->disc_unconstrained |= DISC_COR_BRANCH | DISC_COF_BRANCH;
         if (dev & CCREF_DEV_PPC_HEIGHT_DROPPED) {
-            /* the enforced constraint's perr is that of the plane through the body origin */
             cli_case h0 = t->c;
             h0.u.c.params.point_plane.height = 0.0;
             outcome o;
@@ -469,38 +516,88 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
             eval_oracle(ctx, &h0, NULL, &o, cert, &decided, &bits, dec);
             ccref_status st = bounds_on(&h0, dec, &hb);
             int s = C + CCREF_SLOT_PERR;
-            if (decided && ccref_status_ok(o.d.status) && ccref_status_ok(st))
-                set_slot(a, s, &cert[s], isfinite(hb.bound[s]) ? ccref_tolerance(hb.bound[s], cert[s].value) : INFINITY);
+            h0_ok = decided && ccref_status_ok(o.d.status) && ccref_status_ok(st);
+            if (h0_ok) {
+                h0_cert = cert[s];
+                h0_tol = isfinite(hb.bound[s]) ? ccref_tolerance(hb.bound[s], cert[s].value) : INFINITY;
+            }
+            h0_dev = o.d.deviations;
+        }
+        /* getPerr: X . n - h, certified, with its own bound */
+        ora_cert gp;
+        int gp_ok = certify_loop(ppc_getperr, (void *)cc, 1, &gp) == 0;
+        double gp_B = ppc_getperr_bound(cc);
+        /* getVerr/getAerr read raw row 2, getSlipVelocity rows (0, 1) */
+        static const struct { int to, from; } map[] = {
+            {CCREF_CSLOT_VERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 2},
+            {CCREF_CSLOT_AERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 2},
+            {CCREF_CSLOT_SLIP_VELOCITY, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR},
+            {CCREF_CSLOT_SLIP_VELOCITY + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 1},
+            {CCREF_CSLOT_SLIP_ACCELERATION, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR},
+            {CCREF_CSLOT_SLIP_ACCELERATION + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 1}};
+        int flag = (dev & CCREF_DEV_PPC_HEIGHT_DROPPED) ? FLAG_PPC_HEIGHT_DROPPED : FLAG_PPC_GETTER_ROWS;
+        for (int i = 0; i < n_bases; i++) {
+            answer *a = new_alt(t, flag, BRANCH("simbody", i));
+            if (a == NULL)
+                break;
+            *a = bases[i];
+            a->flag = flag;
+            snprintf(a->branch, sizeof a->branch, "%s", br);
+            answer from = bases[i];
+            for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
+                a->o.value[map[k].to] = from.o.value[map[k].from];
+                a->tol[map[k].to] = from.tol[map[k].from];
+                a->cert_bits[map[k].to] = from.cert_bits[map[k].from];
+                a->reason[map[k].to] = from.reason[map[k].from];
+                a->unconstrained[map[k].to] = from.unconstrained[map[k].from];
+            }
+            /* the speeds and rules built on the getters are the caller's in Simbody */
+            a->unconstrained[CCREF_CSLOT_IMPACT_SPEED] = a->unconstrained[CCREF_CSLOT_EFFECTIVE_COR] = 1;
+            a->unconstrained[CCREF_CSLOT_SLIP_SPEED] = a->unconstrained[CCREF_CSLOT_EFFECTIVE_COF] = 1;
+            a->disc_unconstrained |= DISC_COR_BRANCH | DISC_COF_BRANCH;
+            if (gp_ok)
+                set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY);
             else
-                a->unconstrained[s] = 1;
-            a->o.d.deviations = o.d.deviations;
+                a->unconstrained[CCREF_CSLOT_PERR] = 1;
+            if (dev & CCREF_DEV_PPC_HEIGHT_DROPPED) {
+                if (h0_ok)
+                    set_slot(a, C + CCREF_SLOT_PERR, &h0_cert, h0_tol);
+                else
+                    a->unconstrained[C + CCREF_SLOT_PERR] = 1;
+                a->o.d.deviations = h0_dev;
+            }
         }
     }
     if (cc->cls == CCREF_CONTACT_SPHERE_PLANE && (dev & CCREF_DEV_SPC_HEIGHT_IGNORED)) {
-        answer *a = new_alt(t, FLAG_SPC_HEIGHT_IGNORED, "simbody");
-        if (a == NULL)
-            return;
-        cli_case h0 = t->c;
-        h0.u.c.params.sphere_plane.height = 0.0;
-        outcome o;
-        ora_cert cert[CCREF_CSLOT_N];
-        int decided, bits;
-        signed char dec[ORA_D_COUNT];
-        ccref_bounds hb;
-        eval_oracle(ctx, &h0, NULL, &o, cert, &decided, &bits, dec);
-        ccref_status st = bounds_on(&h0, dec, &hb);
-        if (decided && ccref_status_ok(o.d.status) && ccref_status_ok(st)) {
-            fill_answer(a, &o, cert, &hb);
-            a->flag = FLAG_SPC_HEIGHT_IGNORED;
-            snprintf(a->branch, sizeof a->branch, "simbody");
-            if (hb.bands != 0) /* a decision band of the height-0 case: its branch-dependent outputs open */
-                a->disc_unconstrained |= DISC_COR_BRANCH | DISC_COF_BRANCH;
+        /* Simbody ignores the height: the whole answer of the case with height 0, and its own band alternatives */
+        static vtest h0; /* large; not reentrant, and the height-0 case has no height deviation to recurse into */
+        memset(&h0, 0, sizeof h0);
+        h0.c = t->c;
+        h0.c.u.c.params.sphere_plane.height = 0.0;
+        char msg[200];
+        if (expect_test(ctx, &h0, msg, sizeof msg) == 0 && ccref_status_ok(h0.expected.o.d.status)) {
+            for (int i = -1; i < h0.n_alt; i++) {
+                const answer *src = i < 0 ? &h0.expected : &h0.alt[i];
+                if (i >= 0 && src->flag != FLAG_DECISION_BAND)
+                    continue;
+                snprintf(br, sizeof br, "simbody%s%s", i >= 0 ? "+" : "", i >= 0 ? src->branch : "");
+                answer *a = new_alt(t, FLAG_SPC_HEIGHT_IGNORED, br);
+                if (a == NULL)
+                    break;
+                *a = *src;
+                a->flag = FLAG_SPC_HEIGHT_IGNORED;
+                snprintf(a->branch, sizeof a->branch, "%s", br);
+            }
         } else {
-            for (int i = 0; i < a->o.n; i++)
-                a->unconstrained[i] = 1;
-            a->disc_unconstrained = ~0u;
+            answer *a = new_alt(t, FLAG_SPC_HEIGHT_IGNORED, "simbody");
+            if (a) {
+                for (int i = 0; i < a->o.n; i++)
+                    a->unconstrained[i] = 1;
+                a->disc_unconstrained = ~0u;
+            }
         }
     }
+#undef BRANCH
 }
 
 /* ------------------------------------------------------------------ the expected answer */

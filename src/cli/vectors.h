@@ -29,7 +29,7 @@ typedef struct {
     char branch[48];                            /* alternatives: "sense=-1", "singular=0", ... or "" */
 } answer;
 
-#define MAX_ALTERNATIVES 6
+#define MAX_ALTERNATIVES 12
 #define MAX_TEST_FLAGS 12
 
 typedef struct {

@@ -1,0 +1,195 @@
+# install.mk: `make install` and `make uninstall` (README, "Installing and linking"). Included by the top Makefile
+# after the other fragments (it uses BUILD, CFLAGS, LIB_SRC, HDRS and the rules of the archives and the tool).
+#
+#   make install [PREFIX=/usr/local] [DESTDIR=]     make uninstall (the same PREFIX and DESTDIR)
+#
+# Installs, under $(DESTDIR) (staging for packagers; the installed files name the final paths, without it):
+#   $(BINDIR)/ccref                        the tool (linked statically with the kernels and the oracle)
+#   $(LIBDIR)/libccref.so.M.m.p, .so.M, .so, libccref.a
+#                                          the double kernels (src/*.c): libm only
+#   $(LIBDIR)/libccref-oracle.so.M.m.p, .so.M, .so, libccref-oracle.a
+#                                          the MPFI oracle (oracle/*.c): needs libccref, MPFI, MPFR, GMP
+#   $(INCLUDEDIR)/ccref/*.h                ccref.h, ccref_unilateral.h, ccref_outputs.h, ccref_bounds.h,
+#                                          ccref_version.h, and oracle.h (its "../src/" includes rewritten)
+#   $(PKGCONFIGDIR)/ccref.pc, ccref-oracle.pc
+#   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/{vectors.md,ccref_*_v1.schema.json}
+#   $(MANDIR)/man1/ccref.1
+# The SONAME's major is CCREF_VERSION_MAJOR of src/ccref_version.h. The shared libraries export their public
+# headers' functions only (pkg/libccref.map, pkg/libccref-oracle.map); tools/install-check verifies it.
+#
+# Failure: before copying anything, install creates and probes every target directory; an unwritable one stops it
+# with that directory's name and nothing installed (the directories it created are removed). A failure while
+# copying (disk full) removes what was copied. `make uninstall` removes every file install can have written,
+# whatever the version (libccref.so.*), so a partial install never outlives it; it leaves the standard
+# directories (bin, lib, ...) in place, as Autotools does, and removes the ccref-owned ones (include/ccref,
+# share/ccref).
+
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATADIR      ?= $(PREFIX)/share
+MANDIR       ?= $(DATADIR)/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# Run after install and uninstall when installing for real (no DESTDIR) as root; `make install LDCONFIG=` skips.
+LDCONFIG     ?= ldconfig
+
+ccref_version_field = $(shell sed -n 's/^\#define CCREF_VERSION_$(1)  *\([0-9][0-9]*\).*/\1/p' src/ccref_version.h)
+CCREF_MAJOR   := $(call ccref_version_field,MAJOR)
+CCREF_VERSION := $(CCREF_MAJOR).$(call ccref_version_field,MINOR).$(call ccref_version_field,PATCH)
+
+# ---- position-independent objects and the shared libraries (the CFLAGS of the top Makefile, plus -fPIC)
+PIC_DIR        := $(BUILD)/pic
+INST_ORACLE_SRC := $(wildcard oracle/*.c)
+PIC_LIB_OBJ    := $(LIB_SRC:src/%.c=$(PIC_DIR)/src/%.o)
+PIC_ORACLE_OBJ := $(INST_ORACLE_SRC:oracle/%.c=$(PIC_DIR)/oracle/%.o)
+SO_DIR         := $(BUILD)/lib
+LIBCCREF_SO    := libccref.so.$(CCREF_VERSION)
+LIBORACLE_SO   := libccref-oracle.so.$(CCREF_VERSION)
+# -z defs: every symbol resolved at link time (each library names what it needs).
+SO_LDFLAGS      = -shared -Wl,-z,defs $(LDFLAGS)
+
+$(PIC_DIR)/src/%.o: src/%.c $(HDRS) | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+
+$(PIC_DIR)/oracle/%.o: oracle/%.c $(HDRS) | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
+
+$(SO_DIR)/$(LIBCCREF_SO): $(PIC_LIB_OBJ) pkg/libccref.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SO_LDFLAGS) -Wl,-soname,libccref.so.$(CCREF_MAJOR) -Wl,--version-script=pkg/libccref.map \
+	    -o $@ $(PIC_LIB_OBJ) -lm
+
+# The oracle links libccref.so (the kernels' public functions it calls) by its SONAME.
+$(SO_DIR)/$(LIBORACLE_SO): $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) pkg/libccref-oracle.map
+	$(CC) $(CFLAGS) $(SO_LDFLAGS) -Wl,-soname,libccref-oracle.so.$(CCREF_MAJOR) \
+	    -Wl,--version-script=pkg/libccref-oracle.map -o $@ $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) \
+	    -lmpfi -lmpfr -lgmp -lm
+
+.PHONY: shared-libs
+shared-libs: $(SO_DIR)/$(LIBCCREF_SO) $(SO_DIR)/$(LIBORACLE_SO)
+
+# ---- the staging tree: every file as it will be installed, one subdirectory per target directory
+STAGE := $(BUILD)/stage
+PUBLIC_HDRS := ccref.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_version.h
+VECTOR_FILES := $(wildcard vectors/*.json)
+SPEC_FILES := spec/vectors.md spec/ccref_vectors_v1.schema.json spec/ccref_results_v1.schema.json
+STAGED := $(STAGE)/bin/ccref \
+    $(STAGE)/lib/$(LIBCCREF_SO) $(STAGE)/lib/libccref.a $(STAGE)/lib/$(LIBORACLE_SO) $(STAGE)/lib/libccref-oracle.a \
+    $(PUBLIC_HDRS:%=$(STAGE)/include/ccref/%) $(STAGE)/include/ccref/oracle.h \
+    $(VECTOR_FILES:%=$(STAGE)/share/ccref/%) $(SPEC_FILES:%=$(STAGE)/share/ccref/%)
+
+$(STAGE)/bin/ccref: $(BUILD)/ccref
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(STAGE)/lib/%: $(SO_DIR)/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(STAGE)/lib/libccref.a: $(BUILD)/libccref.a
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(STAGE)/lib/libccref-oracle.a: $(BUILD)/libccref_oracle.a
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(STAGE)/include/ccref/%.h: src/%.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+# oracle.h reaches the kernels' headers as "../src/ccref.h"; installed, they sit beside it.
+$(STAGE)/include/ccref/oracle.h: oracle/oracle.h
+	@mkdir -p $(dir $@)
+	sed 's|^#include "\.\./src/\([a-z_]*\.h\)"|#include "\1"|' $< > $@.tmp
+	@if grep -n '^#include "\.\.' $@.tmp >&2; then \
+	    echo "install: oracle/oracle.h: include line(s) above not rewritten" >&2; rm -f $@.tmp; exit 1; fi
+	mv $@.tmp $@
+$(STAGE)/share/ccref/%: %
+	@mkdir -p $(dir $@)
+	cp $< $@
+# The .pc files and the man page's FILES section name the final directories (the .pc files relative to ${prefix}
+# where they are under it), so every `make install` writes them, with its PREFIX.
+pc_dir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+pc_subst = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pc_dir,$(LIBDIR))|' \
+    -e 's|@INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|' -e 's|@DATADIR@|$(call pc_dir,$(DATADIR))|' \
+    -e 's|@VERSION@|$(CCREF_VERSION)|'
+
+# Staged subdirectory -> installed directory.
+INSTALL_MAP := bin:$(BINDIR) lib:$(LIBDIR) pkgconfig:$(PKGCONFIGDIR) include:$(INCLUDEDIR) share:$(DATADIR) \
+    man1:$(MANDIR)/man1
+
+# Everything install can write, with the installed directories (the same list for uninstall and for the rollback
+# of a failed install). Globs cover another version's library files.
+D := $(DESTDIR)
+INSTALLED_FILES := $(D)$(BINDIR)/ccref \
+    $(D)$(LIBDIR)/libccref.so $(D)$(LIBDIR)/libccref.so.[0-9]* $(D)$(LIBDIR)/libccref.a \
+    $(D)$(LIBDIR)/libccref-oracle.so $(D)$(LIBDIR)/libccref-oracle.so.[0-9]* $(D)$(LIBDIR)/libccref-oracle.a \
+    $(D)$(PKGCONFIGDIR)/ccref.pc $(D)$(PKGCONFIGDIR)/ccref-oracle.pc $(D)$(MANDIR)/man1/ccref.1
+INSTALLED_DIRS := $(D)$(INCLUDEDIR)/ccref $(D)$(DATADIR)/ccref
+remove_installed = rm -f $(INSTALLED_FILES) && rm -rf $(INSTALLED_DIRS)
+run_ldconfig = if [ -z "$(DESTDIR)" ] && [ -n "$(LDCONFIG)" ] && [ "$$(id -u)" = 0 ] && \
+    command -v $(LDCONFIG) >/dev/null 2>&1; then $(LDCONFIG) || true; fi
+
+.PHONY: install uninstall install-stage man-lint
+install-stage: $(STAGED)
+	@mkdir -p $(STAGE)/pkgconfig
+	@$(pc_subst) pkg/ccref.pc.in > $(STAGE)/pkgconfig/ccref.pc
+	@$(pc_subst) pkg/ccref-oracle.pc.in > $(STAGE)/pkgconfig/ccref-oracle.pc
+	@mkdir -p $(STAGE)/man1
+	@sed 's|/usr/local/share/ccref|$(DATADIR)/ccref|g' man/ccref.1 > $(STAGE)/man1/ccref.1
+	@cd $(STAGE)/lib && ln -sf $(LIBCCREF_SO) libccref.so.$(CCREF_MAJOR) && ln -sf $(LIBCCREF_SO) libccref.so && \
+	    ln -sf $(LIBORACLE_SO) libccref-oracle.so.$(CCREF_MAJOR) && ln -sf $(LIBORACLE_SO) libccref-oracle.so
+
+# Every staged file, as <staged subdirectory>/<path>, the .pc files and the library symlinks included. (The list,
+# not the staging tree, says what is installed: a file left in $(STAGE) by another version is not.)
+STAGED_REL := $(STAGED:$(STAGE)/%=%) pkgconfig/ccref.pc pkgconfig/ccref-oracle.pc man1/ccref.1 \
+    lib/libccref.so.$(CCREF_MAJOR) lib/libccref.so lib/libccref-oracle.so.$(CCREF_MAJOR) lib/libccref-oracle.so
+
+# 1. Create every target directory that is missing (remembering which) and write a probe file into it: on failure,
+#    name the directory, remove the directories just created, stop. 2. Copy the staged files (regular files with
+#    install: a new inode, so a running program keeps its old library; mode 755 in bin, else 644 as Debian wants
+#    for shared libraries; symlinks as symlinks); on failure remove everything install can have written.
+#    3. ldconfig.
+install: install-stage
+	@created=""; \
+	fail() { echo "install: $$1; nothing installed" >&2; for c in $$created; do rmdir "$$c" 2>/dev/null; done; exit 1; }; \
+	for pair in $(INSTALL_MAP); do \
+	    dir="$(DESTDIR)$${pair#*:}"; missing=""; p="$$dir"; \
+	    while [ ! -d "$$p" ]; do missing="$$p $$missing"; p=$$(dirname "$$p"); done; \
+	    for m in $$missing; do \
+	        err=$$(mkdir "$$m" 2>&1) || fail "cannot create $$dir ($$err)"; \
+	        created="$$m $$created"; \
+	    done; \
+	    probe="$$dir/.ccref-install-probe.$$$$"; \
+	    { : > "$$probe"; } 2>/dev/null && rm -f "$$probe" || fail "cannot write to directory $$dir"; \
+	done; \
+	echo "install: ccref $(CCREF_VERSION) into $(DESTDIR)$(PREFIX)"; \
+	status=0; \
+	for pair in $(INSTALL_MAP); do \
+	    sub="$${pair%%:*}"; dir="$(DESTDIR)$${pair#*:}"; mode=644; [ "$$sub" = bin ] && mode=755; \
+	    for rel in $(STAGED_REL); do \
+	        case "$$rel" in "$$sub"/*) ;; *) continue ;; esac; \
+	        src="$(STAGE)/$$rel"; dst="$$dir/$${rel#*/}"; \
+	        if ! mkdir -p "$$(dirname "$$dst")"; then status=1; \
+	        elif [ -L "$$src" ]; then ln -sfn "$$(readlink "$$src")" "$$dst" || status=1; \
+	        else install -m $$mode "$$src" "$$dst" || status=1; fi; \
+	        [ $$status = 0 ] || break 2; \
+	        echo "  $$dst"; \
+	    done; \
+	done; \
+	if [ $$status != 0 ]; then \
+	    echo "install: copying failed; removing the files installed so far" >&2; \
+	    $(remove_installed); for c in $$created; do rmdir "$$c" 2>/dev/null; done; exit 1; \
+	fi; \
+	$(run_ldconfig)
+
+uninstall:
+	@echo "uninstall: ccref from $(DESTDIR)$(PREFIX)"
+	@for f in $(INSTALLED_FILES) $(INSTALLED_DIRS); do \
+	    if [ -e "$$f" ] || [ -L "$$f" ]; then echo "  rm $$f"; fi; done
+	@$(remove_installed)
+	@$(run_ldconfig)
+
+# mandoc (tools/ensure-deps install) checks the man page.
+man-lint:
+	@tools/ensure-deps install
+	mandoc -Tlint -W warning man/ccref.1
