@@ -53,7 +53,8 @@ VERIFY_EXTRA :=
 -include tests/derivatives.mk
 -include tests/accuracy.mk
 -include proofs/proofs.mk
--include consumers/simbody/simbody.mk
+-include consumers/consumers.mk
+-include install.mk
 
 $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(BUILD)/libccref.a
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \
@@ -92,11 +93,13 @@ $(BUILD)/vectors_bench: bench/vectors_bench.c | deps-build
 	$(CC) $(CFLAGS) -o $@ bench/vectors_bench.c
 
 # Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison), then
-# the vector tool chain (gen, eval --vectors, check) on the default suite.
-bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref
+# the vector tool chain (gen, eval --vectors, check) on the default suite, then Simbody 3.7 per test of the published
+# vectors beside the kernels and the oracle on the same tests (consumers/simbody).
+bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref $(SIMBODY_BIN)
 	$(BUILD)/ccref_bench
 	$(BUILD)/oracle_bench
 	$(BUILD)/vectors_bench $(BUILD)/ccref $(BUILD)/bench_vectors
+	$(SIMBODY_BIN) --bench $(VECTORS_DIR)/*.json
 
 clean:
 	rm -rf $(BUILD)

@@ -19,7 +19,7 @@
  * the matrix it is given; the rotation ODE actually uses is read back and reported in "inputs_used", so that
  * `ccref check` judges ODE at the inputs it used (spec/vectors.md section 9).
  *
- * Usage: ode_consumer [--native-segments] [--verbose] --out RESULTS VECTORS_DIR
+ * Usage: ode_consumer [--native-segments] [--verbose] [--dump-segments FILE] --out RESULTS VECTORS_DIR
  *   --native-segments: line_on_line only on the vectors' own segments (no lengthened segments, see below).
  * Prints per suite and family how many tests ran and how many were skipped, by reason. Exit 0, or 2 on a usage,
  * I/O or vector-format error. */
@@ -53,7 +53,7 @@ static const char *const skip_names[SKIP_COUNT] = {
     "parallel, segments apart", "lengthened segment overflows",
 };
 
-#define MAX_ROWS 64
+#define MAX_ROWS 128
 typedef struct {
     char suite[24], family[40];
     int rolling;
@@ -354,6 +354,7 @@ static int run_sphere_on_sphere(const vtest *t, result_line *r)
 /* ------------------------------------------------------------------ line on line */
 
 static int native_segments_only;
+static FILE *dump_segments;     /* --dump-segments FILE: the segments ODE received and its closest points */
 
 /* Where the closest points of the two infinite lines lie, as multiples of the half lengths, estimated from the
  * inputs in long double (for selecting the tests and sizing segments only; nothing of it is reported):
@@ -469,6 +470,15 @@ static int run_line_on_line(const vtest *t, result_line *r, int *extended)
     }
     dVector3 cp1, cp2;
     dClosestLineSegmentPoints(end[0][0], end[0][1], end[1][0], end[1][1], cp1, cp2);
+    if (dump_segments != NULL) {
+        /* one line per test: tcId, then a1 a2 b1 b2 cp1 cp2 (three %a numbers each), for an exact re-check of the
+         * segments ODE received (consumers/ode/README.md, "Where the line_on_line errors come from") */
+        fprintf(dump_segments, "%d", t->tc_id);
+        const double *pts[6] = {end[0][0], end[0][1], end[1][0], end[1][1], cp1, cp2};
+        for (int k = 0; k < 6; k++)
+            fprintf(dump_segments, " %a %a %a", pts[k][0], pts[k][1], pts[k][2]);
+        fputc('\n', dump_segments);
+    }
     out_value(r, "closest_point1.x", cp1[0]);
     out_value(r, "closest_point1.y", cp1[1]);
     out_value(r, "closest_point1.z", cp1[2]);
@@ -507,15 +517,21 @@ int main(int argc, char **argv)
             native_segments_only = 1;
         else if (strcmp(argv[i], "--verbose") == 0)
             verbose = 1;
+        else if (strcmp(argv[i], "--dump-segments") == 0 && i + 1 < argc) {
+            if ((dump_segments = fopen(argv[++i], "w")) == NULL) {
+                perror(argv[i]);
+                return 2;
+            }
+        }
         else if (argv[i][0] != '-' && dir == NULL)
             dir = argv[i];
         else {
-            fprintf(stderr, "usage: ode_consumer [--native-segments] [--verbose] --out RESULTS VECTORS_DIR\n");
+            fprintf(stderr, "usage: ode_consumer [--native-segments] [--verbose] [--dump-segments FILE] --out RESULTS VECTORS_DIR\n");
             return 2;
         }
     }
     if (out_path == NULL || dir == NULL) {
-        fprintf(stderr, "usage: ode_consumer [--native-segments] [--verbose] --out RESULTS VECTORS_DIR\n");
+        fprintf(stderr, "usage: ode_consumer [--native-segments] [--verbose] [--dump-segments FILE] --out RESULTS VECTORS_DIR\n");
         return 2;
     }
     enum { NS = sizeof suites / sizeof suites[0] };
@@ -540,9 +556,14 @@ int main(int argc, char **argv)
     }
     dInitODE2(0);
     world = dWorldCreate();
-    /* dODE_VERSION: the headers' version; dGetConfiguration: the library's build ("ODE_double_precision ...") */
+    /* dODE_VERSION is the headers' version; the library must be the double-precision build the consumer is
+     * compiled for (dReal = double), which its configuration string states. */
+    if (!dCheckConfiguration("ODE_double_precision")) {
+        fprintf(stderr, "ode_consumer: libode is not built in double precision (%s)\n", dGetConfiguration());
+        return 2;
+    }
     fprintf(out, "{\"schema\":\"ccref_results_v1\",\"generatorVersion\":\"%s\",\"engine\":\"ODE %s (Debian "
-                 "libode-dev; %s)\"}\n", files[0].generator_version, dODE_VERSION, dGetConfiguration());
+                 "libode-dev, double precision)\"}\n", files[0].generator_version, dODE_VERSION);
 
     for (int s = 0; s < NS; s++) {
         const vfile *f = &files[s];

@@ -9,7 +9,7 @@ SIMBODY_CXXFLAGS := -std=c++17 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextr
 SIMBODY_LIBS := -lSimTKsimbody -lSimTKmath -lSimTKcommon
 SIMBODY_BIN := $(BUILD)/simbody_consumer
 
-.PHONY: deps-simbody crosscheck-simbody
+.PHONY: deps-simbody crosscheck-simbody crosscheck-simbody-results update-coverage-simbody
 deps-simbody:
 	@tools/ensure-deps build oracle simbody
 
@@ -21,7 +21,20 @@ $(SIMBODY_BIN): $(BUILD)/consumers/simbody_consumer.o $(BUILD)/libccref_cli.a $(
                 $(BUILD)/libccref.a
 	$(CXX) -o $@ $< $(CCREF_LIBS) $(SIMBODY_LIBS)
 
-# The consumer's results, then ccref check (its table per suite and family; --json for the conformance page).
-crosscheck-simbody: $(SIMBODY_BIN) $(BUILD)/ccref
-	$(SIMBODY_BIN) --output $(BUILD)/simbody-results.jsonl $(VECTORS_DIR)/*.json
-	$(BUILD)/ccref check --json $(BUILD)/simbody-check.json $(VECTORS_DIR) $(BUILD)/simbody-results.jsonl
+# The consumer's results, then ccref check: its table per suite and family (simbody-check.txt), the summary and
+# the per-test verdicts for the conformance page. Fails on any failed test (an unexplained disagreement).
+crosscheck-simbody-results: $(SIMBODY_BIN) $(BUILD)/ccref
+	@mkdir -p $(CONFORMANCE_DIR)
+	$(SIMBODY_BIN) --output $(CONFORMANCE_DIR)/simbody-results.jsonl $(VECTORS_DIR)/*.json
+	$(BUILD)/ccref check --json $(CONFORMANCE_DIR)/simbody-check.json --tests $(CONFORMANCE_DIR)/simbody-tests.tsv \
+	    $(VECTORS_DIR) $(CONFORMANCE_DIR)/simbody-results.jsonl > $(CONFORMANCE_DIR)/simbody-check.txt \
+	    || { cat $(CONFORMANCE_DIR)/simbody-check.txt; exit 1; }
+
+# ... and its coverage asserted (consumers/consumers.mk).
+crosscheck-simbody: crosscheck-simbody-results
+	@$(call assert_coverage,simbody)
+	@grep -E '^(valid|values|passed as|input drift)' $(CONFORMANCE_DIR)/simbody-check.txt | sed 's/^/Simbody 3.7: /'
+
+# After a deliberate change of what the consumer runs or reports: the new coverage becomes the expected one.
+update-coverage-simbody: crosscheck-simbody-results
+	$(call coverage_of,$(CONFORMANCE_DIR)/simbody-check.txt) > consumers/simbody/expected-coverage.txt

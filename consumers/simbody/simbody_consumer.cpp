@@ -14,6 +14,7 @@
 // has no input statuses (counted and reported).
 #include <Simbody.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -30,6 +31,7 @@
 extern "C" {
 #include "../../src/ccref_version.h"
 #include "../../src/cli/jsonw.h"
+#include "../../src/cli/outcome.h"
 #include "../../src/cli/vectors.h"
 }
 
@@ -178,7 +180,7 @@ void write_result(jw *w, const char *id, const Out &o, const std::vector<std::pa
     jw_str(w, "OK");
     for (const auto &d : disc) {
         jw_key(w, d.first.c_str());
-        if (d.first == "has_friction")
+        if (d.first == "has_friction" || d.first == "proximal")
             jw_bool(w, (int)d.second);
         else
             jw_int(w, d.second);
@@ -220,6 +222,41 @@ void write_result(jw *w, const char *id, const Out &o, const std::vector<std::pa
         jw_end_obj(w);
     }
     jw_end_obj(w);
+}
+
+// ------------------------------------------------------------------ timing (--bench)
+
+// With --bench, each evaluation on its built System (set the state, realize, read every output) is repeated for
+// at least BENCH_MIN_NS and its mean time recorded; otherwise it runs once.
+constexpr double BENCH_MIN_NS = 2e6;
+struct {
+    bool on = false;
+    double last_ns = 0.0; // the mean of the last evaluation timed
+} g_bench;
+
+double now_ns()
+{
+    return (double)std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+template <class F> bool evaluate_repeatedly(F &evaluate)
+{
+    if (!evaluate())
+        return false;
+    if (!g_bench.on)
+        return true;
+    long n = 0;
+    const double t0 = now_ns();
+    double t = t0;
+    do {
+        for (int i = 0; i < 16; i++)
+            evaluate();
+        n += 16;
+        t = now_ns();
+    } while (t - t0 < BENCH_MIN_NS);
+    g_bench.last_ns = (t - t0) / (double)n;
+    return true;
 }
 
 // ------------------------------------------------------------------ the bilateral kinds
@@ -269,17 +306,24 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
         MobilizedBody::Slider slider(B.matter.Ground(), Transform(), B.rigid, Transform());
         Constraint::ConstantCoordinate cc(slider, MobilizerQIndex(0), c.params.constant_coordinate.position);
         State s = B.system.realizeTopology();
-        slider.setQ(s, c.coordinate.q);
-        slider.setU(s, c.coordinate.qdot);
-        B.system.realize(s, Stage::Velocity);
-        Vector udot(s.getNU(), 0.0);
-        udot[slider.getFirstUIndex(s)] = c.coordinate.qdotdot;
-        constraint_rows(B, s, cc, udot, c.lambda, o, disc);
-        Vector lam(1, c.lambda[0]);
-        Vector_<SpatialVec> bf;
-        Vector mf;
-        cc.calcConstraintForcesFromMultipliers(s, lam, bf, mf);
-        o.set(CCREF_SLOT_CC_GENERALIZED_FORCE, mf[0]);
+        auto evaluate = [&]() -> bool {
+            o = Out(t.c.suite);
+            disc.clear();
+            slider.setQ(s, c.coordinate.q);
+            slider.setU(s, c.coordinate.qdot);
+            B.system.realize(s, Stage::Velocity);
+            Vector udot(s.getNU(), 0.0);
+            udot[slider.getFirstUIndex(s)] = c.coordinate.qdotdot;
+            constraint_rows(B, s, cc, udot, c.lambda, o, disc);
+            Vector lam(1, c.lambda[0]);
+            Vector_<SpatialVec> bf;
+            Vector mf;
+            cc.calcConstraintForcesFromMultipliers(s, lam, bf, mf);
+            o.set(CCREF_SLOT_CC_GENERALIZED_FORCE, mf[0]);
+            return true;
+        };
+        if (!evaluate_repeatedly(evaluate))
+            return false;
         write_result(w, id, o, disc, nullptr, nullptr, 0, nullptr);
         return true;
     }
@@ -334,47 +378,54 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
         return false;
     }
     State s = B.system.realizeTopology();
-    for (int k = 0; k < 2; k++)
-        set_free_state(s, B.b[k]);
-    B.system.realize(s, Stage::Velocity);
-    Vector udot(s.getNU(), 0.0);
-    for (int k = 0; k < 2; k++)
-        set_free_udot(s, B.b[k], udot);
-    constraint_rows(B, s, con, udot, c.lambda, o, disc);
-    switch (c.kind) {
-    case CCREF_KIND_ROD:
-        o.set3(CCREF_SLOT_ROD_ORIENTATION, Constraint::Rod::downcast(con).findRodOrientationInG(s));
-        break;
-    case CCREF_KIND_SPHERE_ON_PLANE: {
-        const auto &k = Constraint::SphereOnPlaneContact::downcast(con);
-        o.set3(CCREF_SLOT_SOP_CONTACT_POINT, k.findContactPointInG(s));
-        o.set(CCREF_SLOT_SOP_SEPARATION, k.findSeparation(s));
-        break;
-    }
-    case CCREF_KIND_SPHERE_ON_SPHERE: {
-        const auto &k = Constraint::SphereOnSphereContact::downcast(con);
-        Transform X = k.findContactFrameInG(s);
-        o.set9(CCREF_SLOT_SOS_FRAME_R, X.R().asMat33());
-        o.set3(CCREF_SLOT_SOS_FRAME_P, X.p());
-        o.set(CCREF_SLOT_SOS_SEPARATION, k.findSeparation(s));
-        break;
-    }
-    case CCREF_KIND_LINE_ON_LINE: {
-        const auto &k = Constraint::LineOnLineContact::downcast(con);
-        Vec3 Qf, Qb;
-        bool parallel = false;
-        k.findClosestPointsInG(s, Qf, Qb, parallel);
-        o.set3(CCREF_SLOT_LOL_CLOSEST1, Qf);
-        o.set3(CCREF_SLOT_LOL_CLOSEST2, Qb);
-        Transform X = k.findContactFrameInG(s);
-        o.set9(CCREF_SLOT_LOL_FRAME_R, X.R().asMat33());
-        o.set3(CCREF_SLOT_LOL_FRAME_P, X.p());
-        o.set(CCREF_SLOT_LOL_SEPARATION, k.findSeparation(s));
-        break;
-    }
-    default:
-        break;
-    }
+    auto evaluate = [&]() -> bool {
+        o = Out(t.c.suite);
+        disc.clear();
+        for (int k = 0; k < 2; k++)
+            set_free_state(s, B.b[k]);
+        B.system.realize(s, Stage::Velocity);
+        Vector udot(s.getNU(), 0.0);
+        for (int k = 0; k < 2; k++)
+            set_free_udot(s, B.b[k], udot);
+        constraint_rows(B, s, con, udot, c.lambda, o, disc);
+        switch (c.kind) {
+        case CCREF_KIND_ROD:
+            o.set3(CCREF_SLOT_ROD_ORIENTATION, Constraint::Rod::downcast(con).findRodOrientationInG(s));
+            break;
+        case CCREF_KIND_SPHERE_ON_PLANE: {
+            const auto &k = Constraint::SphereOnPlaneContact::downcast(con);
+            o.set3(CCREF_SLOT_SOP_CONTACT_POINT, k.findContactPointInG(s));
+            o.set(CCREF_SLOT_SOP_SEPARATION, k.findSeparation(s));
+            break;
+        }
+        case CCREF_KIND_SPHERE_ON_SPHERE: {
+            const auto &k = Constraint::SphereOnSphereContact::downcast(con);
+            Transform X = k.findContactFrameInG(s);
+            o.set9(CCREF_SLOT_SOS_FRAME_R, X.R().asMat33());
+            o.set3(CCREF_SLOT_SOS_FRAME_P, X.p());
+            o.set(CCREF_SLOT_SOS_SEPARATION, k.findSeparation(s));
+            break;
+        }
+        case CCREF_KIND_LINE_ON_LINE: {
+            const auto &k = Constraint::LineOnLineContact::downcast(con);
+            Vec3 Qf, Qb;
+            bool parallel = false;
+            k.findClosestPointsInG(s, Qf, Qb, parallel);
+            o.set3(CCREF_SLOT_LOL_CLOSEST1, Qf);
+            o.set3(CCREF_SLOT_LOL_CLOSEST2, Qb);
+            Transform X = k.findContactFrameInG(s);
+            o.set9(CCREF_SLOT_LOL_FRAME_R, X.R().asMat33());
+            o.set3(CCREF_SLOT_LOL_FRAME_P, X.p());
+            o.set(CCREF_SLOT_LOL_SEPARATION, k.findSeparation(s));
+            break;
+        }
+        default:
+            break;
+        }
+        return true;
+    };
+    if (!evaluate_repeatedly(evaluate))
+        return false;
     write_result(w, id, o, disc, &s, B.b, 2, nullptr);
     return true;
 }
@@ -454,95 +505,107 @@ bool run_contact(const vtest &t, const char *id, jw *w, std::string &why)
     State s = B.system.realizeTopology();
     uc->enable(s);
     B.system.realizeModel(s);
-    Vector udot;
-    if (stop) {
-        stop_body.setOneQ(s, 0, c.coordinate.q);
-        stop_body.setOneU(s, 0, c.coordinate.qdot);
-    } else {
-        for (int k = 0; k < 2; k++)
-            set_free_state(s, B.b[k]);
-    }
-    B.system.realize(s, Stage::Velocity);
-    udot.resize(s.getNU());
-    udot = 0.0;
-    if (stop)
-        udot[stop_body.getFirstUIndex(s)] = c.coordinate.qdotdot;
-    else
-        for (int k = 0; k < 2; k++)
-            set_free_udot(s, B.b[k], udot);
-    Vector pvaerr;
-    B.matter.calcConstraintAccelerationErrors(s, udot, pvaerr);
-    const Vector &uerr = s.getUErr(), &qerr = s.getQErr();
-    const bool friction = uc->hasFriction(s);
-    const int ix = uc->getContactMultiplierIndex(s);
-    MultiplierIndex fxi, fyi;
-    if (friction)
-        uc->getFrictionMultiplierIndices(s, fxi, fyi);
-    const int fx = friction ? (int)fxi : -1, fy = friction ? (int)fyi : -1;
-    // the row getVerr reads: PointPlaneContact reads raw row 2 (its y row), the others the normal row
-    const int vrow = c.cls == CCREF_CONTACT_POINT_PLANE ? fy : ix;
-    const double verr = uc->getVerr(s);
-    if (!(verr == uerr[vrow] || (std::isnan(verr) && std::isnan(uerr[vrow])))) {
-        why = "getVerr does not read the row expected";
-        return false;
-    }
-    const double sign = uc->getSignConvention();
-    disc.push_back({"sign", (long)sign});
-    disc.push_back({"has_friction", friction ? 1L : 0L});
-    o.set(CCREF_CSLOT_PERR, uc->getPerr(s));
-    o.set(CCREF_CSLOT_VERR, verr);
-    o.set(CCREF_CSLOT_AERR, pvaerr[vrow]);
-    o.set3(CCREF_CSLOT_DISPLAY, uc->whereToDisplay(s));
-    const double impact = std::max(0.0, -sign * uerr[ix]);
-    o.set(CCREF_CSLOT_IMPACT_SPEED, impact);
-    // calcEffectiveCOR/COF assert on their domain: a NaN speed (an overflowed state) is not passed to them
-    o.set(CCREF_CSLOT_EFFECTIVE_COR, impact >= 0.0 ? uc->calcEffectiveCOR(s, c.speeds.capture_speed,
-                                                                         c.speeds.min_cor_speed, impact)
-                                                   : NAN);
-    // the underlying constraint's rows in canonical order (normal, x, y) from the global vectors
-    const int C = CCREF_CSLOT_CONSTRAINT;
-    o.set(C + CCREF_SLOT_PERR, qerr[ix]);
-    o.set(C + CCREF_SLOT_VERR, uerr[ix]);
-    o.set(C + CCREF_SLOT_AERR, pvaerr[ix]);
-    if (friction) {
-        Vec2 slip = uc->getSlipVelocity(s);
-        o.set(CCREF_CSLOT_SLIP_VELOCITY, slip[0]);
-        o.set(CCREF_CSLOT_SLIP_VELOCITY + 1, slip[1]);
-        // getSlipVelocity's rows: PointPlaneContact raw rows (0, 1), the others the x and y rows
-        const int sx = c.cls == CCREF_CONTACT_POINT_PLANE ? ix : fx, sy = c.cls == CCREF_CONTACT_POINT_PLANE ? fx : fy;
-        o.set(CCREF_CSLOT_SLIP_ACCELERATION, pvaerr[sx]);
-        o.set(CCREF_CSLOT_SLIP_ACCELERATION + 1, pvaerr[sy]);
-        const double slip_speed = std::sqrt(uerr[fx] * uerr[fx] + uerr[fy] * uerr[fy]);
-        o.set(CCREF_CSLOT_SLIP_SPEED, slip_speed);
-        o.set(CCREF_CSLOT_EFFECTIVE_COF,
-              slip_speed >= 0.0 ? uc->calcEffectiveCOF(s, c.speeds.transition_speed, slip_speed) : NAN);
-        o.set(C + CCREF_SLOT_VERR + 1, uerr[fx]);
-        o.set(C + CCREF_SLOT_VERR + 2, uerr[fy]);
-        o.set(C + CCREF_SLOT_AERR + 1, pvaerr[fx]);
-        o.set(C + CCREF_SLOT_AERR + 2, pvaerr[fy]);
-    }
-    // body forces of the multipliers, at the contact's global indices, per mobilized body in Ground
-    Vector lam(pvaerr.size(), 0.0);
-    lam[ix] = c.lambda[0];
-    if (friction) {
-        lam[fx] = c.lambda[1];
-        lam[fy] = c.lambda[2];
-    }
-    Vector_<SpatialVec> bodyForces;
-    Vector mobilityForces;
-    B.matter.calcConstraintForcesFromMultipliers(s, lam, bodyForces, mobilityForces);
-    if (stop) {
-        o.set(CCREF_CSLOT_COORDINATE_FORCE, mobilityForces[stop_body.getFirstUIndex(s)]);
-        stop_pose = stop_body.getBodyTransform(s);
-        for (int k = 0; k < 4; k++)
-            o.set3(C + CCREF_SLOT_F1_MOMENT + 3 * k, Vec3(0)); /* ConstantCoordinate: no body forces */
-    } else if (B.b[0].mobod.getMobilizedBodyIndex() != B.b[1].mobod.getMobilizedBodyIndex()) {
-        for (int k = 0; k < 2; k++) {
-            const SpatialVec &F = bodyForces[B.b[k].mobod.getMobilizedBodyIndex()];
-            o.set3(C + (k == 0 ? CCREF_SLOT_F1_MOMENT : CCREF_SLOT_F2_MOMENT), F[0]);
-            o.set3(C + (k == 0 ? CCREF_SLOT_F1_FORCE : CCREF_SLOT_F2_FORCE), F[1]);
+    auto evaluate = [&]() -> bool {
+        o = Out(t.c.suite);
+        disc.clear();
+        Vector udot;
+        if (stop) {
+            stop_body.setOneQ(s, 0, c.coordinate.q);
+            stop_body.setOneU(s, 0, c.coordinate.qdot);
+        } else {
+            for (int k = 0; k < 2; k++)
+                set_free_state(s, B.b[k]);
         }
-    }
+        B.system.realize(s, Stage::Velocity);
+        udot.resize(s.getNU());
+        udot = 0.0;
+        if (stop)
+            udot[stop_body.getFirstUIndex(s)] = c.coordinate.qdotdot;
+        else
+            for (int k = 0; k < 2; k++)
+                set_free_udot(s, B.b[k], udot);
+        Vector pvaerr;
+        B.matter.calcConstraintAccelerationErrors(s, udot, pvaerr);
+        const Vector &uerr = s.getUErr(), &qerr = s.getQErr();
+        const bool friction = uc->hasFriction(s);
+        const int ix = uc->getContactMultiplierIndex(s);
+        MultiplierIndex fxi, fyi;
+        if (friction)
+            uc->getFrictionMultiplierIndices(s, fxi, fyi);
+        const int fx = friction ? (int)fxi : -1, fy = friction ? (int)fyi : -1;
+        // the row getVerr reads: PointPlaneContact reads raw row 2 (its y row), the others the normal row
+        const int vrow = c.cls == CCREF_CONTACT_POINT_PLANE ? fy : ix;
+        const double verr = uc->getVerr(s);
+        if (!(verr == uerr[vrow] || (std::isnan(verr) && std::isnan(uerr[vrow])))) {
+            why = "getVerr does not read the row expected";
+            return false;
+        }
+        const double sign = uc->getSignConvention();
+        disc.push_back({"sign", (long)sign});
+        disc.push_back({"has_friction", friction ? 1L : 0L});
+        o.set(CCREF_CSLOT_PERR, uc->getPerr(s));
+        o.set(CCREF_CSLOT_VERR, verr);
+        o.set(CCREF_CSLOT_AERR, pvaerr[vrow]);
+        o.set3(CCREF_CSLOT_DISPLAY, uc->whereToDisplay(s));
+        const double impact = std::max(0.0, -sign * uerr[ix]);
+        o.set(CCREF_CSLOT_IMPACT_SPEED, impact);
+        // calcEffectiveCOR/COF assert on their domain: a NaN speed (an overflowed state) is not passed to them
+        o.set(CCREF_CSLOT_EFFECTIVE_COR, impact >= 0.0 ? uc->calcEffectiveCOR(s, c.speeds.capture_speed,
+                                                                             c.speeds.min_cor_speed, impact)
+                                                       : NAN);
+        // the underlying constraint's rows in canonical order (normal, x, y) from the global vectors
+        const int C = CCREF_CSLOT_CONSTRAINT;
+        o.set(C + CCREF_SLOT_PERR, qerr[ix]);
+        o.set(C + CCREF_SLOT_VERR, uerr[ix]);
+        o.set(C + CCREF_SLOT_AERR, pvaerr[ix]);
+        if (friction) {
+            Vec2 slip = uc->getSlipVelocity(s);
+            o.set(CCREF_CSLOT_SLIP_VELOCITY, slip[0]);
+            o.set(CCREF_CSLOT_SLIP_VELOCITY + 1, slip[1]);
+            // getSlipVelocity's rows: PointPlaneContact raw rows (0, 1), the others the x and y rows
+            const int sx = c.cls == CCREF_CONTACT_POINT_PLANE ? ix : fx, sy = c.cls == CCREF_CONTACT_POINT_PLANE ? fx : fy;
+            o.set(CCREF_CSLOT_SLIP_ACCELERATION, pvaerr[sx]);
+            o.set(CCREF_CSLOT_SLIP_ACCELERATION + 1, pvaerr[sy]);
+            const double slip_speed = std::sqrt(uerr[fx] * uerr[fx] + uerr[fy] * uerr[fy]);
+            o.set(CCREF_CSLOT_SLIP_SPEED, slip_speed);
+            o.set(CCREF_CSLOT_EFFECTIVE_COF,
+                  slip_speed >= 0.0 ? uc->calcEffectiveCOF(s, c.speeds.transition_speed, slip_speed) : NAN);
+            o.set(C + CCREF_SLOT_VERR + 1, uerr[fx]);
+            o.set(C + CCREF_SLOT_VERR + 2, uerr[fy]);
+            o.set(C + CCREF_SLOT_AERR + 1, pvaerr[fx]);
+            o.set(C + CCREF_SLOT_AERR + 2, pvaerr[fy]);
+        }
+        // body forces of the multipliers, at the contact's global indices, per mobilized body in Ground
+        Vector lam(pvaerr.size(), 0.0);
+        lam[ix] = c.lambda[0];
+        if (friction) {
+            lam[fx] = c.lambda[1];
+            lam[fy] = c.lambda[2];
+        }
+        Vector_<SpatialVec> bodyForces;
+        Vector mobilityForces;
+        B.matter.calcConstraintForcesFromMultipliers(s, lam, bodyForces, mobilityForces);
+        if (stop) {
+            o.set(CCREF_CSLOT_COORDINATE_FORCE, mobilityForces[stop_body.getFirstUIndex(s)]);
+            stop_pose = stop_body.getBodyTransform(s);
+            // the body forces Simbody gives (a ConstantCoordinate's are zero): the stop's body and Ground
+            const MobilizedBodyIndex on[2] = {stop_body.getMobilizedBodyIndex(), GroundIndex};
+            for (int k = 0; k < 2; k++) {
+                const SpatialVec &F = bodyForces[on[k]];
+                o.set3(C + (k == 0 ? CCREF_SLOT_F1_MOMENT : CCREF_SLOT_F2_MOMENT), F[0]);
+                o.set3(C + (k == 0 ? CCREF_SLOT_F1_FORCE : CCREF_SLOT_F2_FORCE), F[1]);
+            }
+        } else if (B.b[0].mobod.getMobilizedBodyIndex() != B.b[1].mobod.getMobilizedBodyIndex()) {
+            for (int k = 0; k < 2; k++) {
+                const SpatialVec &F = bodyForces[B.b[k].mobod.getMobilizedBodyIndex()];
+                o.set3(C + (k == 0 ? CCREF_SLOT_F1_MOMENT : CCREF_SLOT_F2_MOMENT), F[0]);
+                o.set3(C + (k == 0 ? CCREF_SLOT_F1_FORCE : CCREF_SLOT_F2_FORCE), F[1]);
+            }
+        }
+        return true;
+    };
+    if (!evaluate_repeatedly(evaluate))
+        return false;
     write_result(w, id, o, disc, &s, B.b, stop ? 1 : 2, stop ? &stop_pose : nullptr);
     return true;
 }
@@ -555,16 +618,184 @@ bool run_rule(const vtest &t, const char *id, jw *w, std::string &why)
     std::vector<std::pair<std::string, long>> disc;
     if (t.c.suite == SUITE_EFFECTIVE_COR) {
         const cli_cor_params &p = t.c.u.cor;
-        o.set(0, ConditionalConstraint::calcEffectiveCOR(p.min_cor, p.capture_speed, p.min_cor_speed, p.impact_speed));
+        auto evaluate = [&]() -> bool {
+            o.set(0, ConditionalConstraint::calcEffectiveCOR(p.min_cor, p.capture_speed, p.min_cor_speed,
+                                                             p.impact_speed));
+            return true;
+        };
+        evaluate_repeatedly(evaluate);
     } else if (t.c.suite == SUITE_EFFECTIVE_COF) {
         const cli_cof_params &p = t.c.u.cof;
-        o.set(0, ConditionalConstraint::calcEffectiveCOF(p.mu_s, p.mu_d, p.mu_v, p.transition_speed, p.slip_speed));
+        auto evaluate = [&]() -> bool {
+            o.set(0, ConditionalConstraint::calcEffectiveCOF(p.mu_s, p.mu_d, p.mu_v, p.transition_speed,
+                                                             p.slip_speed));
+            return true;
+        };
+        evaluate_repeatedly(evaluate);
     } else {
-        why = "the validity conditions are ccref's reading of the UnilateralContact documentation, not a Simbody call";
-        return false;
+        // isProximal(state, ptol) = sign * getPerr <= ptol: a hard stop at bound 0 of the test's sign (Lower +1,
+        // Upper -1) whose coordinate is the test's perr, so getPerr = q - 0 = perr exactly. The validity
+        // conditions are ccref's reading of the UnilateralContact documentation, with no Simbody call: not reported.
+        const cli_classify_params &p = t.c.u.cl;
+        Built B;
+        MobilizedBody::Slider slider(B.matter.Ground(), Transform(), B.rigid, Transform());
+        UnilateralContact *uc = p.sign > 0 ? (UnilateralContact *)new HardStopLower(slider, MobilizerQIndex(0), 0.0, 0.0)
+                                           : (UnilateralContact *)new HardStopUpper(slider, MobilizerQIndex(0), 0.0, 0.0);
+        B.matter.adoptUnilateralContact(uc);
+        State s = B.system.realizeTopology();
+        auto evaluate = [&]() -> bool {
+            disc.clear();
+            slider.setOneQ(s, 0, p.perr);
+            B.system.realize(s, Stage::Position);
+            if (uc->getSignConvention() != p.sign || !(uc->getPerr(s) == p.perr)) {
+                why = "the hard stop does not reproduce the test's sign and perr";
+                return false;
+            }
+            disc.push_back({"proximal", uc->isProximal(s, p.tol_perr) ? 1L : 0L});
+            return true;
+        };
+        if (!evaluate_repeatedly(evaluate))
+            return false;
     }
     write_result(w, id, o, disc, nullptr, nullptr, 0, nullptr);
     return true;
+}
+
+// The double kernel alone (no bounds, no flattening): what an engine's evaluation is set beside. For the classify
+// suite the one output Simbody gives, isProximal.
+volatile double g_sink; // the kernels' results stay live
+
+void kernel_only(const cli_case &c)
+{
+    switch (suite_type_of(c.suite)) {
+    case SUITE_TYPE_KIND: {
+        ccref_result r;
+        ccref_eval(&c.u.k, &r);
+        g_sink = r.u.out.perr[0];
+        break;
+    }
+    case SUITE_TYPE_CONTACT: {
+        ccref_contact_result r;
+        ccref_contact_eval(&c.u.c, &r);
+        g_sink = r.perr;
+        break;
+    }
+    default: {
+        double v = 0.0;
+        int proximal = 0;
+        if (c.suite == SUITE_EFFECTIVE_COR)
+            ccref_effective_cor(c.u.cor.min_cor, c.u.cor.capture_speed, c.u.cor.min_cor_speed, c.u.cor.impact_speed, &v);
+        else if (c.suite == SUITE_EFFECTIVE_COF)
+            ccref_effective_cof(c.u.cof.mu_s, c.u.cof.mu_d, c.u.cof.mu_v, c.u.cof.transition_speed, c.u.cof.slip_speed,
+                                &v);
+        else
+            ccref_unilateral_is_proximal(c.u.cl.sign, c.u.cl.perr, c.u.cl.tol_perr, &proximal);
+        g_sink = v + proximal;
+    }
+    }
+}
+
+// The mean time of fn over repetitions lasting at least BENCH_MIN_NS.
+template <class F> double mean_ns(F fn)
+{
+    fn();
+    long n = 0;
+    const double t0 = now_ns();
+    double t = t0;
+    do {
+        for (int i = 0; i < 4; i++)
+            fn();
+        n += 4;
+        t = now_ns();
+    } while (t - t0 < BENCH_MIN_NS);
+    return (t - t0) / (double)n;
+}
+
+// --bench: per suite, over the tests Simbody runs, the mean time per test of Simbody (building the System and
+// evaluating once; evaluating again on the built System), of ccref's double kernels and of the certified oracle,
+// all measured in this one run, on the same tests, so that their ratios are side by side.
+struct SuiteTime {
+    long tests = 0;
+    double build_ns = 0, simbody_ns = 0, kernel_ns = 0, oracle_ns = 0;
+};
+
+int run_bench(int first, int argc, char **argv)
+{
+    ora_ctx *ctx = ora_ctx_new(NULL);
+    SuiteTime all;
+    std::printf("Simbody 3.7 beside ccref, mean per test over the tests Simbody runs (vectors; each time the mean of "
+                "repetitions lasting >= %.0f ms)\n", BENCH_MIN_NS / 1e6);
+    std::printf("%-26s %6s %14s %14s %12s %9s %12s %9s\n", "suite", "tests", "Simbody us", "Simbody ns",
+                "kernel ns", "Sb/kernel", "oracle us", "or/kernel");
+    std::printf("%-26s %6s %14s %14s %12s %9s %12s %9s\n", "", "", "build+evaluate", "evaluate", "", "", "", "");
+    for (int a = first; a < argc; a++) {
+        vfile f;
+        char err[700];
+        if (vfile_load(argv[a], &f, err, sizeof err) != 0) {
+            std::fprintf(stderr, "simbody_consumer: %s\n", err);
+            return 2;
+        }
+        SuiteTime st;
+        jw w;
+        jw_init(&w);
+        for (int i = 0; i < f.n_tests; i++) {
+            const vtest &t = f.tests[i];
+            if (t.result == RESULT_INVALID)
+                continue;
+            std::string why;
+            auto run = [&]() -> bool {
+                jw_reset(&w);
+                switch (suite_type_of(f.suite)) {
+                case SUITE_TYPE_KIND: return run_kind(t, "bench", &w, why);
+                case SUITE_TYPE_CONTACT: return run_contact(t, "bench", &w, why);
+                default: return run_rule(t, "bench", &w, why);
+                }
+            };
+            g_bench.on = false;
+            const double t0 = now_ns();
+            bool ran = false;
+            try {
+                ran = run();
+            } catch (const std::exception &) {
+                ran = false;
+            }
+            const double build = now_ns() - t0;
+            if (!ran)
+                continue;
+            g_bench.on = true;
+            run();
+            g_bench.on = false;
+            outcome oo;
+            ora_cert cert[CCREF_MAX_SLOTS];
+            int decided = 1, max_bits = 0;
+            signed char dec[ORA_D_COUNT];
+            st.tests++;
+            st.build_ns += build;
+            st.simbody_ns += g_bench.last_ns;
+            st.kernel_ns += mean_ns([&] { kernel_only(t.c); });
+            st.oracle_ns += mean_ns([&] { eval_oracle(ctx, &t.c, NULL, &oo, cert, &decided, &max_bits, dec); });
+        }
+        jw_free(&w);
+        if (st.tests > 0) {
+            const double n = (double)st.tests;
+            std::printf("%-26s %6ld %14.1f %14.0f %12.1f %9.3g %12.1f %9.3g\n", suite_name(f.suite), st.tests,
+                        st.build_ns / n / 1e3, st.simbody_ns / n, st.kernel_ns / n, st.simbody_ns / st.kernel_ns,
+                        st.oracle_ns / n / 1e3, st.oracle_ns / st.kernel_ns);
+            std::fflush(stdout);
+        }
+        all.tests += st.tests;
+        all.build_ns += st.build_ns;
+        all.simbody_ns += st.simbody_ns;
+        all.kernel_ns += st.kernel_ns;
+        all.oracle_ns += st.oracle_ns;
+        vfile_free(&f);
+    }
+    const double n = (double)all.tests;
+    std::printf("%-26s %6ld %14.1f %14.0f %12.1f %9.3g %12.1f %9.3g\n", "all", all.tests, all.build_ns / n / 1e3,
+                all.simbody_ns / n, all.kernel_ns / n, all.simbody_ns / all.kernel_ns, all.oracle_ns / n / 1e3,
+                all.oracle_ns / all.kernel_ns);
+    ora_ctx_free(ctx);
+    return 0;
 }
 
 } // namespace
@@ -573,12 +804,14 @@ int main(int argc, char **argv)
 {
     const char *output = nullptr;
     int first = 1;
+    if (argc > 2 && std::strcmp(argv[1], "--bench") == 0)
+        return run_bench(2, argc, argv);
     if (argc > 2 && std::strcmp(argv[1], "--output") == 0) {
         output = argv[2];
         first = 3;
     }
     if (first >= argc) {
-        std::fprintf(stderr, "usage: simbody_consumer [--output RESULTS] VECTORFILE...\n");
+        std::fprintf(stderr, "usage: simbody_consumer [--output RESULTS | --bench] VECTORFILE...\n");
         return 2;
     }
     FILE *out = output ? std::fopen(output, "w") : stdout;

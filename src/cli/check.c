@@ -30,7 +30,7 @@ typedef struct {
     char family[40];
     long tests, passed, failed, alternative, missing, invalid_accepted, drifted;
     long values_compared, values_unbounded, values_uncertified, values_missing;
-    double worst_ratio, worst_ulps, max_drift_ulps;
+    double worst_ratio, worst_ulps, max_drift;
     char worst_where[120];
     char failing[200];
 } row;
@@ -38,6 +38,57 @@ typedef struct {
 #define MAX_ROWS 512
 static row rows[MAX_ROWS];
 static int n_rows;
+
+/* Per suite and output: values compared, the worst ratio to the tolerance and the worst error in ulps (outputs not
+ * near zero), with the tcId where each occurs. */
+typedef struct {
+    long compared;
+    double worst_ratio, worst_ulps;
+    int ratio_tc, ulps_tc;
+} out_stat;
+static out_stat out_stats[SUITE_COUNT][CCREF_MAX_SLOTS];
+
+/* Tests passed as an alternative, by the alternative's flag. */
+static long alt_by_flag[FLAG_COUNT];
+
+static void note_outputs(int suite, int tc, const match_report *m)
+{
+    for (int i = 0; i < CCREF_MAX_SLOTS; i++) {
+        if (!m->slot_compared[i])
+            continue;
+        out_stat *o = &out_stats[suite][i];
+        o->compared++;
+        if (m->slot_ratio[i] > o->worst_ratio || o->compared == 1) {
+            if (m->slot_ratio[i] >= o->worst_ratio) {
+                o->worst_ratio = m->slot_ratio[i];
+                o->ratio_tc = tc;
+            }
+        }
+        if (m->slot_ulps[i] > o->worst_ulps) {
+            o->worst_ulps = m->slot_ulps[i];
+            o->ulps_tc = tc;
+        }
+    }
+}
+
+/* The governing condition of a case (spec/accuracy.md section 6): |p| (rod, sphere_on_sphere), |df x db|
+ * (line_on_line), the coordinate scale, |perr| for the contact classes; the speed for the rules. */
+static double condition_of(const cli_case *c)
+{
+    ccref_bounds b;
+    memset(&b, 0, sizeof b);
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: ccref_bounds_case(&c->u.k, &b); break;
+    case SUITE_TYPE_CONTACT: ccref_bounds_contact(&c->u.c, &b); break;
+    default:
+        if (c->suite == SUITE_EFFECTIVE_COR)
+            return c->u.cor.impact_speed;
+        if (c->suite == SUITE_EFFECTIVE_COF)
+            return c->u.cof.slip_speed;
+        return 0.0;
+    }
+    return b.condition;
+}
 
 static row *row_of(int suite, const char *family)
 {
@@ -268,7 +319,9 @@ static int case_scalars(const cli_case *c, double *out, int max)
     return n;
 }
 
-static double drift_ulps(const cli_case *a, const cli_case *b)
+/* The largest relative change |x - y| / max(|x|, |y|) over the input scalars: in [0, 2], finite even when an
+ * entry moves off zero (an engine's re-orthonormalized rotation), where a count of ulps of x would not be. */
+static double input_drift(const cli_case *a, const cli_case *b)
 {
     double x[256], y[256];
     int n = case_scalars(a, x, 256), m = case_scalars(b, y, 256);
@@ -276,9 +329,12 @@ static double drift_ulps(const cli_case *a, const cli_case *b)
     for (int i = 0; i < n && i < m; i++) {
         if (memcmp(&x[i], &y[i], sizeof(double)) == 0)
             continue;
-        double d = fabs(x[i] - y[i]) / ccref_ulp(x[i]);
-        if (!(d <= worst))
-            worst = isnan(d) ? INFINITY : d;
+        double scale = fmax(fabs(x[i]), fabs(y[i]));
+        double d = scale > 0.0 && isfinite(scale) ? fabs(x[i] - y[i]) / scale : (x[i] == y[i] ? 0.0 : 2.0);
+        if (isnan(d) || d > 2.0)
+            d = 2.0;
+        if (d > worst)
+            worst = d;
     }
     return worst;
 }
@@ -294,7 +350,10 @@ static void note_failure(row *r, int tc_id)
 
 static void usage(FILE *f)
 {
-    fputs("usage: ccref check [--json FILE] [--require-all] [--verbose] VECTORS RESULTS\n"
+    fputs("usage: ccref check [--json FILE] [--tests FILE] [--require-all] [--verbose] VECTORS RESULTS\n"
+          "  --json FILE   the summary as one JSON object (per suite and family, per output, per flag)\n"
+          "  --tests FILE  one line per test (TSV): suite, tcId, family, result, verdict, condition, worst ratio,\n"
+          "                worst ulps, worst output\n"
           "  VECTORS: a vector file or a directory of them; RESULTS: JSON Lines, a header line then one result\n"
           "  per test keyed \"<suite>/<tcId>\" (spec/vectors.md, Results). Exit status 1 when a valid test fails\n"
           "  or an invalid input is accepted (and, with --require-all, when a test or an output is not reported),\n"
@@ -304,15 +363,17 @@ static void usage(FILE *f)
 
 int cmd_check(int argc, char **argv)
 {
-    static const struct option opts[] = {{"json", required_argument, NULL, 'j'}, {"require-all", no_argument, NULL, 'r'},
+    static const struct option opts[] = {{"json", required_argument, NULL, 'j'}, {"tests", required_argument, NULL, 't'},
+                                         {"require-all", no_argument, NULL, 'r'},
                                          {"verbose", no_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *json_out = NULL;
+    const char *json_out = NULL, *tests_out = NULL;
     int require_all = 0, verbose = 0, ch;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (ch) {
         case 'j': json_out = optarg; break;
+        case 't': tests_out = optarg; break;
         case 'r': require_all = 1; break;
         case 'v': verbose = 1; break;
         case 'h': usage(stdout); return 0;
@@ -454,6 +515,16 @@ int cmd_check(int argc, char **argv)
     if (in)
         fclose(in);
 
+    FILE *tsv = NULL;
+    if (rc == 0 && tests_out != NULL) {
+        tsv = fopen(tests_out, "w");
+        if (tsv == NULL) {
+            fprintf(stderr, "ccref check: cannot write %s: %s\n", tests_out, strerror(errno));
+            rc = 2;
+        } else {
+            fprintf(tsv, "suite\ttcId\tfamily\tresult\tverdict\tcondition\tworst_ratio\tworst_ulps\tworst_output\n");
+        }
+    }
     /* judge */
     long valid = 0, valid_pass = 0, acc = 0, acc_expected = 0, acc_alt = 0, inv = 0, inv_pass = 0, failed = 0,
          missing = 0, accepted_invalid = 0, outputs_missing = 0;
@@ -470,6 +541,9 @@ int cmd_check(int argc, char **argv)
             if (!r->present) {
                 rw->missing++;
                 missing++;
+                if (tsv)
+                    fprintf(tsv, "%s\t%d\t%s\t%s\tmissing\t\t\t\t\n", suite_name(files[f].suite), t->tc_id,
+                            files[f].groups[t->group].family, test_result_name(t->result));
                 continue;
             }
             if (r->error) {
@@ -478,6 +552,9 @@ int cmd_check(int argc, char **argv)
                 note_failure(rw, t->tc_id);
                 if (verbose)
                     printf("  %s/%d: the engine reported an error for the case\n", suite_name(files[f].suite), t->tc_id);
+                if (tsv)
+                    fprintf(tsv, "%s\t%d\t%s\t%s\terror\t\t\t\t\n", suite_name(files[f].suite), t->tc_id,
+                            files[f].groups[t->group].family, test_result_name(t->result));
                 continue;
             }
             /* the inputs the engine used: judge against the oracle at those inputs */
@@ -491,11 +568,11 @@ int cmd_check(int argc, char **argv)
                     rc = 2;
                     break;
                 }
-                double d = drift_ulps(&t->c, &local.c);
+                double d = input_drift(&t->c, &local.c);
                 if (d > 0.0) {
                     rw->drifted++;
-                    if (d > rw->max_drift_ulps)
-                        rw->max_drift_ulps = d;
+                    if (d > rw->max_drift)
+                        rw->max_drift = d;
                     if (ctx == NULL)
                         ctx = ora_ctx_new(NULL);
                     char msg[300];
@@ -528,6 +605,22 @@ int cmd_check(int argc, char **argv)
                 pass = 0;
                 alt = -1;
                 snprintf(m.first_failure, sizeof m.first_failure, "an output or a discrete output is not reported");
+            }
+            if (pass || alt >= 0)
+                note_outputs(files[f].suite, t->tc_id, &m);
+            if (alt >= 0)
+                alt_by_flag[judge->alt[alt].flag]++;
+            if (tsv) {
+                char verdict[80];
+                snprintf(verdict, sizeof verdict, "%s%s%s", pass ? "pass" : alt >= 0 ? "alternative:" : "fail",
+                         alt >= 0 ? flag_get(judge->alt[alt].flag)->name : "", "");
+                char cond[NUMFMT_LEN], ratio[NUMFMT_LEN], ulps[NUMFMT_LEN];
+                fmt_dec(condition_of(&judge->c), cond);
+                fmt_dec(m.worst_slot >= 0 ? m.worst_ratio : 0.0, ratio);
+                fmt_dec(m.worst_slot >= 0 ? m.worst_ulps : 0.0, ulps);
+                fprintf(tsv, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", suite_name(files[f].suite), t->tc_id,
+                        files[f].groups[t->group].family, test_result_name(judge->result), verdict, cond, ratio, ulps,
+                        m.worst_slot >= 0 ? slot_name(files[f].suite, m.worst_slot) : "");
             }
             rw->values_compared += m.values_compared;
             rw->values_unbounded += m.values_unbounded;
@@ -571,6 +664,8 @@ int cmd_check(int argc, char **argv)
     }
     if (ctx)
         ora_ctx_free(ctx);
+    if (tsv && fclose(tsv) != 0)
+        rc = 2;
     if (rc == 0) {
         printf("ccref check: %d vector files, %d tests; %ld results from \"%s\"\n", n_paths, total_tests, result_lines,
                engine);
@@ -587,7 +682,7 @@ int cmd_check(int argc, char **argv)
         long vc = 0, vu = 0, vn = 0;
         for (int i = 0; i < n_rows; i++) {
             drifted += rows[i].drifted;
-            max_drift = fmax(max_drift, rows[i].max_drift_ulps);
+            max_drift = fmax(max_drift, rows[i].max_drift);
             vc += rows[i].values_compared;
             vu += rows[i].values_unbounded;
             vn += rows[i].values_uncertified;
@@ -596,8 +691,18 @@ int cmd_check(int argc, char **argv)
                "rejected; failed: %ld; not reported: %ld tests, %ld outputs\n",
                valid_pass, valid, acc, acc_expected, acc_alt, inv_pass, inv, failed, missing, outputs_missing);
         printf("values compared: %ld; not compared: %ld without a bound (NoErrorBound), %ld uncertified\n", vc, vu, vn);
+        int any_alt = 0;
+        for (int fl = 0; fl < FLAG_COUNT; fl++)
+            any_alt |= alt_by_flag[fl] != 0;
+        if (any_alt) {
+            printf("passed as an alternative, by flag:");
+            for (int fl = 0; fl < FLAG_COUNT; fl++)
+                if (alt_by_flag[fl])
+                    printf(" %s %ld (%s)", flag_get(fl)->name, alt_by_flag[fl], flag_get(fl)->bug_type);
+            printf("\n");
+        }
         if (drifted)
-            printf("input drift: %ld tests judged at the inputs the engine used; largest drift %.3g ulps\n", drifted,
+            printf("input drift: %ld tests judged at the inputs the engine used; largest relative change of an input %.3g\n", drifted,
                    max_drift);
         if (json_out) {
             jw w;
@@ -630,8 +735,34 @@ int cmd_check(int argc, char **argv)
             jw_key(&w, "inputDrift");
             jw_obj(&w);
             jw_key(&w, "tests"); jw_int(&w, drifted);
-            jw_key(&w, "maxUlps"); jw_number_or_null(&w, max_drift);
+            jw_key(&w, "maxRelativeChange"); jw_number_or_null(&w, max_drift);
             jw_end_obj(&w);
+            jw_key(&w, "alternativesByFlag");
+            jw_obj(&w);
+            for (int fl = 0; fl < FLAG_COUNT; fl++)
+                if (alt_by_flag[fl]) {
+                    jw_key(&w, flag_get(fl)->name);
+                    jw_int(&w, alt_by_flag[fl]);
+                }
+            jw_end_obj(&w);
+            jw_key(&w, "outputs");
+            jw_arr(&w);
+            for (int su = 0; su < SUITE_COUNT; su++)
+                for (int i = 0; i < CCREF_MAX_SLOTS; i++) {
+                    out_stat *o = &out_stats[su][i];
+                    if (o->compared == 0)
+                        continue;
+                    jw_obj(&w);
+                    jw_key(&w, "suite"); jw_str(&w, suite_name(su));
+                    jw_key(&w, "output"); jw_str(&w, slot_name(su, i));
+                    jw_key(&w, "compared"); jw_int(&w, o->compared);
+                    jw_key(&w, "worstRatio"); jw_number_or_null(&w, o->worst_ratio);
+                    jw_key(&w, "worstRatioTcId"); jw_int(&w, o->ratio_tc);
+                    jw_key(&w, "worstUlps"); jw_number_or_null(&w, o->worst_ulps);
+                    jw_key(&w, "worstUlpsTcId"); jw_int(&w, o->ulps_tc);
+                    jw_end_obj(&w);
+                }
+            jw_end_arr(&w);
             jw_key(&w, "rows");
             jw_arr(&w);
             for (int i = 0; i < n_rows; i++) {

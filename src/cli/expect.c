@@ -865,6 +865,9 @@ void match_answer(const answer *a, const outcome *got, const unsigned char *repo
             m->values_compared++;
             double d = fabs(v - a->o.value[i]);
             double ratio = d == 0.0 ? 0.0 : d / a->tol[i];
+            m->slot_compared[i] = 1;
+            m->slot_ratio[i] = isnan(ratio) ? INFINITY : ratio;
+            m->slot_ulps[i] = a->tol[i] <= 0x1p20 * ccref_ulp(a->o.value[i]) ? d / ccref_ulp(a->o.value[i]) : NAN;
             if (!(d <= a->tol[i])) { /* also a NaN */
                 m->values_failed++;
                 values_ok = 0;

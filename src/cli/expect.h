@@ -23,6 +23,10 @@ typedef struct {
     int values_compared, values_failed, values_unbounded, values_uncertified, values_missing;
     double worst_ratio, worst_ulps;
     int worst_slot;
+    /* per slot: compared (1), |value - expected| / tol, and the error in ulps (NaN where the tolerance exceeds 2^20
+     * ulps: near zero, spec/accuracy.md section 5) */
+    unsigned char slot_compared[CCREF_MAX_SLOTS];
+    double slot_ratio[CCREF_MAX_SLOTS], slot_ulps[CCREF_MAX_SLOTS];
     char first_failure[200];    /* what failed first, e.g. "perr[0]: 0x1p-3 differs from 0x1.8p-3 by 1.2e3 tol" */
 } match_report;
 
