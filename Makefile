@@ -3,8 +3,9 @@ CC      ?= gcc
 # The floating-point and language flags are appended to whatever CFLAGS a user gives (`override`), so that
 # `make CFLAGS=-O3` or a -ffast-math / -ffp-contract=fast in CFLAGS cannot change the rounding: the last flag wins.
 CFLAGS  ?= -O2
-override CFLAGS += -std=c11 -ffp-contract=off -fno-fast-math -fno-math-errno -Wall -Wextra -Werror -Wpedantic \
-                   $(EXTRA_CFLAGS)
+# EXTRA_CFLAGS (sanitizers, coverage) come before the required flags, so they cannot drop them either.
+override CFLAGS += $(EXTRA_CFLAGS) -std=c11 -ffp-contract=off -fno-fast-math -fno-math-errno -Wall -Wextra -Werror \
+                   -Wpedantic
 BUILD   := build
 LIB_SRC := $(wildcard src/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
@@ -55,6 +56,7 @@ VERIFY_EXTRA :=
 -include proofs/proofs.mk
 -include consumers/consumers.mk
 -include install.mk
+-include tests/sanitize.mk
 
 $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(BUILD)/libccref.a
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \

@@ -798,19 +798,18 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
         zero_result(res, (ccref_status)st);
         return 0;
     }
-    /* Statuses the rules would return after the kernel: the kernel's own overflow comes first. */
+    /* The rules' input checks (spec/unilateral_contacts.md section 4, steps 5 and 6) come after the kernel's input
+     * checks above and before any overflow of the evaluation: decided here, with nothing evaluated. */
     ccref_status rule_st = check_cor(c);
     if (rule_st == CCREF_OK && friction)
         rule_st = check_cof(c);
+    if (rule_st != CCREF_OK) {
+        zero_result(res, rule_st);
+        return 0;
+    }
 
     ora_decisions d;
     ora_decisions_force(&d, force);
-    if (rule_st != CCREF_OK) {
-        /* The rules' values are not needed: force branches whose formulas divide by nothing. */
-        d.v[ORA_D_IMPACT] = 0;
-        d.v[ORA_D_COR_BRANCH] = CCREF_COR_CAPTURED;
-        d.v[ORA_D_COF_BRANCH] = CCREF_COF_STATIC;
-    }
     for (int i = 0; i < CCREF_CSLOT_N; i++)
         res->out[i].reason = ORA_R_PENDING;
     ora_contact_out *o = NULL;
@@ -827,7 +826,7 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
         if (kernel_overflow < 0)
             continue;
         decided = 1;
-        if (kernel_overflow > 0 || rule_st != CCREF_OK)
+        if (kernel_overflow > 0)
             break;
         pending = ora_certify_pending(o->v, CCREF_CSLOT_N, ctx->bits[lev], res->out);
         if (pending == 0)
@@ -846,10 +845,6 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
     }
     if (kernel_overflow > 0) {
         zero_result(res, CCREF_E_RESULT_OVERFLOW);
-        return 0;
-    }
-    if (rule_st != CCREF_OK) {
-        zero_result(res, rule_st);
         return 0;
     }
     if (pending > 0)

@@ -39,7 +39,7 @@ CONTACTS_FUNCTIONS = ("class_in_range,ccref_contact_class_name,ccref_contact_cla
                       "ccref_contact_has_friction,copy_rows,eval_hard_stop,eval_rope,eval_point_plane_frictionless,"
                       "plane_frame,plane_checks,bit_if_nonzero,eval_point_plane,eval_sphere_plane,eval_sphere_sphere,"
                       "eval_edge_edge,"
-                      "impact_speed_of,fail,evaluate_class,apply_rules")
+                      "impact_speed_of,fail,evaluate_class,apply_rules,check_rule_inputs")
 
 # The largest function of these kernels is proved in a run of its own (unit <kernel>_outputs), so that no single run
 # is much longer than the others and the runs share the cores evenly (the goals, hence the cache, are the same).

@@ -16,7 +16,8 @@ typedef struct {
     double lambda;  /* |lambda| <= lambda counts as lambda == 0 */
 } ccref_unilateral_tolerances;
 
-/* The outcome of the validity conditions, in the order they are examined (spec/unilateral.md). */
+/* The outcome of the validity conditions (spec/unilateral.md section 4): examined in this order, except IN_CONTACT,
+ * which is what remains when no other holds. */
 typedef enum {
     CCREF_UNI_SEPARATED = 0,          /* sign*perr > tol_p: valid; nothing else constrained */
     CCREF_UNI_PENETRATING,            /* sign*perr < -tol_p: violated */

@@ -11,9 +11,17 @@
 
 /* The version of the vector generator (spec/vectors.md): "major.minor"; the major is the format's version, the
  * minor changes with the families or the case counts. Results files name the version they answer. */
-#define CCREF_GENERATOR_VERSION "1.0"
+#define CCREF_GENERATOR_VERSION "1.1"
 
 /* The library's version at run time (CCREF_VERSION_STRING of the build). */
 const char *ccref_version(void);
+
+/* The floating-point self-check of the build. The kernels' bounds and their bit-for-bit agreement with Simbody
+ * assume that every operation is rounded once to double, to nearest, in source order. Returns 0 when the library
+ * evaluates that way, else the sum of the faults found: */
+#define CCREF_FP_CONTRACTED 1       /* a*b + c fused into one rounding (built without -ffp-contract=off) */
+#define CCREF_FP_EXCESS_PRECISION 2 /* intermediates kept wider than double (FLT_EVAL_METHOD != 0, x87) */
+#define CCREF_FP_ROUNDING_MODE 4    /* the caller's rounding mode is not round-to-nearest (fesetround) */
+int ccref_fp_check(void);
 
 #endif

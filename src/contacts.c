@@ -421,6 +421,22 @@ static ccref_status apply_rules(const ccref_contact_case *c, int friction, ccref
     return CCREF_OK;
 }
 
+/* Steps 5 and 6 alone (the rules' domain checks): each rule at speed 0, where only its inputs can fail. */
+/*@ requires \valid_read(c);
+    assigns \nothing; */
+static ccref_status check_rule_inputs(const ccref_contact_case *c, int friction)
+{
+    double value = 0.0;
+    ccref_cor_branch cor_branch = CCREF_COR_CAPTURED;
+    ccref_status st = ccref_effective_cor_branch(c->material.min_cor, c->speeds.capture_speed,
+                                                 c->speeds.min_cor_speed, 0.0, &value, &cor_branch);
+    if (st != CCREF_OK || !friction)
+        return st;
+    ccref_cof_branch cof_branch = CCREF_COF_STATIC;
+    return ccref_effective_cof_branch(c->material.mu_s, c->material.mu_d, c->material.mu_v,
+                                      c->speeds.transition_speed, 0.0, &value, &cof_branch);
+}
+
 /* Contract (proofs/README.md): memory; the status of a NULL argument, an unknown class and a wrong multiplier count;
  * for an OK-class status the sign convention of the class, the friction flag, and the normal rows as the
  * underlying kernel's row 0. The zeroing of every error result is done by zero_result (memset), whose contract WP
@@ -463,8 +479,16 @@ ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_resul
         return CCREF_E_LAMBDA_COUNT;
 
     const ccref_status kst = evaluate_class(c, res);
-    if (!ccref_status_ok(kst))
+    if (!ccref_status_ok(kst)) {
+        /* An overflow of the kernel is an "after" status (spec/unilateral_contacts.md section 4): the rules' input
+         * checks, steps 5 and 6, come first, so that a huge pose cannot hide a bad coefficient or speed. */
+        if (kst == CCREF_E_RESULT_OVERFLOW) {
+            const ccref_status rule_inputs = check_rule_inputs(c, friction);
+            if (!ccref_status_ok(rule_inputs))
+                return fail(res, rule_inputs);
+        }
         return fail(res, kst);
+    }
     const ccref_status st = apply_rules(c, friction, res);
     if (!ccref_status_ok(st))
         return fail(res, st);

@@ -51,25 +51,26 @@ ccref_kind ccref_kind_from_name(const char *name)
     behavior null: assumes c == \null || mp == \null || mv == \null;
       assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;
     behavior unknown: assumes c != \null && mp != \null && mv != \null && !(0 <= c->kind < CCREF_KIND_COUNT);
-      ensures \result == CCREF_E_UNKNOWN_KIND;
+      assigns \nothing; ensures \result == CCREF_E_UNKNOWN_KIND;
     behavior known: assumes c != \null && mp != \null && mv != \null && 0 <= c->kind < CCREF_KIND_COUNT;
       ensures \result == CCREF_OK;
       ensures *mp == (c->kind == CCREF_KIND_BALL ? 3 : 1);
       ensures c->kind == CCREF_KIND_BALL || c->kind == CCREF_KIND_ROD || c->kind == CCREF_KIND_POINT_IN_PLANE ||
               c->kind == CCREF_KIND_CONSTANT_COORDINATE ==> *mv == 0;
       ensures c->kind == CCREF_KIND_BALL_ROLLING_ON_PLANE || c->kind == CCREF_KIND_POINT_ON_PLANE ==> *mv == 2;
-      ensures c->kind == CCREF_KIND_SPHERE_ON_PLANE ==> *mv == (c->params.sphere_on_plane.rolling != 0 ? 2 : 0);
-      ensures c->kind == CCREF_KIND_SPHERE_ON_SPHERE ==> *mv == (c->params.sphere_on_sphere.rolling != 0 ? 2 : 0);
-      ensures c->kind == CCREF_KIND_LINE_ON_LINE ==> *mv == (c->params.line_on_line.rolling != 0 ? 2 : 0);
+      // \old: the case as given (nothing separates it from *mp and *mv, which are written last)
+      ensures c->kind == CCREF_KIND_SPHERE_ON_PLANE ==> *mv == (\old(c->params.sphere_on_plane.rolling) != 0 ? 2 : 0);
+      ensures c->kind == CCREF_KIND_SPHERE_ON_SPHERE ==> *mv == (\old(c->params.sphere_on_sphere.rolling) != 0 ? 2 : 0);
+      ensures c->kind == CCREF_KIND_LINE_ON_LINE ==> *mv == (\old(c->params.line_on_line.rolling) != 0 ? 2 : 0);
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
 {
     if (c == NULL || mp == NULL || mv == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    int rolling = 0;
-    *mp = 1;
+    /* computed first and written only on success: an unknown kind leaves *mp and *mv as they were */
+    int rows = 1, rolling = 0;
     switch (c->kind) {
-    case CCREF_KIND_BALL: *mp = 3; break;
+    case CCREF_KIND_BALL: rows = 3; break;
     case CCREF_KIND_ROD:
     case CCREF_KIND_POINT_IN_PLANE:
     case CCREF_KIND_CONSTANT_COORDINATE: break;
@@ -80,9 +81,17 @@ ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
     case CCREF_KIND_LINE_ON_LINE: rolling = c->params.line_on_line.rolling != 0; break;
     default: return CCREF_E_UNKNOWN_KIND;
     }
+    *mp = rows;
     *mv = rolling ? 2 : 0;
     return CCREF_OK;
 }
+
+/* Every byte of *res zero, padding included, for the errors found before a kernel runs (a NULL case, an unknown
+ * kind), where no kernel zeroes its own member. As zero_result in contacts.c, WP's typed memory model cannot
+ * follow memset's char view of the struct: WP takes this contract as a hypothesis (proofs/README.md), EVA proves
+ * the call safe and the CUnit suite checks the bytes. */
+/*@ requires \valid(res); assigns *res; */
+static void zero_case_result(ccref_result *res) { memset(res, 0, sizeof *res); }
 
 /* Contract: memory (the kernel's arguments are the case's fields and the matching member of the result union), the
  * kind recorded, and E_UNKNOWN_KIND exactly for kinds out of range; each kernel's own contract gives the rest. */
@@ -93,8 +102,10 @@ ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
     // CCREF_E_LAMBDA_COUNT before any read (tests/test_*.c), but the kernels' preconditions ask for n_lambda valid reads.
     requires lambda_count: c == \null || c->n_lambda <= CCREF_MAX_ROWS;
     assigns *res, errno;  // errno: Frama-C's libc model of sqrt in some kernels (the build has -fno-math-errno)
-    behavior null: assumes c == \null || res == \null;
+    behavior null_result: assumes res == \null;
       assigns \nothing; ensures \result == CCREF_E_NULL_ARGUMENT;
+    behavior null_case: assumes res != \null && c == \null;
+      ensures \result == CCREF_E_NULL_ARGUMENT;
     behavior unknown: assumes c != \null && res != \null && !(0 <= c->kind < CCREF_KIND_COUNT);
       ensures \result == CCREF_E_UNKNOWN_KIND && res->kind == \old(c->kind);
     behavior known: assumes c != \null && res != \null && 0 <= c->kind < CCREF_KIND_COUNT;
@@ -102,8 +113,17 @@ ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_eval(const ccref_case *c, ccref_result *res)
 {
-    if (c == NULL || res == NULL)
+    if (res == NULL)
         return CCREF_E_NULL_ARGUMENT;
+    if (c == NULL) {
+        zero_case_result(res);
+        return CCREF_E_NULL_ARGUMENT;
+    }
+    if ((unsigned)c->kind >= CCREF_KIND_COUNT) {
+        zero_case_result(res);
+        res->kind = c->kind;
+        return CCREF_E_UNKNOWN_KIND;
+    }
     res->kind = c->kind; /* each kernel initialises every field of its own result */
     const double *l = c->lambda;
     size_t n = c->n_lambda;

@@ -1,11 +1,22 @@
 /* test_cli.c: the `ccref` tool end to end. It runs the built binary (CCREF_BIN, default build/ccref) and reads what
- * it writes back with jansson: eval's output field by field against the library (every suite), the reader's errors
- * (every one names its line and field), the input conveniences (quaternions, normalize), the certified modes, and
- * gen / merge / check on a small suite (byte-for-byte reproducibility, sharding, and the checker's verdicts and
- * errors on tampered files). */
+ * it writes back with jansson:
+ *  - eval's output field by field, for every test case of every family of every suite (kinds, contact classes,
+ *    rules), against the library's public API called here on the same case (ccref_eval, ccref_contact_eval,
+ *    ccref_effective_cor/cof[_branch], ccref_unilateral_classify, ccref_unilateral_is_proximal, the bounds): the
+ *    output names and slots from an independent statement of the flat layout (spec/vectors.md section 8), the
+ *    discrete outputs with the names of the specification, every hex string against an independent canonical
+ *    formatter and every decimal against glibc's correctly rounded %.17g, byte for byte;
+ *  - hand-derived cases (a pendulum, body velocities and accelerations, hex input);
+ *  - the reader: every error object (line, field, message, column) and the exit status, for bad values, bad keys,
+ *    JSON syntax, and the framing of the input (blank lines, CRLF, byte order marks, NUL bytes, lines of
+ *    megabytes, deep nesting);
+ *  - the input conveniences (quaternions, normalize), the certified modes, and gen / merge / check on a small
+ *    suite (byte-for-byte reproducibility, sharding, the checker's verdicts and errors on tampered files).
+ * Every child's standard error is scanned for sanitizer reports (tests/sanitize.mk). */
 #define _POSIX_C_SOURCE 200809L
 #include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +26,10 @@
 
 #include "testlib.h"
 #include "../src/ccref_bounds.h"
+#include "../src/ccref_outputs.h"
 #include "../src/ccref_version.h"
 #include "../src/cli/families.h"
+#include "../src/cli/gen.h"
 #include "../src/cli/outcome.h"
 
 static const char *binary(void)
@@ -29,8 +42,9 @@ static const char *binary(void)
 
 typedef struct {
     json_t **lines;
+    char **raw;                 /* the text of each output line (json: set) */
     int n;
-    int exit_status;
+    int exit_status;            /* -1: killed by a signal */
     char err[4096];             /* standard error */
     char out[8192];             /* the first part of standard output */
 } cli_run;
@@ -77,6 +91,21 @@ static char *slurp(const char *path, size_t *len)
     return b;
 }
 
+/* A sanitizer report in a child's standard error (gcc's UBSan runtime beside libasan writes there whatever its
+ * log_path; tests/sanitize.mk), or a child killed by a signal, fails the test that ran it. */
+static void check_child(const char *cmd, const char *err, int st)
+{
+    static const char *const marks[] = {"runtime error:", "AddressSanitizer", "LeakSanitizer",
+                                        "UndefinedBehaviorSanitizer", NULL};
+    int report = 0;
+    for (int i = 0; marks[i] && err; i++)
+        report |= strstr(err, marks[i]) != NULL;
+    CU_ASSERT(!report);
+    CU_ASSERT(WIFEXITED(st));
+    if (report || !WIFEXITED(st))
+        printf("\n  %s: %s\n%.3000s\n", cmd, report ? "sanitizer report" : "killed by a signal", err ? err : "");
+}
+
 /* Run `ccref ARGS` (a shell command tail); parse standard output as JSON Lines when json is set. */
 static cli_run run(const char *args, int json)
 {
@@ -90,26 +119,32 @@ static cli_run run(const char *args, int json)
     CU_ASSERT_FATAL(p != NULL);
     char *line = NULL;
     size_t cap = 0, used = 0;
+    ssize_t got;
     int lcap = 0;
-    while (getline(&line, &cap, p) != -1) {
-        size_t l = strlen(line);
+    while ((got = getline(&line, &cap, p)) != -1) {
+        size_t l = (size_t)got;
         if (used + l < sizeof r.out) {
             memcpy(r.out + used, line, l + 1);
             used += l;
         }
         if (!json)
             continue;
-        if (r.n == lcap)
-            r.lines = realloc(r.lines, sizeof *r.lines * (size_t)(lcap = lcap ? 2 * lcap : 64));
+        if (r.n == lcap) {
+            lcap = lcap ? 2 * lcap : 64;
+            r.lines = realloc(r.lines, sizeof *r.lines * (size_t)lcap);
+            r.raw = realloc(r.raw, sizeof *r.raw * (size_t)lcap);
+        }
         json_error_t e;
-        r.lines[r.n] = json_loads(line, 0, &e);
+        r.lines[r.n] = json_loadb(line, l, 0, &e);
         CU_ASSERT(r.lines[r.n] != NULL); /* every output line is JSON */
+        r.raw[r.n] = strdup(line);
         r.n++;
     }
     free(line);
     int st = pclose(p);
     r.exit_status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     char *e = slurp(errpath, NULL);
+    check_child(cmd, e, st);
     if (e) {
         snprintf(r.err, sizeof r.err, "%s", e);
         free(e);
@@ -119,9 +154,12 @@ static cli_run run(const char *args, int json)
 
 static void free_run(cli_run *r)
 {
-    for (int i = 0; i < r->n; i++)
+    for (int i = 0; i < r->n; i++) {
         json_decref(r->lines[i]);
+        free(r->raw[i]);
+    }
     free(r->lines);
+    free(r->raw);
 }
 
 /* eval of one input text. */
@@ -142,6 +180,23 @@ static double hex_of(json_t *x)
     double h = strtod(json_string_value(json_object_get(x, "hex")), NULL);
     CU_ASSERT(json_number_value(json_object_get(x, "dec")) == h || !isfinite(h));
     return h;
+}
+
+/* Every key of o is one of the NULL-terminated list. */
+static int keys_within(json_t *o, const char *const *allowed)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v) {
+        int ok = 0;
+        for (const char *const *a = allowed; *a; a++)
+            ok |= strcmp(*a, key) == 0;
+        if (!ok) {
+            printf("\n  unexpected key \"%s\"\n", key);
+            return 0;
+        }
+    }
+    return 1;
 }
 
 #define PENDULUM                                                                                         \
@@ -211,133 +266,960 @@ static void test_hex_input(void)
     free_run(&r);
 }
 
-/* ------------------------------------------------------------------ every suite, field by field */
 
-/* Random and exactly assembled cases of every suite, written with the vectors' case writer: the CLI must report,
- * for each, the status, every discrete output, every output slot in use with the library's exact double, and the
- * library's bound. */
-static void test_every_suite_field_by_field(void)
+/* Body velocities and accelerations reach the kernel under their own names (spec/vectors.md section 3: w, v, b,
+ * a are the angular velocity, the velocity of the origin, the angular acceleration and the acceleration of the
+ * origin, in Ground). Ball, spec/ball.md steps 4-6: perr = S - P, verr = v(B2/S) - v(B1/S), aerr = a(B2/S) -
+ * a(B1/S), v(K/S) = v_K + w_K x arm, a(K/S) = a_K + b_K x arm + w_K x (w_K x arm), arm = S - p_K. Every value below
+ * is a small integer, so exact.
+ *  Line 1: body 1 Ground; body 2 at p = (0,-1,0), R = I, station (0,1,0): S = P = 0, arm2 = (0,1,0).
+ *    w = (1,0,0), v = (0,0,5): verr = (0,0,5) + (0,0,1) = (0,0,6);
+ *    b = (0,0,2), a = (0,0,3): aerr = (0,0,3) + (0,0,2) x (0,1,0) + (1,0,0) x (0,0,1) = (0,0,3) + (-2,0,0) +
+ *    (0,-1,0) = (-2,-1,3). (With b and a read into each other: (-3,-1,2); w and v: verr = (-4,0,0).)
+ *  Line 2: body 2 Ground, station (1,0,0): S = (1,0,0); body 1 at the origin, R = I, station (1,0,0): P = S,
+ *    arm1 = (1,0,0). w = (0,0,1), v = (2,0,0): v(B1/S) = (2,0,0) + (0,1,0) = (2,1,0), verr = (-2,-1,0);
+ *    b = (0,0,4), a = (0,7,0): a(B1/S) = (0,7,0) + (0,4,0) + (0,0,1) x (0,1,0) = (-1,11,0), aerr = (1,-11,0).
+ *    verr != 0 and w1 != 0: BALL_AERR_NOT_DERIVATIVE is set (spec/conventions.md section 7). */
+static void test_body_motion(void)
 {
-    enum { PER = 3 };
-    jw w;
-    jw_init(&w);
-    static vtest t;
-    cli_case cases[SUITE_COUNT * PER];
-    int n = 0;
-    for (int s = 0; s < SUITE_COUNT; s++)
-        for (int k = 0; k < PER; k++) {
-            family_make(7, s, k == 2 ? 1 : 0, k, &t); /* group 0: random; group 1: the suite's second family */
-            cases[n++] = t.c;
-            case_write(&w, &t.c);
-            jw_break(&w, "");
-        }
-    cli_run r = eval_text("", w.buf, -1);
-    jw_free(&w);
+    cli_run r = eval_text("",
+                          "{\"kind\": \"ball\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,1,0]}, "
+                          "\"body1\": \"ground\", \"body2\": {\"R\": [[1,0,0],[0,1,0],[0,0,1]], \"p\": [0,-1,0], "
+                          "\"w\": [1,0,0], \"v\": [0,0,5], \"b\": [0,0,2], \"a\": [0,0,3]}, \"lambda\": [0,0,0]}\n"
+                          "{\"kind\": \"ball\", \"params\": {\"station1_in_b1\": [1,0,0], \"station2_in_b2\": [1,0,0]}, "
+                          "\"body1\": {\"a\": [0,7,0], \"b\": [0,0,4], \"v\": [2,0,0], \"w\": [0,0,1], \"p\": [0,0,0], "
+                          "\"R\": [[1,0,0],[0,1,0],[0,0,1]]}, \"body2\": \"ground\", \"lambda\": [0,0,0]}\n",
+                          -1);
     CU_ASSERT_EQUAL(r.exit_status, 0);
-    CU_ASSERT_FATAL(r.n == n);
-    int compared = 0;
-    for (int i = 0; i < n; i++) {
-        outcome o;
-        ccref_bounds b;
-        eval_kernel(&cases[i], &o, &b);
-        json_t *j = r.lines[i], *out = json_object_get(j, "outputs");
-        CU_ASSERT_STRING_EQUAL(str(j, "kind"), suite_name(cases[i].suite));
-        CU_ASSERT_STRING_EQUAL(str(j, "status"), ccref_status_name(o.d.status));
-        /* the discrete outputs: the same writer, so compare the members one by one */
-        jw d;
-        jw_init(&d);
-        jw_obj(&d);
-        discrete_write(&d, cases[i].suite, &o.d);
-        jw_end_obj(&d);
-        json_t *want = json_loads(d.buf, 0, NULL);
-        const char *key;
-        json_t *v;
-        json_object_foreach(want, key, v) CU_ASSERT(json_equal(v, json_object_get(j, key)));
-        json_decref(want);
-        jw_free(&d);
-        int in_use = 0;
-        for (int s = 0; s < o.n; s++) {
-            if (!o.in_use[s])
-                continue;
-            in_use++;
-            json_t *x = json_object_get(out, slot_name(cases[i].suite, s));
+    CU_ASSERT_FATAL(r.n == 2);
+    static const double want[2][9] = {{0, 0, 0, 0, 0, 6, -2, -1, 3}, {0, 0, 0, -2, -1, 0, 1, -11, 0}};
+    static const char *const names[9] = {"perr[0]", "perr[1]", "perr[2]", "verr[0]", "verr[1]", "verr[2]",
+                                         "aerr[0]", "aerr[1]", "aerr[2]"};
+    for (int l = 0; l < 2; l++) {
+        json_t *out = json_object_get(r.lines[l], "outputs");
+        CU_ASSERT_STRING_EQUAL(str(r.lines[l], "status"), "OK");
+        for (int i = 0; i < 9; i++) {
+            json_t *x = json_object_get(out, names[i]);
             CU_ASSERT_FATAL(x != NULL);
-            double h = hex_of(x);
-            CU_ASSERT(memcmp(&h, &o.value[s], sizeof h) == 0);
-            json_t *jb = json_object_get(x, "bound");
-            if (suite_type_of(cases[i].suite) != SUITE_TYPE_RULE || cases[i].suite != SUITE_CLASSIFY)
-                CU_ASSERT(isfinite(b.bound[s]) ? json_number_value(jb) == b.bound[s] : json_is_null(jb));
-            compared++;
+            CU_ASSERT_EQUAL(hex_of(x), want[l][i]);
         }
-        CU_ASSERT_EQUAL((int)json_object_size(out), in_use);
     }
-    CU_ASSERT(compared > 500);
+    json_t *dev = json_object_get(r.lines[1], "deviations");
+    CU_ASSERT_EQUAL(json_array_size(dev), 2);
+    int aerr_flag = 0;
+    for (size_t i = 0; i < json_array_size(dev); i++)
+        aerr_flag |= strcmp(json_string_value(json_array_get(dev, i)), "BALL_AERR_NOT_DERIVATIVE") == 0;
+    CU_ASSERT(aerr_flag);
     free_run(&r);
 }
 
+/* ------------------------------------------------------------------ the flat layout, from the specification */
+
+/* spec/vectors.md section 8 (and the slot comments of src/ccref_outputs.h): a kind lists perr[0..2], verr[0..2],
+ * aerr[0..2], force_on_body1.moment.{x,y,z}, force_on_body1.force.*, force_on_body2.moment.*,
+ * force_on_body2.force.*, then its auxiliary outputs in the order of its result struct (vectors .x .y .z, matrices
+ * [i][j] row-major; the applied forces of sphere_on_sphere and line_on_line are "force_on_body2_applied"). A contact
+ * class lists perr, verr, aerr, display_point.*, slip_velocity[0..1], slip_acceleration[0..1], impact_speed,
+ * effective_cor, slip_speed, effective_cof, coordinate_force, then the constraint's common outputs as
+ * "constraint.*". A rule has "value". Built here from the result structs' members, independently of
+ * src/outputs.c (ccref_flatten_*, ccref_output_name), which is checked against it. Which outputs a result lists:
+ * rows past mp (perr) or mp + mv (verr, aerr) are not listed, nor the four friction outputs (slip velocity and
+ * acceleration, slip speed, COF) of a frictionless class. */
+enum { USE_ALWAYS, USE_PERR_ROW, USE_VA_ROW, USE_FRICTION };
+typedef struct {
+    int n;
+    char name[CCREF_MAX_SLOTS][48];
+    double v[CCREF_MAX_SLOTS];
+    int use[CCREF_MAX_SLOTS], row[CCREF_MAX_SLOTS];
+} flat;
+
+static void fput(flat *f, int use, int row, double v, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void fput(flat *f, int use, int row, double v, const char *fmt, ...)
+{
+    CU_ASSERT_FATAL(f->n < CCREF_MAX_SLOTS);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->name[f->n], sizeof f->name[0], fmt, ap);
+    va_end(ap);
+    f->v[f->n] = v;
+    f->use[f->n] = use;
+    f->row[f->n] = row;
+    f->n++;
+}
+
+static void fput3(flat *f, const char *name, ccref_vec3 a)
+{
+    fput(f, USE_ALWAYS, 0, a.x, "%s.x", name);
+    fput(f, USE_ALWAYS, 0, a.y, "%s.y", name);
+    fput(f, USE_ALWAYS, 0, a.z, "%s.z", name);
+}
+
+static void fput9(flat *f, const char *name, const ccref_mat3 *R)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            fput(f, USE_ALWAYS, 0, R->m[i][j], "%s[%d][%d]", name, i, j);
+}
+
+static void fput_output(flat *f, const char *pre, const ccref_output *o)
+{
+    char b[48];
+    for (int k = 0; k < 3; k++)
+        fput(f, USE_PERR_ROW, k, o->perr[k], "%sperr[%d]", pre, k);
+    for (int k = 0; k < 3; k++)
+        fput(f, USE_VA_ROW, k, o->verr[k], "%sverr[%d]", pre, k);
+    for (int k = 0; k < 3; k++)
+        fput(f, USE_VA_ROW, k, o->aerr[k], "%saerr[%d]", pre, k);
+    snprintf(b, sizeof b, "%sforce_on_body1.moment", pre);
+    fput3(f, b, o->force_on_body1.moment);
+    snprintf(b, sizeof b, "%sforce_on_body1.force", pre);
+    fput3(f, b, o->force_on_body1.force);
+    snprintf(b, sizeof b, "%sforce_on_body2.moment", pre);
+    fput3(f, b, o->force_on_body2.moment);
+    snprintf(b, sizeof b, "%sforce_on_body2.force", pre);
+    fput3(f, b, o->force_on_body2.force);
+}
+
+static void flat_kind(ccref_kind kind, const ccref_result *r, flat *f)
+{
+    f->n = 0;
+    fput_output(f, "", &r->u.out);
+    switch (kind) {
+    case CCREF_KIND_BALL:
+        fput3(f, "reaction_on_body1_in_b1", r->u.ball.reaction_on_body1_in_b1);
+        fput3(f, "reaction_on_body2_in_b2", r->u.ball.reaction_on_body2_in_b2);
+        break;
+    case CCREF_KIND_ROD:
+        fput(f, USE_ALWAYS, 0, r->u.rod.tension, "tension");
+        fput3(f, "orientation", r->u.rod.orientation);
+        break;
+    case CCREF_KIND_POINT_IN_PLANE: fput3(f, "follower_point", r->u.point_in_plane.follower_point); break;
+    case CCREF_KIND_CONSTANT_COORDINATE:
+        fput(f, USE_ALWAYS, 0, r->u.constant_coordinate.generalized_force, "generalized_force");
+        break;
+    case CCREF_KIND_SPHERE_ON_PLANE:
+        fput3(f, "contact_point", r->u.sphere_on_plane.contact_point);
+        fput(f, USE_ALWAYS, 0, r->u.sphere_on_plane.separation, "separation");
+        fput3(f, "force_on_sphere", r->u.sphere_on_plane.force_on_sphere);
+        break;
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
+        fput3(f, "contact_point", r->u.ball_rolling_on_plane.contact_point);
+        fput9(f, "plane_axes", &r->u.ball_rolling_on_plane.plane_axes);
+        fput(f, USE_ALWAYS, 0, r->u.ball_rolling_on_plane.normal_force, "normal_force");
+        fput(f, USE_ALWAYS, 0, r->u.ball_rolling_on_plane.friction_force_x, "friction_force_x");
+        fput(f, USE_ALWAYS, 0, r->u.ball_rolling_on_plane.friction_force_y, "friction_force_y");
+        break;
+    case CCREF_KIND_SPHERE_ON_SPHERE:
+        fput9(f, "contact_frame.R", &r->u.sphere_on_sphere.contact_frame.R);
+        fput3(f, "contact_frame.p", r->u.sphere_on_sphere.contact_frame.p);
+        fput(f, USE_ALWAYS, 0, r->u.sphere_on_sphere.separation, "separation");
+        fput3(f, "force_on_body2_applied", r->u.sphere_on_sphere.force_on_body2);
+        break;
+    case CCREF_KIND_POINT_ON_PLANE:
+        fput3(f, "follower_point", r->u.point_on_plane.follower_point);
+        fput3(f, "force_on_follower", r->u.point_on_plane.force_on_follower);
+        break;
+    case CCREF_KIND_LINE_ON_LINE:
+        fput3(f, "closest_point1", r->u.line_on_line.closest_point1);
+        fput3(f, "closest_point2", r->u.line_on_line.closest_point2);
+        fput9(f, "contact_frame.R", &r->u.line_on_line.contact_frame.R);
+        fput3(f, "contact_frame.p", r->u.line_on_line.contact_frame.p);
+        fput(f, USE_ALWAYS, 0, r->u.line_on_line.separation, "separation");
+        fput3(f, "force_on_body2_applied", r->u.line_on_line.force_on_body2);
+        break;
+    default: CU_FAIL("unknown kind"); break;
+    }
+}
+
+static void flat_contact(const ccref_contact_result *r, flat *f)
+{
+    f->n = 0;
+    fput(f, USE_ALWAYS, 0, r->perr, "perr");
+    fput(f, USE_ALWAYS, 0, r->verr, "verr");
+    fput(f, USE_ALWAYS, 0, r->aerr, "aerr");
+    fput3(f, "display_point", r->display_point);
+    for (int k = 0; k < 2; k++)
+        fput(f, USE_FRICTION, 0, r->slip_velocity[k], "slip_velocity[%d]", k);
+    for (int k = 0; k < 2; k++)
+        fput(f, USE_FRICTION, 0, r->slip_acceleration[k], "slip_acceleration[%d]", k);
+    fput(f, USE_ALWAYS, 0, r->impact_speed, "impact_speed");
+    fput(f, USE_ALWAYS, 0, r->effective_cor, "effective_cor");
+    fput(f, USE_FRICTION, 0, r->slip_speed, "slip_speed");
+    fput(f, USE_FRICTION, 0, r->effective_cof, "effective_cof");
+    fput(f, USE_ALWAYS, 0, r->coordinate_force, "coordinate_force");
+    fput_output(f, "constraint.", &r->constraint);
+}
+
+static int flat_listed(const flat *f, int i, int mp, int mv, int friction)
+{
+    switch (f->use[i]) {
+    case USE_PERR_ROW: return f->row[i] < mp;
+    case USE_VA_ROW: return f->row[i] < mp + mv;
+    case USE_FRICTION: return friction;
+    default: return 1;
+    }
+}
+
+/* ------------------------------------------------------------------ numbers, from the specification */
+
+/* spec/vectors.md section 2: C99 hex float, normalised for every nonzero finite value (subnormals included),
+ * trailing zero hex digits removed, "0x0p+0" / "-0x0p+0". Written here through frexp (|x| = m 2^e, m in [1/2, 1),
+ * exact for subnormals too) rather than numfmt.c's bit manipulation. */
+static void canonical_hex(double x, char *buf, size_t n)
+{
+    const char *sign = signbit(x) ? "-" : "";
+    if (x == 0.0) {
+        snprintf(buf, n, "%s0x0p+0", sign);
+        return;
+    }
+    int e;
+    double m = frexp(fabs(x), &e);
+    uint64_t f = (uint64_t)ldexp(m, 53) - (UINT64_C(1) << 52); /* m 2^53: an integer in [2^52, 2^53) */
+    char d[14];
+    for (int i = 0; i < 13; i++)
+        d[i] = "0123456789abcdef"[(f >> (48 - 4 * i)) & 15];
+    int k = 13;
+    while (k > 0 && d[k - 1] == '0')
+        k--;
+    d[k] = '\0';
+    snprintf(buf, n, "%s0x1%s%sp%+d", sign, k ? "." : "", d, e - 1);
+}
+
+/* The text of member `member` of output `name` in a raw result line ("outputs":{...,"NAME":{"hex":...,"dec":X,...}):
+ * the JSON token as written, before any parser rounds it. 0 when found. */
+static int raw_member(const char *line, const char *name, const char *member, char *buf, size_t n)
+{
+    char key[80];
+    snprintf(key, sizeof key, "\"%s\":{", name);
+    const char *p = strstr(line, key);
+    if (p == NULL)
+        return -1;
+    const char *end = strchr(p, '}');
+    snprintf(key, sizeof key, "\"%s\":", member);
+    const char *m = strstr(p, key);
+    if (m == NULL || end == NULL || m > end)
+        return -1;
+    m += strlen(key);
+    size_t l = strcspn(m, ",}");
+    if (l >= n)
+        return -1;
+    memcpy(buf, m, l);
+    buf[l] = '\0';
+    return 0;
+}
+
+/* ------------------------------------------------------------------ discrete outputs, from the specification */
+
+/* The names of spec/vectors.md section 4 and spec/conventions.md section 7: the enumerators' names without their
+ * prefix (stringised here, not read from the CLI's tables). */
+#define NAMED(prefix, x) {prefix##x, #x}
+static const struct { unsigned bit; const char *name; } dev_names[] = {
+    NAMED(CCREF_DEV_, BALL_REACTION_SIGN), NAMED(CCREF_DEV_, BALL_AERR_NOT_DERIVATIVE),
+    NAMED(CCREF_DEV_, SOS_ROLLING_AERR_SPIN), NAMED(CCREF_DEV_, POP_GETTER_ORDER),
+    NAMED(CCREF_DEV_, LOL_PARALLEL_FALLBACK), NAMED(CCREF_DEV_, BROP_NOT_IN_SIMBODY), NAMED(CCREF_DEV_, ROPE_SIGN),
+    NAMED(CCREF_DEV_, PPC_HEIGHT_DROPPED), NAMED(CCREF_DEV_, PPC_GETTER_ROWS), NAMED(CCREF_DEV_, SPC_HEIGHT_IGNORED)};
+#define N_DEV ((int)(sizeof dev_names / sizeof dev_names[0]))
+typedef struct { int v; const char *name; } named;
+static const named cor_names[] = {NAMED(CCREF_COR_, CAPTURED), NAMED(CCREF_COR_, LINEAR), NAMED(CCREF_COR_, MINIMUM)};
+static const named cof_names[] = {NAMED(CCREF_COF_, STATIC), NAMED(CCREF_COF_, DYNAMIC)};
+static const named cond_names[] = {
+    NAMED(CCREF_UNI_, SEPARATED), NAMED(CCREF_UNI_, PENETRATING), NAMED(CCREF_UNI_, SEPARATING),
+    NAMED(CCREF_UNI_, APPROACHING), NAMED(CCREF_UNI_, IN_CONTACT), NAMED(CCREF_UNI_, ACCELERATING_INWARD),
+    NAMED(CCREF_UNI_, PULLING), NAMED(CCREF_UNI_, NOT_COMPLEMENTARY)};
+#define NAME_OF(table, value) name_in(table, sizeof table / sizeof table[0], (int)(value))
+
+static const char *name_in(const named *t, size_t n, int v)
+{
+    for (size_t i = 0; i < n; i++)
+        if (t[i].v == v)
+            return t[i].name;
+    CU_FAIL("a discrete value without a name");
+    return "?";
+}
+
+static json_t *deviation_list(unsigned bits)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < N_DEV; i++)
+        if (bits & dev_names[i].bit)
+            json_array_append_new(a, json_string(dev_names[i].name));
+    /* every bit the library sets has a name */
+    unsigned known = 0;
+    for (int i = 0; i < N_DEV; i++)
+        known |= dev_names[i].bit;
+    CU_ASSERT((bits & ~known) == 0);
+    return a;
+}
+
+/* ------------------------------------------------------------------ the rules by hand */
+
+/* spec/unilateral.md section 4.2, with tol_perr = 1/8, tol_verr = 1, tol_aerr = 1/8, tol_lambda = 1/8 and
+ * sp = sign perr, sv = sign verr, sa = sign aerr, f = -sign lambda: the first test that fires; valid exactly for
+ * SEPARATED, SEPARATING, IN_CONTACT; isProximal is sp <= tol_perr (tol_verr differs on purpose: rows 0 and 8 would
+ * be proximal under it). */
+typedef struct {
+    int sign;
+    double perr, verr, aerr, lambda;
+    const char *condition;
+    int valid, proximal;
+} classify_hand;
+
+static const classify_hand classify_cases[] = {
+    {+1, 0.5, 0, 0, 0, "SEPARATED", 1, 0},            /* sp = 1/2 > 1/8 */
+    {+1, -0.5, 0, 0, 0, "PENETRATING", 0, 1},         /* sp < -1/8 */
+    {+1, 0, 2, 0, 0, "SEPARATING", 1, 1},             /* sv = 2 > 1 */
+    {-1, 0.0625, 2, 0, 0, "APPROACHING", 0, 1},       /* sp = -1/16 within; sv = -2 < -1 */
+    {+1, 0, 0.5, -1, 0, "ACCELERATING_INWARD", 0, 1}, /* sv within 1; sa = -1 < -1/8 */
+    {+1, 0, 0, 0, 1, "PULLING", 0, 1},                /* f = -1 < -1/8 */
+    {+1, 0, 0, 1, -1, "NOT_COMPLEMENTARY", 0, 1},     /* sa = 1, f = 1 admissible, |aerr| and |lambda| > 1/8 */
+    {+1, 0, 0, 1, 0, "IN_CONTACT", 1, 1},             /* lifting off: lambda ~ 0 */
+    {-1, -0.5, 0, 0, 0, "SEPARATED", 1, 0},           /* sp = 1/2 */
+    {+1, 0.125, 0, 0, 0, "IN_CONTACT", 1, 1},         /* sp = tol_perr exactly: not separated, proximal */
+    {-1, 0, 0, -1, 1, "NOT_COMPLEMENTARY", 0, 1},     /* sa = 1, f = 1 */
+};
+#define N_CLASSIFY_HAND ((int)(sizeof classify_cases / sizeof classify_cases[0]))
+
+static cli_case classify_case_of(const classify_hand *h)
+{
+    cli_case c;
+    memset(&c, 0, sizeof c);
+    c.suite = SUITE_CLASSIFY;
+    c.u.cl.sign = h->sign;
+    c.u.cl.perr = h->perr;
+    c.u.cl.verr = h->verr;
+    c.u.cl.aerr = h->aerr;
+    c.u.cl.lambda = h->lambda;
+    c.u.cl.tol_perr = 0.125;
+    c.u.cl.tol_verr = 1.0;
+    c.u.cl.tol_aerr = 0.125;
+    c.u.cl.tol_lambda = 0.125;
+    return c;
+}
+
+/* The rules on hand-derived cases, each line written here by hand (not by the case writer):
+ *  effective_cor, min_cor 1/2, capture_speed 1/8, min_cor_speed 2: impact 1/16 <= 1/8: CAPTURED, 0; impact 1:
+ *  LINEAR, 1 - ((1 - 1/2)/2) 1 = 3/4; impact 3 >= 2: MINIMUM, 1/2; impact 2 (= min_cor_speed): MINIMUM, 1/2.
+ *  effective_cof, mu_s 3/4, mu_d 1/2, mu_v 1/4, transition 1/2: slip 1/4: STATIC, 1/16 + 3/4 = 13/16; slip 1/2 (at
+ *  the transition): STATIC, 1/8 + 3/4 = 7/8; slip 1: DYNAMIC, 1/4 + 1/2 = 3/4.
+ *  Bad input: sign 0 (E_BAD_SIGN), a negative tolerance (E_NEGATIVE_TOLERANCE), min_cor 2 (E_COR_OUT_OF_RANGE),
+ *  mu_d > mu_s (E_FRICTION_ORDER): an error status and nothing else. */
+static void test_rules_by_hand(void)
+{
+#define COR(v) "{\"kind\": \"effective_cor\", \"params\": {\"min_cor\": 0.5, \"capture_speed\": 0.125, " \
+               "\"min_cor_speed\": 2, \"impact_speed\": " v "}}\n"
+#define COF(v) "{\"kind\": \"effective_cof\", \"params\": {\"mu_s\": 0.75, \"mu_d\": 0.5, \"mu_v\": 0.25, " \
+               "\"transition_speed\": 0.5, \"slip_speed\": " v "}}\n"
+    static const struct { const char *line, *status, *branch_key, *branch; double value; } rules[] = {
+        {COR("0.0625"), "OK", "cor_branch", "CAPTURED", 0.0},
+        {COR("1"), "OK", "cor_branch", "LINEAR", 0.75},
+        {COR("3"), "OK", "cor_branch", "MINIMUM", 0.5},
+        {COR("2"), "OK", "cor_branch", "MINIMUM", 0.5},
+        {COF("0.25"), "OK", "cof_branch", "STATIC", 0.8125},
+        {COF("0.5"), "OK", "cof_branch", "STATIC", 0.875},
+        {COF("1"), "OK", "cof_branch", "DYNAMIC", 0.75},
+        {"{\"kind\": \"effective_cor\", \"params\": {\"min_cor\": 2, \"capture_speed\": 0.125, \"min_cor_speed\": 2, "
+         "\"impact_speed\": 1}}\n", "E_COR_OUT_OF_RANGE", NULL, NULL, 0},
+        {"{\"kind\": \"effective_cof\", \"params\": {\"mu_s\": 0.5, \"mu_d\": 0.75, \"mu_v\": 0.25, "
+         "\"transition_speed\": 0.5, \"slip_speed\": 1}}\n", "E_FRICTION_ORDER", NULL, NULL, 0},
+    };
+#undef COR
+#undef COF
+    size_t nr = sizeof rules / sizeof rules[0];
+    jw w;
+    jw_init(&w);
+    for (size_t i = 0; i < nr; i++)
+        jw_raw(&w, rules[i].line);
+    char line[512];
+    for (int i = 0; i < N_CLASSIFY_HAND; i++) {
+        const classify_hand *h = &classify_cases[i];
+        snprintf(line, sizeof line, "{\"kind\": \"unilateral_classify\", \"params\": {\"sign\": %d, \"perr\": %.17g, "
+                 "\"verr\": %.17g, \"aerr\": %.17g, \"lambda\": %.17g, \"tol_perr\": 0.125, \"tol_verr\": 1, "
+                 "\"tol_aerr\": 0.125, \"tol_lambda\": 0.125}}\n", h->sign, h->perr, h->verr, h->aerr, h->lambda);
+        jw_raw(&w, line);
+    }
+    jw_raw(&w, "{\"kind\": \"unilateral_classify\", \"params\": {\"sign\": 0, \"perr\": 0, \"verr\": 0, \"aerr\": 0, "
+               "\"lambda\": 0, \"tol_perr\": 0, \"tol_verr\": 0, \"tol_aerr\": 0, \"tol_lambda\": 0}}\n");
+    jw_raw(&w, "{\"kind\": \"unilateral_classify\", \"params\": {\"sign\": 1, \"perr\": 0, \"verr\": 0, \"aerr\": 0, "
+               "\"lambda\": 0, \"tol_perr\": -1, \"tol_verr\": 0, \"tol_aerr\": 0, \"tol_lambda\": 0}}\n");
+    cli_run r = eval_text("", w.buf, (long)w.len);
+    jw_free(&w);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT_FATAL(r.n == (int)nr + N_CLASSIFY_HAND + 2);
+    static const char *const rule_keys[] = {"line", "kind", "status", "ok", "cor_branch", "cof_branch", "outputs",
+                                            NULL};
+    for (size_t i = 0; i < nr; i++) {
+        json_t *o = r.lines[i];
+        CU_ASSERT(keys_within(o, rule_keys));
+        CU_ASSERT_STRING_EQUAL(str(o, "status"), rules[i].status);
+        if (rules[i].branch == NULL) {
+            CU_ASSERT(json_is_false(json_object_get(o, "ok")) && json_object_get(o, "outputs") == NULL &&
+                      json_object_get(o, "cor_branch") == NULL && json_object_get(o, "cof_branch") == NULL);
+            continue;
+        }
+        CU_ASSERT(str(o, rules[i].branch_key) && strcmp(str(o, rules[i].branch_key), rules[i].branch) == 0);
+        json_t *out = json_object_get(o, "outputs");
+        CU_ASSERT_EQUAL(json_object_size(out), 1);
+        CU_ASSERT_EQUAL(hex_of(json_object_get(out, "value")), rules[i].value);
+    }
+    static const char *const classify_keys[] = {"line", "kind", "status", "ok", "condition", "valid", "proximal",
+                                                NULL};
+    for (int i = 0; i < N_CLASSIFY_HAND; i++) {
+        const classify_hand *h = &classify_cases[i];
+        json_t *o = r.lines[nr + (size_t)i];
+        CU_ASSERT(keys_within(o, classify_keys));
+        int ok = str(o, "status") && strcmp(str(o, "status"), "OK") == 0 && str(o, "condition") &&
+                 strcmp(str(o, "condition"), h->condition) == 0 &&
+                 json_is_boolean(json_object_get(o, "valid")) && !json_is_true(json_object_get(o, "valid")) == !h->valid &&
+                 json_is_boolean(json_object_get(o, "proximal")) &&
+                 !json_is_true(json_object_get(o, "proximal")) == !h->proximal;
+        CU_ASSERT(ok);
+        if (!ok)
+            printf("\n  classifier row %d: %s", i, r.raw[nr + (size_t)i]);
+    }
+    CU_ASSERT_STRING_EQUAL(str(r.lines[nr + N_CLASSIFY_HAND], "status"), "E_BAD_SIGN");
+    CU_ASSERT_STRING_EQUAL(str(r.lines[nr + N_CLASSIFY_HAND + 1], "status"), "E_NEGATIVE_TOLERANCE");
+    for (int i = 0; i < 2; i++) {
+        json_t *o = r.lines[nr + N_CLASSIFY_HAND + (size_t)i];
+        CU_ASSERT(json_is_false(json_object_get(o, "ok")) && json_object_get(o, "condition") == NULL &&
+                  json_object_get(o, "proximal") == NULL && json_object_get(o, "valid") == NULL);
+    }
+    free_run(&r);
+}
+
+/* ------------------------------------------------------------------ every case, field by field */
+
+typedef struct {
+    int lines[SUITE_COUNT];
+    int error_status, values;
+    int cor_contact[3], cor_rule[3], cof_contact[2], cof_rule[2], cond[CCREF_UNI_CONDITION_COUNT], proximal[2];
+    int valid[2], sense[3], parallel;
+    unsigned deviations;
+    int proximal_tol_matters;   /* classifier cases whose isProximal differs with tol_verr in place of tol_perr */
+    int slip_acc_differs;       /* friction contacts with slip_acceleration != slip_velocity */
+    int b_differs_a, w_differs_v; /* cases whose body 2 (kinds) has b != a, w != v */
+    int subnormal, negzero, unbounded, exceeds, bands;
+} coverage;
+
+static int mismatches;
+
+static void mismatch(int line, const cli_case *c, const char *what, const char *got, const char *want)
+{
+    CU_FAIL("eval's output differs from the library's result");
+    if (mismatches++ < 12)
+        printf("\n  line %d (%s): %s: got %s, expected %s\n", line, suite_name(c->suite), what, got ? got : "(none)",
+               want ? want : "(none)");
+}
+
+/* The suite's name in the case format: ccref_kind_name, ccref_contact_class_name, or the rule's (spec/vectors.md
+ * section 1). */
+static const char *kind_text(const cli_case *c)
+{
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: return ccref_kind_name(c->u.k.kind);
+    case SUITE_TYPE_CONTACT: return ccref_contact_class_name(c->u.c.cls);
+    default:
+        return c->suite == SUITE_EFFECTIVE_COR ? "effective_cor"
+               : c->suite == SUITE_EFFECTIVE_COF ? "effective_cof"
+                                                 : "unilateral_classify";
+    }
+}
+
+typedef struct {
+    ccref_status status;
+    flat f;                     /* the outputs of an OK-class status (none for the classifier) */
+    int mp, mv, friction;
+    json_t *disc;               /* the discrete outputs of an OK-class status */
+    ccref_bounds b;
+} expected_line;
+
+static int same_double(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* The library's own flat layout (src/outputs.c) agrees with the specification's. */
+static void check_library_layout(const flat *f, const double *v, int n, int is_contact, ccref_kind kind,
+                                 ccref_contact_class cls, int mp, int mv)
+{
+    CU_ASSERT_EQUAL(n, f->n);
+    for (int i = 0; i < f->n && i < n; i++) {
+        const char *lib = is_contact ? ccref_contact_output_name(i) : ccref_output_name(kind, i);
+        int in_use = is_contact ? ccref_contact_slot_in_use(cls, i, mp, mv) : ccref_slot_in_use(i, mp, mv);
+        int ok = lib != NULL && strcmp(lib, f->name[i]) == 0 && same_double(v[i], f->v[i]) &&
+                 !in_use == !flat_listed(f, i, mp, mv, is_contact && ccref_contact_has_friction(cls));
+        CU_ASSERT(ok);
+        if (!ok && mismatches++ < 12)
+            printf("\n  library slot %d: name %s value %a in use %d; specification: %s %a\n", i, lib ? lib : "NULL",
+                   v[i], in_use, f->name[i], f->v[i]);
+    }
+}
+
+static void expect_line(const cli_case *c, expected_line *x, coverage *cov)
+{
+    memset(x, 0, sizeof *x);
+    x->disc = json_object();
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: {
+        const ccref_case *k = &c->u.k;
+        ccref_result r;
+        x->status = ccref_eval(k, &r);
+        ccref_bounds_case(k, &x->b);
+        cov->b_differs_a += !same_double(k->body2.b.x, k->body2.a.x) || !same_double(k->body2.b.y, k->body2.a.y);
+        cov->w_differs_v += !same_double(k->body2.w.x, k->body2.v.x) || !same_double(k->body2.w.y, k->body2.v.y);
+        if (!ccref_status_ok(x->status))
+            break;
+        flat_kind(k->kind, &r, &x->f);
+        x->mp = r.u.out.mp;
+        x->mv = r.u.out.mv;
+        json_object_set_new(x->disc, "mp", json_integer(x->mp));
+        json_object_set_new(x->disc, "mv", json_integer(x->mv));
+        json_object_set_new(x->disc, "deviations", deviation_list(r.u.out.deviations));
+        cov->deviations |= r.u.out.deviations;
+        if (k->kind == CCREF_KIND_LINE_ON_LINE) {
+            json_object_set_new(x->disc, "sense", json_integer(r.u.line_on_line.sense));
+            json_object_set_new(x->disc, "lines_are_parallel", json_boolean(r.u.line_on_line.lines_are_parallel));
+            if (r.u.line_on_line.sense >= -1 && r.u.line_on_line.sense <= 1)
+                cov->sense[r.u.line_on_line.sense + 1]++;
+            cov->parallel += r.u.line_on_line.lines_are_parallel != 0;
+        }
+        double v[CCREF_MAX_SLOTS];
+        int n = ccref_flatten_result(k->kind, &r, v);
+        CU_ASSERT_EQUAL(ccref_kind_outputs(k->kind), x->f.n);
+        check_library_layout(&x->f, v, n, 0, k->kind, 0, x->mp, x->mv);
+        break;
+    }
+    case SUITE_TYPE_CONTACT: {
+        const ccref_contact_case *k = &c->u.c;
+        ccref_contact_result r;
+        x->status = ccref_contact_eval(k, &r);
+        ccref_bounds_contact(k, &x->b);
+        if (!ccref_status_ok(x->status))
+            break;
+        flat_contact(&r, &x->f);
+        x->mp = r.constraint.mp;
+        x->mv = r.constraint.mv;
+        x->friction = ccref_contact_has_friction(k->cls);
+        CU_ASSERT_EQUAL(!r.has_friction, !x->friction);
+        json_object_set_new(x->disc, "sign", json_integer(r.sign));
+        json_object_set_new(x->disc, "has_friction", json_boolean(r.has_friction));
+        json_object_set_new(x->disc, "cor_branch", json_string(NAME_OF(cor_names, r.cor_branch)));
+        if (x->friction) {
+            json_object_set_new(x->disc, "cof_branch", json_string(NAME_OF(cof_names, r.cof_branch)));
+            cov->cof_contact[r.cof_branch != CCREF_COF_STATIC]++;
+            cov->slip_acc_differs += !same_double(r.slip_acceleration[0], r.slip_velocity[0]) ||
+                                     !same_double(r.slip_acceleration[1], r.slip_velocity[1]);
+        }
+        json_object_set_new(x->disc, "mp", json_integer(x->mp));
+        json_object_set_new(x->disc, "mv", json_integer(x->mv));
+        json_object_set_new(x->disc, "deviations", deviation_list(r.constraint.deviations));
+        cov->deviations |= r.constraint.deviations;
+        if (r.cor_branch >= 0 && r.cor_branch < 3)
+            cov->cor_contact[r.cor_branch]++;
+        double v[CCREF_MAX_SLOTS];
+        int n = ccref_flatten_contact_result(&r, v);
+        check_library_layout(&x->f, v, n, 1, 0, k->cls, x->mp, x->mv);
+        break;
+    }
+    default:
+        if (c->suite == SUITE_EFFECTIVE_COR || c->suite == SUITE_EFFECTIVE_COF) {
+            double v = 0.0, v2 = 0.0;
+            int br = 0;
+            ccref_status st2;
+            if (c->suite == SUITE_EFFECTIVE_COR) {
+                const cli_cor_params *p = &c->u.cor;
+                ccref_cor_branch b = CCREF_COR_CAPTURED;
+                x->status = ccref_effective_cor_branch(p->min_cor, p->capture_speed, p->min_cor_speed,
+                                                       p->impact_speed, &v, &b);
+                st2 = ccref_effective_cor(p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed, &v2);
+                ccref_bounds_cor(p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed, &x->b);
+                br = (int)b;
+            } else {
+                const cli_cof_params *p = &c->u.cof;
+                ccref_cof_branch b = CCREF_COF_STATIC;
+                x->status = ccref_effective_cof_branch(p->mu_s, p->mu_d, p->mu_v, p->transition_speed,
+                                                       p->slip_speed, &v, &b);
+                st2 = ccref_effective_cof(p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed, &v2);
+                ccref_bounds_cof(p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed, &x->b);
+                br = (int)b;
+            }
+            CU_ASSERT_EQUAL(st2, x->status); /* the rule with and without the branch report */
+            if (!ccref_status_ok(x->status))
+                break;
+            CU_ASSERT(same_double(v, v2));
+            fput(&x->f, USE_ALWAYS, 0, v, "value");
+            if (c->suite == SUITE_EFFECTIVE_COR) {
+                json_object_set_new(x->disc, "cor_branch", json_string(NAME_OF(cor_names, br)));
+                if (br >= 0 && br < 3)
+                    cov->cor_rule[br]++;
+            } else {
+                json_object_set_new(x->disc, "cof_branch", json_string(NAME_OF(cof_names, br)));
+                cov->cof_rule[br != CCREF_COF_STATIC]++;
+            }
+        } else {
+            const cli_classify_params *p = &c->u.cl;
+            ccref_unilateral_tolerances tol = {p->tol_perr, p->tol_verr, p->tol_aerr, p->tol_lambda};
+            ccref_unilateral_condition cond = CCREF_UNI_SEPARATED;
+            x->status = ccref_unilateral_classify(p->sign, p->perr, p->verr, p->aerr, p->lambda, &tol, &cond);
+            if (!ccref_status_ok(x->status))
+                break;
+            /* isProximal checks a subset of the classifier's inputs (sign, perr, tol_perr): OK here too */
+            int prox = -1, prox_v = -1;
+            CU_ASSERT_EQUAL(ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_perr, &prox), CCREF_OK);
+            if (ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_verr, &prox_v) == CCREF_OK && prox_v != prox)
+                cov->proximal_tol_matters++;
+            /* valid exactly for SEPARATED, SEPARATING, IN_CONTACT (spec/unilateral.md section 4.2) */
+            int valid = cond == CCREF_UNI_SEPARATED || cond == CCREF_UNI_SEPARATING || cond == CCREF_UNI_IN_CONTACT;
+            CU_ASSERT_EQUAL(!valid, !ccref_unilateral_condition_valid(cond));
+            json_object_set_new(x->disc, "condition", json_string(NAME_OF(cond_names, cond)));
+            json_object_set_new(x->disc, "valid", json_boolean(valid));
+            json_object_set_new(x->disc, "proximal", json_boolean(prox));
+            if ((int)cond >= 0 && cond < CCREF_UNI_CONDITION_COUNT)
+                cov->cond[cond]++;
+            cov->proximal[prox != 0]++;
+            cov->valid[valid]++;
+        }
+        break;
+    }
+}
+
+static void name_set(json_t *list, json_t *set)
+{
+    for (size_t i = 0; i < json_array_size(list); i++)
+        if (json_is_string(json_array_get(list, i)))
+            json_object_set_new(set, json_string_value(json_array_get(list, i)), json_true());
+}
+
+/* Two arrays of names hold the same names, each once. */
+static int same_names(json_t *got, json_t *want)
+{
+    if (!json_is_array(got) || json_array_size(got) != json_array_size(want))
+        return 0;
+    json_t *a = json_object(), *b = json_object();
+    name_set(got, a);
+    name_set(want, b);
+    int eq = json_equal(a, b) && json_object_size(a) == json_array_size(got);
+    json_decref(a);
+    json_decref(b);
+    return eq;
+}
+
+static void check_line(json_t *j, const char *raw, const cli_case *c, int line, coverage *cov)
+{
+    static const char *const all_discrete[] = {"mp", "mv", "deviations", "sense", "lines_are_parallel", "sign",
+                                               "has_friction", "cor_branch", "cof_branch", "condition", "valid",
+                                               "proximal", NULL};
+    expected_line x;
+    expect_line(c, &x, cov);
+    int ok = ccref_status_ok(x.status);
+    cov->lines[c->suite]++;
+    char got[600], want[600];
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(j, "line")), line);
+    CU_ASSERT(err_of(j) == NULL);
+    if (!str(j, "kind") || strcmp(str(j, "kind"), kind_text(c)) != 0)
+        mismatch(line, c, "kind", str(j, "kind"), kind_text(c));
+    if (!str(j, "status") || strcmp(str(j, "status"), ccref_status_name(x.status)) != 0)
+        mismatch(line, c, "status", str(j, "status"), ccref_status_name(x.status));
+    CU_ASSERT(json_is_boolean(json_object_get(j, "ok")) && !json_is_true(json_object_get(j, "ok")) == !ok);
+    /* no key beyond the result format's (ccref --help) and the expected discrete outputs */
+    const char *allowed[32] = {"line", "kind", "status", "ok", "outputs", "bound_exceeds_value", "decision_bands"};
+    int na = 7;
+    const char *key;
+    json_t *v;
+    json_object_foreach(x.disc, key, v) allowed[na++] = key;
+    allowed[na] = NULL;
+    CU_ASSERT(keys_within(j, allowed));
+    if (!ok) {
+        cov->error_status++;
+        CU_ASSERT(json_object_get(j, "outputs") == NULL);
+        for (int i = 0; all_discrete[i]; i++)
+            CU_ASSERT(json_object_get(j, all_discrete[i]) == NULL);
+        json_decref(x.disc);
+        return;
+    }
+    /* the discrete outputs */
+    json_object_foreach(x.disc, key, v) {
+        json_t *g = json_object_get(j, key);
+        int eq = strcmp(key, "deviations") == 0 ? same_names(g, v) : json_equal(g, v);
+        if (!eq) {
+            char *a = g ? json_dumps(g, JSON_ENCODE_ANY) : NULL, *b = json_dumps(v, JSON_ENCODE_ANY);
+            mismatch(line, c, key, a, b);
+            free(a);
+            free(b);
+        }
+    }
+    /* the values: every listed output by its name, nothing else */
+    json_t *out = json_object_get(j, "outputs");
+    int listed = 0;
+    json_t *exceeds = json_array();
+    for (int i = 0; i < x.f.n; i++) {
+        const char *name = x.f.name[i];
+        json_t *o = json_object_get(out, name);
+        if (!flat_listed(&x.f, i, x.mp, x.mv, x.friction)) {
+            if (o != NULL)
+                mismatch(line, c, name, "listed", "not listed (a row past mp or mp + mv, or friction)");
+            continue;
+        }
+        listed++;
+        if (o == NULL) {
+            mismatch(line, c, name, NULL, "listed");
+            continue;
+        }
+        static const char *const value_keys[] = {"hex", "dec", "bound", NULL};
+        CU_ASSERT(keys_within(o, value_keys) && json_object_size(o) == 3);
+        double val = x.f.v[i];
+        cov->values++;
+        cov->subnormal += val != 0.0 && fabs(val) < 0x1p-1022;
+        cov->negzero += val == 0.0 && signbit(val);
+        /* hex: the canonical string, which reads back to the same double */
+        canonical_hex(val, want, sizeof want);
+        const char *hex = str(o, "hex");
+        if (hex == NULL || strcmp(hex, want) != 0 || !same_double(strtod(hex, NULL), val)) {
+            snprintf(got, sizeof got, "%s: hex", name);
+            mismatch(line, c, got, hex, want);
+        }
+        /* dec: glibc's %.17g, which is correctly rounded, as written (before any parser reads it) */
+        snprintf(want, sizeof want, "%.17g", val);
+        char dec[64] = "";
+        if (raw_member(raw, name, "dec", dec, sizeof dec) != 0 || strcmp(dec, want) != 0 ||
+            !same_double(strtod(dec, NULL), val)) {
+            snprintf(got, sizeof got, "%s: dec", name);
+            mismatch(line, c, got, dec, want);
+        }
+        /* bound: the library's, %.17g as well; null where no bound is claimed */
+        double b = x.b.bound[i];
+        if (isfinite(b))
+            snprintf(want, sizeof want, "%.17g", b);
+        else
+            snprintf(want, sizeof want, "null");
+        cov->unbounded += !isfinite(b);
+        if (raw_member(raw, name, "bound", dec, sizeof dec) != 0 || strcmp(dec, want) != 0) {
+            snprintf(got, sizeof got, "%s: bound", name);
+            mismatch(line, c, got, dec, want);
+        }
+        if (x.b.exceeds_value[i])
+            json_array_append_new(exceeds, json_string(name));
+    }
+    if (listed == 0) {
+        CU_ASSERT(out == NULL);
+    } else {
+        CU_ASSERT_EQUAL((int)json_object_size(out), listed);
+    }
+    /* the outputs whose bound exceeds their value, and the decisions inside their rounding band */
+    json_t *gx = json_object_get(j, "bound_exceeds_value");
+    if (gx != NULL || json_array_size(exceeds) > 0)
+        CU_ASSERT(same_names(gx, exceeds));
+    cov->exceeds += json_array_size(exceeds) > 0;
+    json_t *bands = json_array();
+    for (int d = 1; d < CCREF_DECISION_COUNT; d++)
+        if (x.b.bands & (1u << d))
+            json_array_append_new(bands, json_string(ccref_decision_name((ccref_decision)d)));
+    json_t *gb = json_object_get(j, "decision_bands");
+    if (gb != NULL || json_array_size(bands) > 0)
+        CU_ASSERT(same_names(gb, bands));
+    cov->bands += json_array_size(bands) > 0;
+    json_decref(bands);
+    json_decref(exceeds);
+    json_decref(x.disc);
+}
+
+/* Every test case of every family of the published suite (spec/vectors.md section 7: random, exactly assembled,
+ * grids, ties, thresholds, degenerate and bad input, extreme magnitudes; about 2300 cases over the 20 suites),
+ * written with the vectors' case writer and evaluated in one run: each result line must equal, field by field,
+ * the library's result for the case it read. The coverage of the answers is asserted, so that each discrete value
+ * and each confusable pair of outputs is exercised. */
+static void test_every_case_field_by_field(void)
+{
+    jw w;
+    jw_init(&w);
+    static vtest t;
+    int cap = 1024, n = 0;
+    cli_case *cases = malloc(sizeof *cases * (size_t)cap);
+    CU_ASSERT_FATAL(cases != NULL);
+    for (int s = 0; s < SUITE_COUNT; s++) {
+        const group_spec *groups;
+        int ng = suite_groups(s, &groups);
+        for (int g = 0; g < ng; g++)
+            for (int k = 0; k < groups[g].count; k++) {
+                family_make(GEN_DEFAULT_SEED, s, g, k, &t);
+                if (n == cap)
+                    cases = realloc(cases, sizeof *cases * (size_t)(cap *= 2));
+                cases[n++] = t.c;
+                case_write(&w, &t.c);
+                jw_break(&w, "");
+            }
+    }
+    /* and the classifier's hand-derived rows (every condition; the families reach NOT_COMPLEMENTARY by chance only) */
+    for (int i = 0; i < N_CLASSIFY_HAND; i++) {
+        if (n == cap)
+            cases = realloc(cases, sizeof *cases * (size_t)(cap *= 2));
+        cases[n] = classify_case_of(&classify_cases[i]);
+        case_write(&w, &cases[n++]);
+        jw_break(&w, "");
+    }
+    cli_run r = eval_text("", w.buf, (long)w.len);
+    jw_free(&w);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT_FATAL(r.n == n);
+    coverage cov;
+    memset(&cov, 0, sizeof cov);
+    mismatches = 0;
+    for (int i = 0; i < n; i++)
+        check_line(r.lines[i], r.raw[i], &cases[i], i + 1, &cov);
+    free_run(&r);
+    free(cases);
+    /* coverage */
+    for (int s = 0; s < SUITE_COUNT; s++)
+        CU_ASSERT(cov.lines[s] >= 20);
+    CU_ASSERT(cov.values > 40000);
+    CU_ASSERT(cov.error_status > 100);
+    for (int b = 0; b < 3; b++)
+        CU_ASSERT(cov.cor_contact[b] > 0 && cov.cor_rule[b] > 0);
+    for (int b = 0; b < 2; b++)
+        CU_ASSERT(cov.cof_contact[b] > 0 && cov.cof_rule[b] > 0 && cov.proximal[b] > 0 && cov.valid[b] > 0);
+    for (int k = 0; k < CCREF_UNI_CONDITION_COUNT; k++)
+        CU_ASSERT(cov.cond[k] > 0);
+    CU_ASSERT(cov.sense[0] > 0 && cov.sense[1] > 0 && cov.sense[2] > 0 && cov.parallel > 0);
+    for (int i = 0; i < N_DEV; i++)
+        CU_ASSERT(cov.deviations & dev_names[i].bit);
+    CU_ASSERT(cov.proximal_tol_matters > 0);
+    CU_ASSERT(cov.slip_acc_differs > 0);
+    CU_ASSERT(cov.b_differs_a > 0 && cov.w_differs_v > 0);
+    CU_ASSERT(cov.subnormal > 0 && cov.negzero > 0 && cov.unbounded > 0 && cov.exceeds > 0 && cov.bands > 0);
+    if (mismatches > 0 || getenv("CCREF_TEST_VERBOSE"))
+        printf("\n  field by field: %d lines, %d values, %d error statuses; %d mismatches; coverage: cor %d/%d/%d "
+               "(rule %d/%d/%d), cof %d/%d (rule %d/%d), proximal %d/%d, tol_verr would change isProximal in %d, "
+               "subnormal %d, -0 %d, unbounded %d, exceeds %d, bands %d, deviations 0x%x, conditions %d %d %d %d %d %d %d "
+               "%d\n",
+               n, cov.values, cov.error_status, mismatches, cov.cor_contact[0], cov.cor_contact[1],
+               cov.cor_contact[2], cov.cor_rule[0], cov.cor_rule[1], cov.cor_rule[2], cov.cof_contact[0],
+               cov.cof_contact[1], cov.cof_rule[0], cov.cof_rule[1], cov.proximal[0], cov.proximal[1],
+               cov.proximal_tol_matters, cov.subnormal, cov.negzero, cov.unbounded, cov.exceeds, cov.bands,
+               cov.deviations, cov.cond[0], cov.cond[1], cov.cond[2], cov.cond[3], cov.cond[4], cov.cond[5], cov.cond[6],
+               cov.cond[7]);
+}
+
 /* ------------------------------------------------------------------ the reader's errors */
+
+/* An error line (ccref --help): {"line": L, ["id": ...,] "error": {"field": F, ["column": C,] "message": M}}, with
+ * a column exactly for JSON syntax errors. col: > 0 the column; 0 no "column" member; -1 not checked. */
+static void check_error_object(json_t *o, int line, const char *field, const char *message, int col_lo, int col_hi)
+{
+    static const char *const top[] = {"line", "id", "error", NULL}, *const inner[] = {"field", "column", "message", NULL};
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "line")), line);
+    CU_ASSERT(keys_within(o, top));
+    json_t *e = err_of(o);
+    CU_ASSERT_FATAL(e != NULL);
+    CU_ASSERT(keys_within(e, inner));
+    const char *f = str(e, "field"), *m = str(e, "message");
+    CU_ASSERT_FATAL(f != NULL && m != NULL);
+    int ok = strcmp(f, field) == 0 && strstr(m, message) != NULL;
+    json_t *c = json_object_get(e, "column");
+    if (col_lo == 0)
+        ok &= c == NULL;
+    else if (col_lo > 0)
+        ok &= json_is_integer(c) && json_integer_value(c) >= col_lo && json_integer_value(c) <= col_hi;
+    CU_ASSERT(ok);
+    if (!ok)
+        printf("\n  line %d: error {field \"%s\", column %lld, message \"%s\"}; expected field \"%s\", column in "
+               "[%d, %d], a message with \"%s\"\n", line, f, c ? (long long)json_integer_value(c) : -1LL, m, field,
+               col_lo, col_hi, message);
+}
 
 typedef struct {
     const char *line;       /* the input line (with its newline) */
     const char *field;      /* expected error field; NULL: the line must evaluate */
     const char *message;    /* a fragment of the message */
+    const char *token;      /* JSON syntax errors: the offending token (its last occurrence in the line); the column
+                               must point into it or at the character before it (jansson reports the last
+                               character it read); NULL: no column; "": not checked (see the note below) */
 } reader_case;
 
 #define BODY "{\"R\": [[1,0,0],[0,1,0],[0,0,1]], \"p\": [0,-1,0]}"
 #define ROD_PARAMS "\"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0], \"length\": 1}"
+#define CLASSIFY(sign) "{\"kind\": \"unilateral_classify\", \"params\": {\"sign\": " sign ", \"perr\": 0, \"verr\": 0, " \
+    "\"aerr\": 0, \"lambda\": 0, \"tol_perr\": 0, \"tol_verr\": 0, \"tol_aerr\": 0, \"tol_lambda\": 0}}\n"
+#define ROD_WITH(extra) "{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": " extra ", \"lambda\": [1]}\n"
 
+/* The reader on one line per fault, all in one input: each bad line gives its error object, the good ones their
+ * results, and the exit status is 1 (spec/vectors.md section 3, ccref --help). */
 static void test_reader_errors(void)
 {
     static const reader_case cases[] = {
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": {\"R\": [[1,0,0],[0,1,0],[0,0,1]], "
-         "\"p\": [0,-1,0], \"W\": [1,0,0]}, \"lambda\": [1]}\n", "body2.W", "unknown key \"W\""},
+        /* unknown and misspelt keys, at every level */
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,1]], \"p\": [0,-1,0], \"W\": [1,0,0]}"), "body2.W", "unknown key \"W\"",
+         NULL},
         {"{\"kind\": \"rod\", " ROD_PARAMS ", \"extra\": 1, \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n",
-         "extra", "unknown key"},
+         "extra", "unknown key", NULL},
         {"{\"kind\": \"rod\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0], \"length\": 1, "
-         "\"lenght\": 2}, \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n", "params.lenght", "unknown"},
+         "\"lenght\": 2}, \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n", "params.lenght", "unknown", NULL},
+        {"{\"Kind\": \"rod\"}\n", "kind", "missing", NULL},
         {"{\"kind\": \"rod\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0]}, \"body1\": "
-         "\"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n", "params.length", "missing"},
-        {"{\"kind\": \"teapot\", \"params\": {}}\n", "kind", "unknown kind"},
-        {"[1, 2, 3]\n", "", "a case must be a JSON object"},
-        {"{not json\n", "", "invalid JSON at column"},
-        {"{\"kind\": \"rod\", \"kind\": \"rod\"}\n", "", "duplicate"},
-        {"{\"kind\": \"unilateral_classify\", \"params\": {\"sign\": 4294967297, \"perr\": 0, \"verr\": 0, \"aerr\": 0, "
-         "\"lambda\": 0, \"tol_perr\": 0, \"tol_verr\": 0, \"tol_aerr\": 0, \"tol_lambda\": 0}}\n", "params.sign",
-         "out of range"},
-        {"{\"kind\": \"unilateral_classify\", \"params\": {\"sign\": 1.5, \"perr\": 0, \"verr\": 0, \"aerr\": 0, "
-         "\"lambda\": 0, \"tol_perr\": 0, \"tol_verr\": 0, \"tol_aerr\": 0, \"tol_lambda\": 0}}\n", "params.sign",
-         "integer"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": {\"R\": [[1,0,0],[0,1,0]], \"p\": "
-         "[0,0,0]}, \"lambda\": [1]}\n", "body2.R", "3 rows"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": {\"R\": [[1,0,0],[0,1,0],[0,0,\"1x\"]], "
-         "\"p\": [0,0,0]}, \"lambda\": [1]}\n", "body2.R[2][2]", "not a number"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": {\"R\": [[1,0,0],[0,1,0],[0,0,\" 1\"]], "
-         "\"p\": [0,0,0]}, \"lambda\": [1]}\n", "body2.R[2][2]", "not a number"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": {\"R\": [[1,0,0],[0,1,0],[0,0,1]], "
-         "\"q\": [1,0,0,0], \"p\": [0,0,0]}, \"lambda\": [1]}\n", "body2.q", "not both"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": {\"q\": [0,0,0,0], \"p\": [0,0,0]}, "
-         "\"lambda\": [1]}\n", "body2.q", "nonzero"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": {\"p\": [0,0,0]}, \"lambda\": [1]}\n",
-         "body2.R", "missing"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1, 2, 3, 4]}\n",
-         "lambda", "at most 3"},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1], "
-         "\"normalize\": 1}\n", "normalize", "true or false"},
+         "\"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n", "params.length", "missing", NULL},
+        {"{\"kind\": \"teapot\", \"params\": {}}\n", "kind", "unknown kind", NULL},
+        {"{\"kind\": 7}\n", "kind", "expected a string", NULL},
+        {"[1, 2, 3]\n", "", "a case must be a JSON object", NULL},
+        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"Ground\", \"lambda\": [1]}\n", "body2",
+         "expected \"ground\" or a body object", NULL},
         {"{\"kind\": \"constant_coordinate\", \"params\": {\"position\": 0}, \"body1\": \"ground\", \"coordinate\": "
-         "{\"q\": 0, \"qdot\": 0, \"qdotdot\": 0}, \"lambda\": [1]}\n", "body1", "unknown key"},
+         "{\"q\": 0, \"qdot\": 0, \"qdotdot\": 0}, \"lambda\": [1]}\n", "body1", "unknown key", NULL},
+        /* duplicated keys, at the top and nested (jansson's JSON_REJECT_DUPLICATES: a syntax-level error, whose field
+         * is the key as jansson names it, without its path) */
+        {"{\"kind\": \"rod\", \"kind\": \"rod\"}\n", "kind", "duplicate object key near '\"kind\"'", "\"kind\""},
+        {"{\"kind\": \"rod\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0], \"length\": 1, "
+         "\"length\": 2}, \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n", "length",
+         "duplicate object key near '\"length\"'", "\"length\""},
+        /* integers: out of int's range, out of jansson's, not integers; numbers out of double's range */
+        {CLASSIFY("4294967297"), "params.sign", "integer 4294967297 out of range", NULL},
+        {CLASSIFY("2147483648"), "params.sign", "out of range", NULL},
+        {CLASSIFY("-2147483649"), "params.sign", "out of range", NULL},
+        {CLASSIFY("100000000000000000000"), "", "too big integer", "100000000000000000000"},
+        {CLASSIFY("1.5"), "params.sign", "integer", NULL},
+        {CLASSIFY("\"1\""), "params.sign", "integer", NULL},
+        {"{\"kind\": \"rod\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0], \"length\": 1e400}, "
+         "\"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n", "", "real number overflow", "1e400"},
+        /* numbers and shapes */
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0]], \"p\": [0,0,0]}"), "body2.R", "3 rows", NULL},
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,\"1x\"]], \"p\": [0,0,0]}"), "body2.R[2][2]", "not a number", NULL},
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,\" 1\"]], \"p\": [0,0,0]}"), "body2.R[2][2]", "not a number", NULL},
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,true]], \"p\": [0,0,0]}"), "body2.R[2][2]",
+         "expected a number or a numeric string", NULL},
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,1]], \"p\": [0,0]}"), "body2.p", "expected an array of 3 numbers", NULL},
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,1]], \"p\": [0,0,\"1\\u0000\"]}"), "",
+         "\\u0000 is not allowed", "\"1\\u0000\""},
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,1]], \"q\": [1,0,0,0], \"p\": [0,0,0]}"), "body2.q", "not both", NULL},
+        {ROD_WITH("{\"q\": [0,0,0,0], \"p\": [0,0,0]}"), "body2.q", "nonzero", NULL},
+        {ROD_WITH("{\"p\": [0,0,0]}"), "body2.R", "missing", NULL},
+        {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,1]]}"), "body2.p", "missing", NULL},
+        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1, 2, 3, 4]}\n",
+         "lambda", "at most 3", NULL},
+        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": 1}\n", "lambda",
+         "at most 3", NULL},
+        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1], "
+         "\"normalize\": 1}\n", "normalize", "true or false", NULL},
+        /* JSON syntax: the column points at the offending token */
+        {"{not json\n", "", "invalid JSON at column", "not"},
+        {"{\"kind\": \"rod\",, }\n", "", "string or '}' expected", ",,"},
+        {"{\"kind\": \"rod\", \"x\": tru}\n", "", "invalid token", "tru"},
+        {"\"rod\"\n", "", "'[' or '{' expected", "\"rod\""},
+        /* an error at the end of the line (an unterminated object): the column of its last character */
+        {"{\"kind\": \"rod\"\n", "", "'}' expected near end of file", "\"rod\""},
+        {"{\"kind\": \"rod\"\r\n", "", "'}' expected near end of file", "\"rod\""},
+        /* an undecodable byte: its own column (bytes, as for the BOM and NUL errors) */
+        {"\xff{}\n", "", "unable to decode byte 0xff", "\xff"},
         /* the frictionless classes do not read the friction coefficients: they may be omitted */
         {"{\"kind\": \"rope\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0], "
          "\"length_limit\": 1}, \"body1\": \"ground\", \"body2\": " BODY ", \"material\": {\"min_cor\": 0.5}, "
-         "\"speeds\": {\"capture_speed\": 0.1, \"min_cor_speed\": 1}, \"lambda\": [1]}\n", NULL, NULL},
+         "\"speeds\": {\"capture_speed\": 0.1, \"min_cor_speed\": 1}, \"lambda\": [1]}\n", NULL, NULL, NULL},
         {"{\"kind\": \"point_plane\", \"params\": {\"normal_in_b1\": [0,1,0], \"height\": 0, \"follower_in_b2\": "
          "[0,0,0]}, \"body1\": \"ground\", \"body2\": " BODY ", \"material\": {\"min_cor\": 0.5}, \"speeds\": "
          "{\"capture_speed\": 0.1, \"min_cor_speed\": 1, \"transition_speed\": 0}, \"lambda\": [1, 0, 0]}\n",
-         "material.mu_s", "missing"},
-        /* CRLF line ends are whitespace */
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}\r\n", NULL, NULL},
+         "material.mu_s", "missing", NULL},
+        /* an id is echoed on an error line too */
+        {"{\"id\": [\"x\", 7], \"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", "
+         "\"lambda\": [1], \"extra\": 0}\n", "extra", "unknown key", NULL},
     };
     size_t n = sizeof cases / sizeof cases[0];
-    char *input = calloc(n, 1024);
+    size_t total = 1;
+    for (size_t i = 0; i < n; i++)
+        total += strlen(cases[i].line);
+    char *input = calloc(total, 1);
     for (size_t i = 0; i < n; i++)
         strcat(input, cases[i].line);
     cli_run r = eval_text("", input, -1);
@@ -345,53 +1227,199 @@ static void test_reader_errors(void)
     CU_ASSERT_EQUAL(r.exit_status, 1);
     CU_ASSERT_FATAL(r.n == (int)n);
     for (size_t i = 0; i < n; i++) {
-        json_t *e = err_of(r.lines[i]);
-        CU_ASSERT_EQUAL(json_integer_value(json_object_get(r.lines[i], "line")), (json_int_t)(i + 1));
-        if (cases[i].field == NULL) {
-            CU_ASSERT(e == NULL);
-            if (e)
-                printf("\n  line %zu: unexpected error %s: %s\n", i + 1, str(e, "field"), str(e, "message"));
+        const reader_case *c = &cases[i];
+        if (c->field == NULL) {
+            CU_ASSERT(err_of(r.lines[i]) == NULL);
+            CU_ASSERT_EQUAL(json_integer_value(json_object_get(r.lines[i], "line")), (json_int_t)(i + 1));
+            if (err_of(r.lines[i]))
+                printf("\n  line %zu: unexpected error %s\n", i + 1, r.raw[i]);
             continue;
         }
-        CU_ASSERT_FATAL(e != NULL);
-        CU_ASSERT_STRING_EQUAL(str(e, "field"), cases[i].field);
-        CU_ASSERT(strstr(str(e, "message"), cases[i].message) != NULL);
-        if (strstr(str(e, "message"), cases[i].message) == NULL)
-            printf("\n  line %zu: message \"%s\" lacks \"%s\"\n", i + 1, str(e, "message"), cases[i].message);
+        int lo = 0, hi = 0;
+        if (c->token != NULL && c->token[0] == '\0') {
+            lo = hi = -1;
+        } else if (c->token != NULL) {
+            const char *p = NULL, *q = c->line;
+            while ((q = strstr(q, c->token)) != NULL)
+                p = q++;
+            CU_ASSERT_FATAL(p != NULL);
+            lo = (int)(p - c->line);               /* the character before the token, 1-based (or its first) */
+            if (lo == 0)
+                lo = 1;
+            hi = lo + (int)strlen(c->token);       /* its last character */
+        }
+        check_error_object(r.lines[i], (int)i + 1, c->field, c->message, lo, hi);
     }
+    /* the id of the last line */
+    json_t *id = json_object_get(r.lines[n - 1], "id");
+    CU_ASSERT(json_is_array(id) && json_array_size(id) == 2 && json_integer_value(json_array_get(id, 1)) == 7);
     free_run(&r);
 }
 
-/* Bytes that are not text: a NUL inside a line, a byte order mark (accepted at the start of the input only),
- * a syntax error's column. */
-static void test_reader_bytes(void)
+/* The framing of the input: lines, line ends, blank lines, byte order marks, NUL bytes (spec/vectors.md section 3:
+ * a NUL byte and a byte order mark after the first line are errors naming the line; ccref --help: a line that
+ * cannot be read gives an error object, the other lines still run, the exit status is 1). Columns are 1-based
+ * byte positions for these (NUL, BOM); for JSON syntax errors the range of the offending token. */
+#define ROD_LINE "{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}"
+#define LR ((int)sizeof ROD_LINE - 1)
+#define BOM "\xEF\xBB\xBF"
+#define BYTES(s) s, sizeof s - 1
+
+typedef struct {
+    int line;
+    const char *field;      /* NULL: the line evaluates (status OK-class) */
+    const char *message;
+    int col_lo, col_hi;     /* as check_error_object */
+} line_want;
+
+typedef struct {
+    const char *what;
+    const char *bytes;
+    size_t len;
+    int exit_status;
+    int n;                  /* result lines */
+    line_want want[3];
+} framing_case;
+
+static void test_input_framing(void)
 {
-    const char rod[] = "{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}";
-    char buf[1024];
-    size_t l = strlen(rod);
-    /* line 1: BOM + case; line 2: BOM + case (rejected); line 3: case with a NUL at its end then garbage */
-    size_t n = 0;
-    memcpy(buf + n, "\xEF\xBB\xBF", 3), n += 3;
-    memcpy(buf + n, rod, l), n += l;
-    buf[n++] = '\n';
-    memcpy(buf + n, "\xEF\xBB\xBF", 3), n += 3;
-    memcpy(buf + n, rod, l), n += l;
-    buf[n++] = '\n';
-    memcpy(buf + n, rod, l), n += l;
-    buf[n++] = '\0';
-    memcpy(buf + n, "garbage", 7), n += 7;
-    buf[n++] = '\n';
-    cli_run r = eval_text("", buf, (long)n);
+    static const framing_case cases[] = {
+        {"blank and whitespace-only lines are skipped and counted", BYTES("\n  \n" ROD_LINE "\n\t\r\n" ROD_LINE), 0, 2,
+         {{3, NULL, NULL, 0, 0}, {5, NULL, NULL, 0, 0}}},
+        {"empty input", BYTES(""), 0, 0, {{0}}},
+        {"blank lines only", BYTES("\n\r\n \t\n"), 0, 0, {{0}}},
+        {"CRLF line ends", BYTES(ROD_LINE "\r\n" ROD_LINE "\r\n"), 0, 2, {{1, NULL, NULL, 0, 0}, {2, NULL, NULL, 0, 0}}},
+        {"a byte order mark at the start of the input", BYTES(BOM ROD_LINE "\r\n" ROD_LINE), 0, 2,
+         {{1, NULL, NULL, 0, 0}, {2, NULL, NULL, 0, 0}}},
+        {"a byte order mark on a blank first line", BYTES(BOM "\n" ROD_LINE "\n"), 0, 1, {{2, NULL, NULL, 0, 0}}},
+        {"a byte order mark on line 2", BYTES(ROD_LINE "\n" BOM ROD_LINE "\n" ROD_LINE), 1, 3,
+         {{1, NULL, NULL, 0, 0}, {2, "", "byte order mark", 1, 1}, {3, NULL, NULL, 0, 0}}},
+        {"a byte order mark after a blank first line", BYTES("\n" BOM ROD_LINE "\n"), 1, 1,
+         {{2, "", "byte order mark", 1, 1}}},
+        {"a NUL byte at the start of a line", BYTES("\0" ROD_LINE "\n" ROD_LINE "\n"), 1, 2,
+         {{1, "", "NUL byte at column 1", 1, 1}, {2, NULL, NULL, 0, 0}}},
+        {"a NUL byte inside a string", BYTES("{\"id\": \"a\0b\", \"kind\": \"rod\"}\n"), 1, 1,
+         {{1, "", "NUL byte at column 10", 10, 10}}},
+        {"a NUL byte after the object, then garbage", BYTES(ROD_LINE "\0garbage\n"), 1, 1,
+         {{1, "", "NUL byte", LR + 1, LR + 1}}},
+        {"a NUL byte after a byte order mark", BYTES(BOM "\0" ROD_LINE "\n"), 1, 1, {{1, "", "NUL byte", 4, 4}}},
+        {"trailing garbage after the object", BYTES(ROD_LINE " garbage\n" ROD_LINE "\n"), 1, 2,
+         {{1, "", "end of file expected", LR + 1, LR + 8}, {2, NULL, NULL, 0, 0}}},
+        {"two objects on one line", BYTES(ROD_LINE ROD_LINE "\n"), 1, 1,
+         {{1, "", "end of file expected", LR, LR + 1}}},
+        {"invalid UTF-8", BYTES("{\"kind\": \"r\xFFod\"}\n"), 1, 1, {{1, "", "unable to decode byte 0xff", 11, 12}}},
+        {"an unterminated object at the end of the input", BYTES("{\"kind\": \"rod\""), 1, 1,
+         {{1, "", "'}' expected near end of file", 14, 14}}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const framing_case *c = &cases[i];
+        cli_run r = eval_text("", c->bytes, (long)c->len);
+        CU_ASSERT_EQUAL(r.exit_status, c->exit_status);
+        CU_ASSERT_EQUAL(r.n, c->n);
+        if (r.exit_status != c->exit_status || r.n != c->n)
+            printf("\n  %s: exit status %d, %d lines; expected %d, %d\n", c->what, r.exit_status, r.n, c->exit_status,
+                   c->n);
+        for (int l = 0; l < r.n && l < c->n; l++) {
+            const line_want *w = &c->want[l];
+            if (w->field == NULL) {
+                int ok = err_of(r.lines[l]) == NULL &&
+                         json_integer_value(json_object_get(r.lines[l], "line")) == w->line &&
+                         json_is_true(json_object_get(r.lines[l], "ok"));
+                CU_ASSERT(ok);
+                if (!ok)
+                    printf("\n  %s: line %d: %s", c->what, w->line, r.raw[l]);
+            } else {
+                check_error_object(r.lines[l], w->line, w->field, w->message, w->col_lo, w->col_hi);
+            }
+        }
+        free_run(&r);
+    }
+}
+
+/* Lines of megabytes and deep nesting: a 5 MB id is echoed whole, 5 MB of blanks inside the object are
+ * whitespace, a million-element id array is read; 100000 nested arrays or objects are an error (jansson's depth
+ * limit, 2048) and not a stack overflow; the lines after them still run. */
+static void test_large_and_deep(void)
+{
+    const size_t big = 5u << 20, depth = 100000;
+    const char *rest = ", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1]}\n";
+    size_t cap = 3 * big + 8 * depth + 4096, n = 0;
+    char *in = malloc(cap);
+    CU_ASSERT_FATAL(in != NULL);
+    /* 1: a 5 MB string id */
+    n += (size_t)sprintf(in + n, "{\"kind\": \"rod\", \"id\": \"");
+    memset(in + n, 'x', big), n += big;
+    n += (size_t)sprintf(in + n, "\"%s", rest);
+    /* 2: 5 MB of blanks between two members */
+    n += (size_t)sprintf(in + n, "{\"kind\": \"rod\"");
+    memset(in + n, ' ', big), n += big;
+    n += (size_t)sprintf(in + n, "%s", rest);
+    /* 3: an id array of a million elements */
+    n += (size_t)sprintf(in + n, "{\"kind\": \"rod\", \"id\": [0");
+    for (size_t i = 1; i < 1000000; i++)
+        in[n++] = ',', in[n++] = '1';
+    n += (size_t)sprintf(in + n, "]%s", rest);
+    /* 4, 5: 100000 nested arrays as the id, 100000 nested objects as the whole line */
+    n += (size_t)sprintf(in + n, "{\"kind\": \"rod\", \"id\": ");
+    memset(in + n, '[', depth), n += depth;
+    memset(in + n, ']', depth), n += depth;
+    n += (size_t)sprintf(in + n, "%s", rest);
+    for (size_t i = 0; i < depth; i++)
+        n += (size_t)sprintf(in + n, "{\"a\":");
+    in[n++] = '1';
+    memset(in + n, '}', depth), n += depth;
+    in[n++] = '\n';
+    /* 6: a plain case after them */
+    n += (size_t)sprintf(in + n, "%s\n", ROD_LINE);
+    CU_ASSERT_FATAL(n < cap);
+    cli_run r = eval_text("", in, (long)n);
+    free(in);
     CU_ASSERT_EQUAL(r.exit_status, 1);
-    CU_ASSERT_FATAL(r.n == 3);
-    CU_ASSERT(err_of(r.lines[0]) == NULL);
-    CU_ASSERT(strstr(str(err_of(r.lines[1]), "message"), "byte order mark") != NULL);
-    CU_ASSERT(strstr(str(err_of(r.lines[2]), "message"), "NUL byte") != NULL);
-    CU_ASSERT_EQUAL(json_integer_value(json_object_get(err_of(r.lines[2]), "column")), (json_int_t)l + 1);
+    CU_ASSERT_FATAL(r.n == 6);
+    json_t *id = json_object_get(r.lines[0], "id");
+    CU_ASSERT(json_is_string(id) && json_string_length(id) == big && strspn(json_string_value(id), "x") == big);
+    CU_ASSERT(json_is_true(json_object_get(r.lines[0], "ok")));
+    CU_ASSERT(json_is_true(json_object_get(r.lines[1], "ok")));
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(r.lines[2], "id")), 1000000);
+    CU_ASSERT(json_is_true(json_object_get(r.lines[2], "ok")));
+    /* the error names the opening character of the container that would be level 2049: line 4, the case object
+     * is level 1 and the 2048th '[' follows the 22 characters of `{"kind": "rod", "id": `; line 5, the 2049th
+     * `{"a":` (5 characters each) opens at column 5 * 2048 + 1 */
+    check_error_object(r.lines[3], 4, "", "maximum parsing depth reached", 22 + 2048, 22 + 2048);
+    check_error_object(r.lines[4], 5, "", "maximum parsing depth reached", 5 * 2048 + 1, 5 * 2048 + 1);
+    CU_ASSERT(json_is_true(json_object_get(r.lines[5], "ok")));
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(r.lines[5], "line")), 6);
     free_run(&r);
-    r = eval_text("", "{\"kind\": \"rod\",, }\n", -1);
-    CU_ASSERT_FATAL(r.n == 1);
-    CU_ASSERT(json_integer_value(json_object_get(err_of(r.lines[0]), "column")) > 0);
+}
+
+/* Exit status 2 and a message: usage and I/O errors (ccref --help). */
+static void test_eval_usage_errors(void)
+{
+    make_tmpdir();
+    char args[512];
+    cli_run r = run("eval /nonexistent/cases.jsonl", 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "cannot open /nonexistent/cases.jsonl") != NULL);
+    free_run(&r);
+    const char *p = write_file("one.jsonl", ROD_LINE "\n", -1);
+    snprintf(args, sizeof args, "eval %s %s", p, p);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "usage: ccref eval") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "eval --output /nonexistent/out.jsonl %s", p);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "cannot write /nonexistent/out.jsonl") != NULL);
+    free_run(&r);
+    r = run("eval --frobnicate", 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    free_run(&r);
+    /* standard input ("-") */
+    snprintf(args, sizeof args, "eval - < %s", p);
+    r = run(args, 1);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(r.n == 1 && json_is_true(json_object_get(r.lines[0], "ok")));
     free_run(&r);
 }
 
@@ -756,9 +1784,13 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "--help, --version, unknown command", test_help_version);
     CU_add_test(s, "hanging pendulum: values, bounds, deviations", test_pendulum);
     CU_add_test(s, "hex-float input is read exactly", test_hex_input);
-    CU_add_test(s, "every suite: eval output field by field against the library", test_every_suite_field_by_field);
-    CU_add_test(s, "reader errors name the line, the field and the fault", test_reader_errors);
-    CU_add_test(s, "reader: NUL bytes, byte order marks, syntax columns", test_reader_bytes);
+    CU_add_test(s, "body velocities and accelerations by name (hand-derived ball)", test_body_motion);
+    CU_add_test(s, "effective COR and COF, the classifier and isProximal by hand", test_rules_by_hand);
+    CU_add_test(s, "every case of every family: eval field by field against the library", test_every_case_field_by_field);
+    CU_add_test(s, "reader errors name the line, the field, the column and the fault", test_reader_errors);
+    CU_add_test(s, "input framing: blank lines, CRLF, byte order marks, NUL bytes, syntax", test_input_framing);
+    CU_add_test(s, "lines of megabytes and 100000 nesting levels", test_large_and_deep);
+    CU_add_test(s, "eval: usage and I/O errors exit with status 2", test_eval_usage_errors);
     CU_add_test(s, "bad values: kernel status in the result", test_status_case);
     CU_add_test(s, "quaternions and normalize, echoed in \"used\"", test_quaternion_and_normalize);
     CU_add_test(s, "eval --certified and --both", test_certified_and_both);

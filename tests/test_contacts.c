@@ -832,6 +832,50 @@ static ccref_contact_case valid_case(ccref_contact_class cls)
     }
 }
 
+/* A pose whose evaluation overflows although every input is valid: the rules' input checks still come first
+ * (spec/unilateral_contacts.md section 4: the kernel's overflow is an "after" status). Hard stops overflow only in
+ * their display point, which apply_rules checks after the rules. */
+static ccref_contact_case overflowing_case(ccref_contact_class cls)
+{
+    ccref_contact_case c = valid_case(cls);
+    const double huge = 0x1.8p+1023;
+    if (cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER) {
+        c.body1.p = ccref_test_v3(huge, huge, huge);
+        c.params.hard_stop.mobilizer_origin_in_b = ccref_test_v3(huge, huge, huge);
+        return c;
+    }
+    ccref_body *b[2] = {&c.body1, &c.body2};
+    for (int k = 0; k < 2; k++) { /* opposite poses and spins: the relative motion overflows too */
+        const double s = k == 0 ? 1e300 : -1e300;
+        b[k]->p = ccref_test_v3(s, -s, s);
+        b[k]->w = ccref_test_v3(s, s, -s);
+        b[k]->v = ccref_test_v3(-s, s, s);
+    }
+    return c;
+}
+
+static void test_rule_inputs_before_overflow(void)
+{
+    for (int i = 0; i < CCREF_CONTACT_COUNT; i++) {
+        const ccref_contact_class cls = (ccref_contact_class)i;
+        ccref_contact_case c = overflowing_case(cls);
+        expect_error(&c, CCREF_E_RESULT_OVERFLOW); /* the pose does overflow */
+        c.speeds.capture_speed = -1.0;
+        expect_error(&c, CCREF_E_NEGATIVE_SPEED);
+        c = overflowing_case(cls);
+        c.material.min_cor = 2.0;
+        expect_error(&c, CCREF_E_COR_OUT_OF_RANGE);
+        if (ccref_contact_has_friction(cls)) {
+            c = overflowing_case(cls);
+            c.material.mu_d = c.material.mu_s + 1.0;
+            expect_error(&c, CCREF_E_FRICTION_ORDER);
+            c = overflowing_case(cls);
+            c.speeds.transition_speed = NAN;
+            expect_error(&c, CCREF_E_NONFINITE_INPUT);
+        }
+    }
+}
+
 static void test_null_class_lambda(void)
 {
     ccref_contact_result r;
@@ -1181,6 +1225,7 @@ static void register_contacts(CU_pSuite s)
     CU_add_test(s, "edge_edge: parallel", test_edge_edge_parallel);
     CU_add_test(s, "NULL, class, multipliers", test_null_class_lambda);
     CU_add_test(s, "material and speeds", test_material_and_speeds);
+    CU_add_test(s, "rule inputs before an overflow", test_rule_inputs_before_overflow);
     CU_add_test(s, "bad inputs: hard stops", test_bad_hard_stop);
     CU_add_test(s, "bad inputs: rope", test_bad_rope);
     CU_add_test(s, "bad inputs: point planes", test_bad_point_planes);

@@ -744,11 +744,28 @@ json_t *case_parse_line(const char *line, size_t len, int bom_ok, read_error *e)
         e->column = (int)(nul + 1);
         return NULL;
     }
+    /* the line end is not part of the text: with it, jansson reports an error at the end as line 2, column 0 */
+    while (len > skip && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
     json_error_t jerr;
     json_t *root = json_loadb(line + skip, len - skip, JSON_REJECT_DUPLICATES, &jerr);
     if (root == NULL) {
-        read_fail(e, "", "invalid JSON at column %d: %s", jerr.column + (int)skip, jerr.text);
-        e->column = jerr.column + (int)skip;
+        /* columns count bytes, as for the BOM and NUL errors (jansson's own column counts characters): the
+         * position is the bytes read up to and with the offending one, 0 when the first byte cannot be decoded */
+        const int column = (jerr.position > 0 ? (int)jerr.position : 1) + (int)skip;
+        /* a duplicated key is named as the field: jansson's text is "duplicate object key near '"KEY"'" */
+        char key[64] = "";
+        const char *near = strstr(jerr.text, "duplicate object key near '\"");
+        if (near != NULL) {
+            near += strlen("duplicate object key near '\"");
+            size_t n = 0;
+            while (near[n] != '\0' && near[n] != '"' && n < sizeof key - 1)
+                n++;
+            memcpy(key, near, n);
+            key[n] = '\0';
+        }
+        read_fail(e, key, "invalid JSON at column %d: %s", column, jerr.text);
+        e->column = column;
         return NULL;
     }
     return root;

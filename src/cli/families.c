@@ -835,7 +835,7 @@ enum {
     BI_R_OFF, BI_FRAME_R, BI_LAMBDA_FEW, BI_LAMBDA_MANY, BI_RADIUS_ZERO, BI_RADIUS_NEGZERO, BI_RADIUS_NEG,
     BI_LENGTH_ZERO, BI_LENGTH_NEG, BI_NORMAL_ZERO, BI_NORMAL_SHORT, BI_COR_NEG, BI_COR_BIG, BI_CAPTURE_NEG,
     BI_SPEED_ORDER, BI_TRANSITION_NEG, BI_MU_NEG, BI_MU_ORDER, BI_MUV_NEG, BI_MATERIAL_NAN, BI_Q_NAN, BI_QDOT_INF,
-    BI_POSITION_NAN, BI_COUNT
+    BI_POSITION_NAN, BI_CAPTURE_NEG_OVERFLOW, BI_COUNT
 };
 
 static const char *const bi_names[BI_COUNT] = {
@@ -844,7 +844,8 @@ static const char *const bi_names[BI_COUNT] = {
     "body1.R off by 1e-9 (sheared)", "a frame's R a reflection", "one multiplier too few", "one multiplier too many",
     "radius 0", "radius -0", "radius -1", "length 0", "length -1", "normal zero", "normal of length 1/2",
     "min_cor -0.25", "min_cor 1.5", "capture_speed -1", "capture_speed above min_cor_speed", "transition_speed -1",
-    "mu_s -0.5", "mu_d above mu_s", "mu_v -1", "min_cor NaN", "q NaN", "qdot +Inf", "the held position NaN"};
+    "mu_s -0.5", "mu_d above mu_s", "mu_v -1", "min_cor NaN", "q NaN", "qdot +Inf", "the held position NaN",
+    "capture_speed -1 at a pose whose evaluation overflows (the input check wins)"};
 
 static double *radius_param(cli_case *c)
 {
@@ -932,7 +933,8 @@ static int bi_applies(int suite, int m)
     case BI_RADIUS_ZERO: case BI_RADIUS_NEGZERO: case BI_RADIUS_NEG: return radius_param(&c) != NULL;
     case BI_LENGTH_ZERO: case BI_LENGTH_NEG: return length_param(&c) != NULL;
     case BI_NORMAL_ZERO: case BI_NORMAL_SHORT: return unit_param(&c) != NULL;
-    case BI_COR_NEG: case BI_COR_BIG: case BI_CAPTURE_NEG: case BI_SPEED_ORDER: case BI_MATERIAL_NAN: return contact;
+    case BI_COR_NEG: case BI_COR_BIG: case BI_CAPTURE_NEG: case BI_SPEED_ORDER: case BI_MATERIAL_NAN:
+    case BI_CAPTURE_NEG_OVERFLOW: return contact;
     case BI_TRANSITION_NEG: case BI_MU_NEG: case BI_MU_ORDER: case BI_MUV_NEG: return has_friction_suite(suite);
     case BI_Q_NAN: case BI_QDOT_INF: return coordinate;
     case BI_POSITION_NAN: return suite == CCREF_KIND_CONSTANT_COORDINATE;
@@ -1004,6 +1006,19 @@ static void bi_apply(cli_case *c, int m)
     case BI_Q_NAN: q->q = NAN; break;
     case BI_QDOT_INF: q->qdot = INFINITY; break;
     case BI_POSITION_NAN: c->u.k.params.constant_coordinate.position = NAN; break;
+    case BI_CAPTURE_NEG_OVERFLOW:
+        /* spec/unilateral_contacts.md section 4: the overflow is an "after" status, the rule's check comes first */
+        cc->speeds.capture_speed = -1.0;
+        if (is_stop(c->suite)) { /* a stop overflows only in its display point */
+            b1->p = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
+            cc->params.hard_stop.mobilizer_origin_in_b = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
+        } else {                 /* opposite poses and spins: the relative motion overflows */
+            b1->p = v3(1e300, -1e300, 1e300);
+            b2->p = v3(-1e300, 1e300, -1e300);
+            b1->w = v3(1e300, 1e300, -1e300);
+            b2->w = v3(-1e300, -1e300, 1e300);
+        }
+        break;
     default: break;
     }
 }
@@ -1444,6 +1459,29 @@ static void fam_conditions(fam *f, vtest *t, int ties)
                  m == 0 ? "0" : m == 1 ? "large" : m == 2 ? "within tol" : m == 3 ? "at tol" : "tol+ulp");
     }
     add_flag(t, ties ? FLAG_CLASSIFY_TOLERANCE : FLAG_CONDITIONS);
+    if (!ties && f->k < CCREF_UNI_CONDITION_COUNT) {
+        /* the first tests aim at each outcome in turn, so that every one is in the suite (NOT_COMPLEMENTARY needs
+         * two large values of the right signs, which random picks seldom give) */
+        const ccref_unilateral_condition target = (ccref_unilateral_condition)f->k;
+        const double sg = p->sign;
+        for (int i = 0; i < 4; i++) /* within tolerance unless set below */
+            *x[i] = (pick(f, 2) ? 1.0 : -1.0) * uni(f, 0.0, tol[i]);
+        switch (target) {
+        case CCREF_UNI_SEPARATED: p->perr = sg * uni(f, 0.2, 1.0); break;
+        case CCREF_UNI_PENETRATING: p->perr = -sg * uni(f, 0.2, 1.0); break;
+        case CCREF_UNI_SEPARATING: p->verr = sg * uni(f, 0.2, 1.0); break;
+        case CCREF_UNI_APPROACHING: p->verr = -sg * uni(f, 0.2, 1.0); break;
+        case CCREF_UNI_IN_CONTACT: p->aerr = sg * uni(f, 0.2, 1.0); break;
+        case CCREF_UNI_ACCELERATING_INWARD: p->aerr = -sg * uni(f, 0.2, 1.0); break;
+        case CCREF_UNI_PULLING: p->lambda = sg * uni(f, 0.2, 1.0); break; /* force = -sign lambda < -tol */
+        default: /* NOT_COMPLEMENTARY: separating acceleration and a pushing force, both beyond tolerance */
+            p->aerr = sg * uni(f, 0.2, 1.0);
+            p->lambda = -sg * uni(f, 0.2, 1.0);
+            break;
+        }
+        comment(t, "aimed at %s", ccref_unilateral_condition_name(target));
+        return;
+    }
     comment(t, "perr/verr/aerr/lambda: %s", desc);
 }
 

@@ -75,6 +75,16 @@ static void usage(FILE *f)
           f);
 }
 
+static void print_fp_faults(FILE *f, int faults)
+{
+    if (faults & CCREF_FP_CONTRACTED)
+        fprintf(f, "  a*b + c is fused into one rounding: build with -ffp-contract=off (the Makefile's flags)\n");
+    if (faults & CCREF_FP_EXCESS_PRECISION)
+        fprintf(f, "  intermediates are kept wider than double (FLT_EVAL_METHOD != 0): build for SSE2, not x87\n");
+    if (faults & CCREF_FP_ROUNDING_MODE)
+        fprintf(f, "  the rounding mode is not round-to-nearest\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -86,9 +96,18 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    const int fp_faults = ccref_fp_check();
     if (strcmp(cmd, "--version") == 0) {
         printf("ccref %s (vector generator %s)\n", CCREF_VERSION_STRING, CCREF_GENERATOR_VERSION);
-        return 0;
+        printf("floating point: %s\n", fp_faults ? "FAULTY BUILD (see below)" : "every operation rounded once, to nearest");
+        print_fp_faults(stdout, fp_faults);
+        return fp_faults ? 1 : 0;
+    }
+    /* A build that does not round as the reference requires must not produce reference numbers. */
+    if (fp_faults) {
+        fprintf(stderr, "ccref: this build does not evaluate as the reference requires:\n");
+        print_fp_faults(stderr, fp_faults);
+        return 2;
     }
     if (strcmp(cmd, "eval") == 0)
         return cmd_eval(argc - 1, argv + 1);
