@@ -206,6 +206,38 @@ void ora_contact_out_clear(ora_contact_out *o)
 
 /* ================================================================ the mirror */
 
+/* The sign convention and the friction flag of each class, stated here from spec/unilateral_contacts.md section 1
+ * ("sign" and "friction" columns; the Rope's -1 is Simbody's code, section 6) rather than taken from the kernels'
+ * ccref_contact_sign / ccref_contact_has_friction: with its own tables the oracle is an independent reference, and a
+ * wrong entry in src/contacts.c shows up in every kernel-against-oracle comparison (impact speed, COR branch, sign,
+ * friction flag, the multiplier count) instead of being copied into the reference. tests/test_oracle.c compares
+ * these tables, through ora_eval_contact_case, with the spec's and with the kernels'. */
+static int class_sign(ccref_contact_class cls)
+{
+    switch (cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER: return -1; /* signed room upper - q */
+    case CCREF_CONTACT_HARD_STOP_LOWER: return +1; /* q - lower */
+    case CCREF_CONTACT_ROPE: return -1;            /* limit - distance: a rope may be slack, not longer */
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:   /* signed heights and separations */
+    case CCREF_CONTACT_POINT_PLANE:
+    case CCREF_CONTACT_SPHERE_PLANE:
+    case CCREF_CONTACT_SPHERE_SPHERE:
+    case CCREF_CONTACT_EDGE_EDGE: return +1;
+    default: return 0;
+    }
+}
+
+static int class_has_friction(ccref_contact_class cls)
+{
+    switch (cls) {
+    case CCREF_CONTACT_POINT_PLANE:
+    case CCREF_CONTACT_SPHERE_PLANE:
+    case CCREF_CONTACT_SPHERE_SPHERE:
+    case CCREF_CONTACT_EDGE_EDGE: return 1;
+    default: return 0; /* hard stops, rope, point_plane_frictionless */
+    }
+}
+
 static ccref_kind class_kind(ccref_contact_class cls)
 {
     switch (cls) {
@@ -433,8 +465,8 @@ ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_deci
     ora_case *kc = ws_kcase(ws, kind);
     ora_out *ko = ws_kout(ws);
     ora_eval_status st = ORA_EVAL_OK;
-    const int friction = ccref_contact_has_friction(c->cls);
-    const int sign = ccref_contact_sign(c->cls);
+    const int friction = class_has_friction(c->cls);
+    const int sign = class_sign(c->cls);
     ora_v3 *disp = ws_v(ws);
     mpfi_ptr x = ws_s(ws), num = ws_s(ws), den = ws_s(ws);
     unsigned class_bits = 0;
@@ -618,14 +650,15 @@ static int check_contact(ora_ctx *ctx, const ccref_contact_case *c, int *bits)
         if (!isfinite(c->coordinate.q) || !isfinite(c->coordinate.qdot) || !isfinite(c->coordinate.qdotdot) ||
             !isfinite(hs->bound))
             return CCREF_E_NONFINITE_INPUT;
-        /* The ConstantCoordinate kernel runs before the body checks; its only output that can overflow is
-         * perr = q - bound, a single correctly rounded subtraction: RN(q - bound) is the double computed here. */
-        if (isinf(c->coordinate.q - hs->bound))
-            return CCREF_E_RESULT_OVERFLOW;
         if (!bfin(b1) || !vfin(hs->mobilizer_origin_in_b))
             return CCREF_E_NONFINITE_INPUT;
         st = ora_exact_is_rotation(ctx, &b1->R, bits);
-        return st < 0 ? -1 : (st ? CCREF_OK : CCREF_E_NOT_ROTATION);
+        if (st <= 0)
+            return st < 0 ? -1 : CCREF_E_NOT_ROTATION;
+        /* After every input check (the caller puts the rules' checks before it too): the ConstantCoordinate
+         * kernel's only output that can overflow is perr = q - bound, a single correctly rounded subtraction:
+         * RN(q - bound) is the double computed here. */
+        return isinf(c->coordinate.q - hs->bound) ? CCREF_E_RESULT_OVERFLOW : CCREF_OK;
     }
     case CCREF_CONTACT_ROPE: {
         const ccref_rope_params *p = &c->params.rope;
@@ -781,7 +814,7 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
         zero_result(res, CCREF_E_UNKNOWN_KIND);
         return -1;
     }
-    const int friction = ccref_contact_has_friction(c->cls);
+    const int friction = class_has_friction(c->cls);
     if (c->n_lambda != (friction ? 3u : 1u)) {
         zero_result(res, CCREF_E_LAMBDA_COUNT);
         return 0;
@@ -794,17 +827,18 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
         set_all(res->out, CCREF_CSLOT_N, ORA_R_UNDECIDED);
         return 0;
     }
-    if (st != CCREF_OK) {
-        zero_result(res, (ccref_status)st);
-        return 0;
-    }
     /* The rules' input checks (spec/unilateral_contacts.md section 4, steps 5 and 6) come after the kernel's input
-     * checks above and before any overflow of the evaluation: decided here, with nothing evaluated. */
+     * checks above and before any overflow of the evaluation (a hard stop's q - bound, found by check_contact):
+     * decided here, with nothing evaluated. */
     ccref_status rule_st = check_cor(c);
     if (rule_st == CCREF_OK && friction)
         rule_st = check_cof(c);
-    if (rule_st != CCREF_OK) {
-        zero_result(res, rule_st);
+    if (st != CCREF_OK && st != CCREF_E_RESULT_OVERFLOW) {
+        zero_result(res, (ccref_status)st);
+        return 0;
+    }
+    if (rule_st != CCREF_OK || st != CCREF_OK) {
+        zero_result(res, rule_st != CCREF_OK ? rule_st : (ccref_status)st);
         return 0;
     }
 

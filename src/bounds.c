@@ -114,7 +114,8 @@ acc_t acc_div(acc_t a, acc_t b, double lo)
     double den = (lo - b.e) * LOWER;
     if (!(den > 0.0))
         return fix(INFINITY, INFINITY);
-    return fix(a.m / (lo * LOWER), (a.e + a.m * b.e / (lo * LOWER) + U * hat(a)) / den);
+    /* b.e / lo first: it is a relative error, near u, while a.m * b.e underflows when both are tiny */
+    return fix(a.m / (lo * LOWER), (a.e + a.m * (b.e / (lo * LOWER)) + U * hat(a)) / den);
 }
 
 acc_t acc_recip(acc_t b, double lo) { return acc_div(acc_exact(1.0), b, lo); }

@@ -138,13 +138,16 @@ static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_re
     prm.position = hs->bound;
     ccref_constant_coordinate_result kr;
     ccref_status st = ccref_constant_coordinate_eval(&prm, &c->coordinate, c->lambda, c->n_lambda, &kr);
-    if (!ccref_status_ok(st))
+    /* the kernel's overflow (q - bound) is reported after the body's input checks below */
+    if (!ccref_status_ok(st) && st != CCREF_E_RESULT_OVERFLOW)
         return st;
     /* Body 1 (the mobilized body) is used for the display point only; body 2 is ignored. */
     if (!ccref_body_is_finite(&c->body1) || !v3_is_finite(hs->mobilizer_origin_in_b))
         return CCREF_E_NONFINITE_INPUT;
     if (!ccref_is_rotation(&c->body1.R))
         return CCREF_E_NOT_ROTATION;
+    if (!ccref_status_ok(st))
+        return st;
     res->coordinate_force = kr.generalized_force;
     res->display_point = ccref_station_location(&c->body1, hs->mobilizer_origin_in_b);
     res->constraint = kr.out;

@@ -95,8 +95,10 @@ void acc_check_contact(ora_ctx *ctx, const ccref_contact_case *c, acc_sample *s)
         s->excluded = b.band;
         return;
     }
-    if (s->kernel_status != orr.status || (kr.cor_branch != orr.cor_branch && !b.cor_corner) ||
-        (kr.has_friction && kr.cof_branch != orr.cof_branch)) {
+    /* the class's sign and friction flag: the oracle states its own tables (oracle/contacts.c), so a wrong entry in
+     * the kernels' is a mismatch here */
+    if (s->kernel_status != orr.status || kr.sign != orr.sign || kr.has_friction != orr.has_friction ||
+        (kr.cor_branch != orr.cor_branch && !b.cor_corner) || (kr.has_friction && kr.cof_branch != orr.cof_branch)) {
         s->discrete_mismatch = 1;
         return;
     }

@@ -2,6 +2,7 @@
  * Every expected value below is derived by hand in the comment next to it. Unless a tolerance is given the
  * arithmetic is exact in binary (small integers, products with 0 and +-1, sums of integers). */
 #include "testlib.h"
+#include "../src/common.h"
 
 static void assert_zeroed(const ccref_ball_result *r)
 {
@@ -339,6 +340,97 @@ static void test_ball_overflow(void)
     expect_status(&c, 3, CCREF_E_RESULT_OVERFLOW);
 }
 
+/* Flag rule, every combination (spec/ball.md formula 10 and its Deviations table): AERR_NOT_DERIVATIVE is set iff
+ * some component of the computed verr is nonzero AND some component of w1 is nonzero; w2 plays no part.
+ * Both origins at 0, R = I, stations 0: S = P = 0 and arm1 = arm2 = 0, so w1 x arm1 = w2 x arm2 = 0 and
+ * verr = v2 - v1 exactly whatever the angular velocities (asserted below). verr is one of -2 e_k (k = 0, 1, 2:
+ * a single nonzero component in each position) or 0 (v1 = v2 = (1,2,3)); w1 is 0 or 1/2 e_m (m = 0, 1, 2; for
+ * m = k it is parallel to verr, w1 x verr = 0, and the flag is still set: the test is the simple sufficient one);
+ * w2 is 0 or (3,0,0). Two more: w1 = (0,0,2^-1074), a subnormal, is nonzero; verr = v2 = (2^-1074,0,0) likewise. */
+static void ball_flag_case(ccref_vec3 v1, ccref_vec3 w1, ccref_vec3 v2, ccref_vec3 w2, int flag)
+{
+    ccref_body b1 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), w1, v1, ccref_test_v3(0, 0, 0),
+                                    ccref_test_v3(0, 0, 0));
+    ccref_body b2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), w2, v2, ccref_test_v3(0, 0, 0),
+                                    ccref_test_v3(0, 0, 0));
+    ccref_ball_params prm = {ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0)};
+    double lambda[3] = {1, 2, 3};
+    ccref_ball_result r;
+    CU_ASSERT_EQUAL_FATAL(ccref_ball_eval(&prm, &b1, &b2, lambda, 3, &r), CCREF_OK);
+    ASSERT_EXACT(r.out.verr[0], v2.x - v1.x);
+    ASSERT_EXACT(r.out.verr[1], v2.y - v1.y);
+    ASSERT_EXACT(r.out.verr[2], v2.z - v1.z);
+    unsigned want = CCREF_DEV_BALL_REACTION_SIGN | (flag ? CCREF_DEV_BALL_AERR_NOT_DERIVATIVE : 0u);
+    if (r.out.deviations != want)
+        fprintf(stderr, "\n  ball flag: verr (%g,%g,%g) w1 (%g,%g,%g) w2 (%g,%g,%g): deviations %#x, expected %#x",
+                v2.x - v1.x, v2.y - v1.y, v2.z - v1.z, w1.x, w1.y, w1.z, w2.x, w2.y, w2.z, r.out.deviations, want);
+    CU_ASSERT_EQUAL(r.out.deviations, want);
+}
+
+static void test_ball_deviation_flag_combinations(void)
+{
+    const ccref_vec3 zero = ccref_test_v3(0, 0, 0), w2s[2] = {{0, 0, 0}, {3, 0, 0}};
+    for (int k = -1; k < 3; k++) {          /* k = -1: verr = 0; else verr = -2 e_k */
+        ccref_vec3 v1 = k < 0 ? ccref_test_v3(1, 2, 3) : zero;
+        ccref_vec3 v2 = k < 0 ? v1 : ccref_test_v3(k == 0 ? -2 : 0, k == 1 ? -2 : 0, k == 2 ? -2 : 0);
+        for (int m = -1; m < 3; m++) {      /* m = -1: w1 = 0; else w1 = e_m / 2 */
+            ccref_vec3 w1 = ccref_test_v3(m == 0 ? 0.5 : 0, m == 1 ? 0.5 : 0, m == 2 ? 0.5 : 0);
+            for (int j = 0; j < 2; j++)
+                ball_flag_case(v1, w1, v2, w2s[j], k >= 0 && m >= 0);
+        }
+    }
+    ball_flag_case(zero, ccref_test_v3(0, 0, 0x1p-1074), ccref_test_v3(0, 1, 0), zero, 1);
+    ball_flag_case(zero, ccref_test_v3(0, 0, 0x1p-1074), zero, w2s[1], 0);
+    ball_flag_case(zero, ccref_test_v3(1, 0, 0), ccref_test_v3(0x1p-1074, 0, 0), zero, 1);
+    ball_flag_case(zero, zero, ccref_test_v3(0x1p-1074, 0, 0), w2s[1], 0);
+}
+
+/* Rotation tolerance boundary (spec/conventions.md section 5, "Rotation test"; src/common.c): R is accepted iff
+ * every entry of R^T R - I computed by ccref_is_rotation is within CCREF_ROTATION_TOL (<=, inclusive) and det > 0.
+ * R = I + e E_ij (i != j): column j is e_j + e e_i, the others are unit vectors, so the kernel's entry (i,j) of
+ * R^T R is the dot product c_i . c_j = 1*e + 0*1 + 0*0 = e exactly (products by 0 and 1, sums with 0); entry (j,j)
+ * is fl(fl(e^2) + 1) - 1 = 0 since e^2 ~ 1e-24 < 2^-53; every other entry is 0; det R = 1 (triangular, unit
+ * diagonal) and every product of the kernel's c0.(c1 x c2) is by 0 or 1, hence exact. So the computed entry is e
+ * itself and R passes iff |e| <= CCREF_ROTATION_TOL: the double 1e-12 = 0x1.19799812dea11p-40 (independently:
+ * Python's correctly rounded float.hex(1e-12)) and the doubles below pass; the next double above,
+ * 0x1.19799812dea12p-40, fails, on either sign. */
+static ccref_mat3 off_diagonal(int i, int j, double e)
+{
+    ccref_mat3 R = ccref_test_identity();
+    R.m[i][j] = e;
+    return R;
+}
+
+static void test_ball_rotation_tolerance_boundary(void)
+{
+    const double tol = 0x1.19799812dea11p-40, above = 0x1.19799812dea12p-40, below = 0x1.19799812dea10p-40;
+    CU_ASSERT_EQUAL(CCREF_ROTATION_TOL, tol);
+    const double es[6] = {tol, -tol, below, 0.0, above, -above};
+    const int accept[6] = {1, 1, 1, 1, 0, 0};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            if (i == j)
+                continue;
+            for (int n = 0; n < 6; n++) {
+                ccref_mat3 R = off_diagonal(i, j, es[n]);
+                CU_ASSERT_EQUAL(ccref_is_rotation(&R), accept[n]);
+                for (int body = 0; body < 2; body++) {
+                    ball_case c = good_case();
+                    if (body == 0)
+                        c.b1.R = R;
+                    else
+                        c.b2.R = R;
+                    if (accept[n]) {
+                        ccref_ball_result r;
+                        CU_ASSERT_EQUAL(ccref_ball_eval(&c.prm, &c.b1, &c.b2, c.lambda, 3, &r), CCREF_OK);
+                    } else {
+                        expect_status(&c, 3, CCREF_E_NOT_ROTATION);
+                    }
+                }
+            }
+        }
+}
+
 static void register_ball(CU_pSuite s)
 {
     CU_add_test(s, "pendulum worked example (multiplier sign)", test_ball_pendulum);
@@ -346,11 +438,13 @@ static void register_ball(CU_pSuite s)
     CU_add_test(s, "general moving case: all rows, forces, reactions", test_ball_general);
     CU_add_test(s, "station 1 enters perr only", test_ball_station1_enters_perr_only);
     CU_add_test(s, "deviation flag rule", test_ball_deviation_flag_rule);
+    CU_add_test(s, "deviation flag: verr x w1 x w2 zero/nonzero", test_ball_deviation_flag_combinations);
     CU_add_test(s, "rounded rotation reaction", test_ball_rounded_rotation_reaction);
     CU_add_test(s, "NULL arguments", test_ball_null_arguments);
     CU_add_test(s, "lambda count and finiteness", test_ball_lambda_checks);
     CU_add_test(s, "non-finite inputs and check order", test_ball_nonfinite_inputs);
     CU_add_test(s, "non-rotations and reflection", test_ball_not_rotation);
+    CU_add_test(s, "rotation tolerance boundary (1e-12 and the next double)", test_ball_rotation_tolerance_boundary);
     CU_add_test(s, "result overflow", test_ball_overflow);
 }
 

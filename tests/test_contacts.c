@@ -832,14 +832,16 @@ static ccref_contact_case valid_case(ccref_contact_class cls)
     }
 }
 
-/* A pose whose evaluation overflows although every input is valid: the rules' input checks still come first
- * (spec/unilateral_contacts.md section 4: the kernel's overflow is an "after" status). Hard stops overflow only in
- * their display point, which apply_rules checks after the rules. */
+/* A pose whose evaluation overflows although every input is valid: the input checks, the rules' included, still
+ * come first (spec/unilateral_contacts.md section 4: the kernel's overflow is an "after" status). Hard stops
+ * overflow in q - bound (the ConstantCoordinate kernel) and in their display point. */
 static ccref_contact_case overflowing_case(ccref_contact_class cls)
 {
     ccref_contact_case c = valid_case(cls);
     const double huge = 0x1.8p+1023;
     if (cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER) {
+        c.coordinate.q = huge; /* q - bound overflows in the ConstantCoordinate kernel */
+        c.params.hard_stop.bound = -huge;
         c.body1.p = ccref_test_v3(huge, huge, huge);
         c.params.hard_stop.mobilizer_origin_in_b = ccref_test_v3(huge, huge, huge);
         return c;
@@ -873,6 +875,13 @@ static void test_rule_inputs_before_overflow(void)
             c.speeds.transition_speed = NAN;
             expect_error(&c, CCREF_E_NONFINITE_INPUT);
         }
+        /* the bodies' input checks too come before the overflow */
+        c = overflowing_case(cls);
+        c.body1.w.y = NAN;
+        expect_error(&c, CCREF_E_NONFINITE_INPUT);
+        c = overflowing_case(cls);
+        c.body1.R.m[0][1] = 1e-6;
+        expect_error(&c, CCREF_E_NOT_ROTATION);
     }
 }
 

@@ -11,12 +11,15 @@
  *      interval API on non-double inputs (central differences along an analytic trajectory).
  * Expected values that are not dyadic are written as the C literal or quotient whose rounding is the correctly
  * rounded exact value (a decimal literal and a single division of exact doubles are correctly rounded). */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../oracle/internal.h"
 #include "../oracle/oracle.h"
+#include "../src/common.h"
 #include "cases.h"
 #include "testlib.h"
 
@@ -64,6 +67,17 @@ static void check_kind(const ccref_case *c, const double *e, ccref_status st, un
     }
 }
 
+/* The sign convention and friction flag of each class as spec/unilateral_contacts.md section 1 states them (written
+ * here by hand: neither the kernels' ccref_contact_sign / ccref_contact_has_friction nor the oracle's own tables). */
+static const int spec_sign[CCREF_CONTACT_COUNT] = {
+    [CCREF_CONTACT_HARD_STOP_UPPER] = -1, [CCREF_CONTACT_HARD_STOP_LOWER] = +1, [CCREF_CONTACT_ROPE] = -1,
+    [CCREF_CONTACT_POINT_PLANE_FRICTIONLESS] = +1, [CCREF_CONTACT_POINT_PLANE] = +1,
+    [CCREF_CONTACT_SPHERE_PLANE] = +1, [CCREF_CONTACT_SPHERE_SPHERE] = +1, [CCREF_CONTACT_EDGE_EDGE] = +1};
+static const int spec_friction[CCREF_CONTACT_COUNT] = {
+    [CCREF_CONTACT_HARD_STOP_UPPER] = 0, [CCREF_CONTACT_HARD_STOP_LOWER] = 0, [CCREF_CONTACT_ROPE] = 0,
+    [CCREF_CONTACT_POINT_PLANE_FRICTIONLESS] = 0, [CCREF_CONTACT_POINT_PLANE] = 1,
+    [CCREF_CONTACT_SPHERE_PLANE] = 1, [CCREF_CONTACT_SPHERE_SPHERE] = 1, [CCREF_CONTACT_EDGE_EDGE] = 1};
+
 static void check_contact(const ccref_contact_case *c, const double *e, ccref_status st, unsigned dev,
                           ccref_cor_branch cb, ccref_cof_branch fb)
 {
@@ -76,8 +90,8 @@ static void check_contact(const ccref_contact_case *c, const double *e, ccref_st
     CU_ASSERT_EQUAL(r.cor_branch, cb);
     CU_ASSERT_EQUAL(r.cof_branch, fb);
     /* error results are zeroed entirely (sign and friction flag included), as the kernel's */
-    CU_ASSERT_EQUAL(r.sign, ccref_status_ok(st) ? ccref_contact_sign(c->cls) : 0);
-    CU_ASSERT_EQUAL(r.has_friction, ccref_status_ok(st) ? ccref_contact_has_friction(c->cls) : 0);
+    CU_ASSERT_EQUAL(r.sign, ccref_status_ok(st) ? spec_sign[c->cls] : 0);
+    CU_ASSERT_EQUAL(r.has_friction, ccref_status_ok(st) ? spec_friction[c->cls] : 0);
     for (int i = 0; i < CCREF_CSLOT_N; i++) {
         int ok = r.out[i].certified && r.out[i].value == e[i];
         if (!ok)
@@ -825,12 +839,17 @@ static void test_contact_checks(void)
     c.material.min_cor = 0.5;
     c.speeds.capture_speed = 3;
     check_contact(&c, e, CCREF_E_SPEED_ORDER, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
-    /* Kernel overflow (perr of the hard stop = 1e308 + 1e308) wins over the bad material. */
+    /* The bad material wins over the kernel's overflow (perr of the hard stop = 1e308 + 1e308), an "after" status
+     * (spec/unilateral_contacts.md section 4); with a good material the overflow is the status. */
     ccref_contact_case h = ccref_test_contact_case(CCREF_CONTACT_HARD_STOP_LOWER);
     h.params.hard_stop.bound = -1e308;
     h.coordinate.q = 1e308;
     h.material.min_cor = 2;
+    check_contact(&h, e, CCREF_E_COR_OUT_OF_RANGE, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
+    h.material.min_cor = 0.5;
     check_contact(&h, e, CCREF_E_RESULT_OVERFLOW, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
+    h.body1.R.m[2][2] = -1.0; /* a reflection: the body's input check wins over the overflow too */
+    check_contact(&h, e, CCREF_E_NOT_ROTATION, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
     ccref_contact_case pp = ccref_test_contact_case(CCREF_CONTACT_POINT_PLANE);
     pp.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
     pp.material.mu_d = 1;
@@ -838,6 +857,68 @@ static void test_contact_checks(void)
     pp.material.mu_d = 0.5;
     pp.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 2);
     check_contact(&pp, e, CCREF_E_NOT_UNIT_VECTOR, 0, CCREF_COR_CAPTURED, CCREF_COF_STATIC);
+}
+
+/* A valid case of each class (every check passes): the defaults of ccref_test_contact_case plus what the class
+ * needs (a rope of limit 1 with its ends 1 apart, unit plane normals, radii, the LineOnLine case's edges). */
+static ccref_contact_case valid_contact(ccref_contact_class cls)
+{
+    ccref_contact_case c = ccref_test_contact_case(cls);
+    ccref_case k = lol_case();
+    switch (cls) {
+    case CCREF_CONTACT_ROPE:
+        c.params.rope.length_limit = 1;
+        c.body2.p = ccref_test_v3(0, 1, 0);
+        break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
+    case CCREF_CONTACT_POINT_PLANE: c.params.point_plane.normal_in_b1 = ccref_test_v3(0, 0, 1); break;
+    case CCREF_CONTACT_SPHERE_PLANE:
+        c.params.sphere_plane.normal_in_b1 = ccref_test_v3(0, 0, 1);
+        c.params.sphere_plane.radius = 0.5;
+        break;
+    case CCREF_CONTACT_SPHERE_SPHERE:
+        c.params.sphere_sphere.radius1 = c.params.sphere_sphere.radius2 = 0.25;
+        c.body2.p = ccref_test_v3(0, 0, 2);
+        break;
+    case CCREF_CONTACT_EDGE_EDGE:
+        c.params.edge_edge.edge_frame1_in_b1 = k.params.line_on_line.edge_frame1_in_b1;
+        c.params.edge_edge.half_length1 = k.params.line_on_line.half_length1;
+        c.params.edge_edge.edge_frame2_in_b2 = k.params.line_on_line.edge_frame2_in_b2;
+        c.params.edge_edge.half_length2 = k.params.line_on_line.half_length2;
+        c.body1 = k.body1;
+        c.body2 = k.body2;
+        break;
+    default: break;
+    }
+    return c;
+}
+
+/* The oracle states its own sign and friction tables (oracle/contacts.c) instead of calling the kernels'; both are
+ * compared here with spec/unilateral_contacts.md section 1 (spec_sign, spec_friction, written by hand). The oracle's
+ * tables are observed through its results: sign, has_friction and the multiplier count it accepts (3 with friction,
+ * else 1). The impact speed's direction per class is fixed by the hand-derived cases above (rope: verr = 3 > 0 is
+ * an impact of 3 with sign -1). */
+static void test_contact_tables(void)
+{
+    for (int i = 0; i < CCREF_CONTACT_COUNT; i++) {
+        const ccref_contact_class cls = (ccref_contact_class)i;
+        CU_ASSERT_EQUAL(ccref_contact_sign(cls), spec_sign[i]);
+        CU_ASSERT_EQUAL(ccref_contact_has_friction(cls), spec_friction[i]);
+        ccref_contact_case c = valid_contact(cls);
+        c.n_lambda = spec_friction[i] ? 3 : 1;
+        ccref_contact_result kr;
+        ora_contact_result r;
+        CU_ASSERT_EQUAL(ccref_contact_eval(&c, &kr), CCREF_OK);
+        CU_ASSERT_EQUAL_FATAL(ora_eval_contact_case(ctx(), &c, &r), 0);
+        CU_ASSERT_EQUAL(r.status, CCREF_OK);
+        CU_ASSERT_EQUAL(r.sign, spec_sign[i]);
+        CU_ASSERT_EQUAL(r.has_friction, spec_friction[i]);
+        CU_ASSERT_EQUAL(kr.sign, r.sign);
+        CU_ASSERT_EQUAL(kr.has_friction, r.has_friction);
+        c.n_lambda = spec_friction[i] ? 1 : 3;
+        ora_eval_contact_case(ctx(), &c, &r);
+        CU_ASSERT_EQUAL(r.status, CCREF_E_LAMBDA_COUNT);
+    }
 }
 
 /* ================================================================ (b) starting precision does not matter */
@@ -1003,7 +1084,7 @@ static void test_kernels_vs_oracle_provisional(void)
             n++;
             uncertified += !r.all_certified || !r.decided;
             if (st != r.status || kr.cor_branch != r.cor_branch || kr.cof_branch != r.cof_branch ||
-                kr.constraint.deviations != r.deviations) {
+                kr.constraint.deviations != r.deviations || kr.sign != r.sign || kr.has_friction != r.has_friction) {
                 bad++;
                 continue;
             }
@@ -1440,6 +1521,292 @@ static void test_interval_api_derivatives(void)
     ora_case_clear(&oc);
 }
 
+/* ================================================================ (g) rotation tolerance boundary, Ball flag */
+
+/* The oracle's exact rotation test (ora_exact_is_rotation; spec/oracle.md section 4: every |(R^T R - I)_ij| <=
+ * CCREF_ROTATION_TOL, the double 1e-12 = 0x1.19799812dea11p-40, and det R > 0, on the exact entries) at the
+ * boundary. R = I + e E_ij (i != j): the exact entry (i,j) of R^T R - I is e, entry (j,j) is e^2 ~ 1e-24, the others
+ * 0, det R = 1: accepted iff |e| <= tol. The kernel's computed entry is e too (tests/test_ball.c), so kernel and
+ * oracle agree: checked directly, through ora_eval_case (Ball, either body), and through the contact layer's own
+ * calls (oracle/contacts.c: a rope's body 2 and edge_edge's edge frame 1).
+ * Then three matrices whose exact entry is not a double: columns c0 = (1,0,d), c1 = (x,1,s d), c2 = (0,0,1) with
+ * d = 2^-60, s = +-1: exact (0,1) entry x + s 2^-120, (0,0) entry 2^-120, (1,1) entry x^2 + 2^-120, (0,2) d,
+ * (1,2) s d, det = c0.(c1 x c2) = c0.(1, -x, 0) = 1. The kernel computes (0,1) as fl(x + s 2^-120) = x (2^-120 is
+ * below half an ulp of x, 2^-93) and (0,0) as fl(1 + 2^-120) - 1 = 0:
+ *   x = tol, s = +1: exact tol + 2^-120 > tol: the oracle rejects, the kernel accepts (a decision band: the oracle
+ *     decides on the exact value; spec/oracle.md section 6). The real 1e-12 is tol + 2.0e-29 > tol + 2^-120, so
+ *     this also pins the comparison to the double tol, not to the real 1e-12;
+ *   x = tol, s = -1: exact tol - 2^-120: both accept;
+ *   x = next double above tol, s = -1: exact above tol: both reject. */
+static ccref_mat3 rot_off_diagonal(int i, int j, double e)
+{
+    ccref_mat3 R = ccref_test_identity();
+    R.m[i][j] = e;
+    return R;
+}
+
+static ccref_case ball_case_with(ccref_mat3 R, int body)
+{
+    ccref_case c = {0};
+    c.kind = CCREF_KIND_BALL;
+    c.body1 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(1, 0, 0));
+    c.body2 = ccref_test_at_rest(ccref_test_identity(), ccref_test_v3(0, 1, 0));
+    if (body == 0)
+        c.body1.R = R;
+    else
+        c.body2.R = R;
+    c.params.ball.station1_in_b1 = ccref_test_v3(0, 0, 1);
+    c.n_lambda = 3;
+    return c;
+}
+
+static void rotation_statuses(ccref_mat3 R, int kernel_accepts, int oracle_accepts)
+{
+    int bits = 0;
+    CU_ASSERT_EQUAL(ccref_is_rotation(&R), kernel_accepts);
+    CU_ASSERT_EQUAL(ora_exact_is_rotation(ctx(), &R, &bits), oracle_accepts);
+    for (int body = 0; body < 2; body++) {
+        ccref_case c = ball_case_with(R, body);
+        ccref_result kr;
+        ora_case_result r;
+        CU_ASSERT_EQUAL(ccref_eval(&c, &kr), kernel_accepts ? CCREF_OK : CCREF_E_NOT_ROTATION);
+        ora_eval_case(ctx(), &c, &r);
+        CU_ASSERT(r.decided);
+        CU_ASSERT_EQUAL(r.status, oracle_accepts ? CCREF_OK : CCREF_E_NOT_ROTATION);
+    }
+    ccref_contact_case rope = ccref_test_contact_case(CCREF_CONTACT_ROPE);
+    rope.params.rope.length_limit = 1;
+    rope.body2.p = ccref_test_v3(0, 1, 0);
+    rope.body2.R = R;
+    ccref_contact_case edge = ccref_test_contact_case(CCREF_CONTACT_EDGE_EDGE);
+    ccref_case k = lol_case();
+    edge.params.edge_edge.edge_frame1_in_b1 = k.params.line_on_line.edge_frame1_in_b1;
+    edge.params.edge_edge.half_length1 = k.params.line_on_line.half_length1;
+    edge.params.edge_edge.edge_frame2_in_b2 = k.params.line_on_line.edge_frame2_in_b2;
+    edge.params.edge_edge.half_length2 = k.params.line_on_line.half_length2;
+    edge.body1 = k.body1;
+    edge.body2 = k.body2;
+    edge.params.edge_edge.edge_frame1_in_b1.R = R; /* df = R e_x, db = (0,1,0): not parallel */
+    const ccref_contact_case *cs[2] = {&rope, &edge};
+    for (int i = 0; i < 2; i++) {
+        ccref_contact_result kr;
+        ora_contact_result r;
+        CU_ASSERT_EQUAL(ccref_contact_eval(cs[i], &kr), kernel_accepts ? CCREF_OK : CCREF_E_NOT_ROTATION);
+        ora_eval_contact_case(ctx(), cs[i], &r);
+        CU_ASSERT(r.decided);
+        CU_ASSERT_EQUAL(r.status, oracle_accepts ? CCREF_OK : CCREF_E_NOT_ROTATION);
+    }
+}
+
+static void test_rotation_tolerance_boundary(void)
+{
+    const double tol = 0x1.19799812dea11p-40, above = 0x1.19799812dea12p-40, below = 0x1.19799812dea10p-40;
+    CU_ASSERT_EQUAL(CCREF_ROTATION_TOL, tol);
+    const double es[5] = {tol, -tol, below, above, -above};
+    const int accept[5] = {1, 1, 1, 0, 0};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            for (int n = 0; n < 5 && i != j; n++)
+                rotation_statuses(rot_off_diagonal(i, j, es[n]), accept[n], accept[n]);
+    const double d = 0x1p-60, xs[3] = {tol, tol, above}, ss[3] = {1, -1, -1};
+    const int kernel[3] = {1, 1, 0}, oracle[3] = {0, 1, 0};
+    for (int n = 0; n < 3; n++)
+        rotation_statuses(ccref_test_rows(1, xs[n], 0, 0, 1, 0, d, ss[n] * d, 1), kernel[n], oracle[n]);
+}
+
+/* The Ball flag in the oracle, decided on the exact rows (spec/oracle.md: VERR_NONZERO, W1_NONZERO): the cases of
+ * tests/test_ball.c's flag combinations (origins 0, R = I, stations 0: verr = v2 - v1 whatever w1 and w2). */
+static void test_ball_flag_combinations(void)
+{
+    const ccref_vec3 w1s[2] = {{0, 0, 0}, {0, 0.5, 0}}, w2s[2] = {{0, 0, 0}, {3, 0, 0}};
+    for (int nz = 0; nz < 2; nz++)
+        for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 2; b++) {
+                ccref_case c = {0};
+                c.kind = CCREF_KIND_BALL;
+                c.body1 = ccref_test_body(ccref_test_identity(), ccref_test_v3(0, 0, 0), w1s[a], ccref_test_v3(1, 2, 3),
+                                          ccref_test_v3(0, 0, 0), ccref_test_v3(0, 0, 0));
+                c.body2 = c.body1;
+                c.body2.w = w2s[b];
+                if (nz)
+                    c.body2.v = ccref_test_v3(1, 2, 1); /* verr = (0, 0, -2) */
+                c.n_lambda = 3;
+                ora_case_result r;
+                ora_eval_case(ctx(), &c, &r);
+                CU_ASSERT(r.decided && r.all_certified);
+                CU_ASSERT_EQUAL(r.deviations, CCREF_DEV_BALL_REACTION_SIGN |
+                                                  (nz && a ? (unsigned)CCREF_DEV_BALL_AERR_NOT_DERIVATIVE : 0u));
+            }
+}
+
+/* ================================================================ (f) ora_certify on hand-built intervals */
+
+/* ora_certify must certify an enclosure exactly when every real in it rounds (RN, ties to even) to one double
+ * (spec/oracle.md section 2): not when the two ends round to different doubles, however close (neighbours), and
+ * not when an end is a midpoint that rounds away from the rest. Each interval is built from exact dyadic endpoints
+ * (sums of doubles times a power of two, formed at 256 bits where they are exact) and its verdict derived by hand:
+ *   - a real strictly between two consecutive doubles rounds to the nearer one; a midpoint (tie) to the double whose
+ *     last significand bit is 0 (even);
+ *   - above 1 the spacing is 2^-52, below 1 it is 2^-53: the rounding interval of a power of two is lopsided;
+ *   - subnormals are spaced 2^-1074 = 4 U (U = 2^-1076 below), so 2^-1075 = 2 U is the tie between 0 (even) and
+ *     2^-1074 (odd), 3 * 2^-1075 = 6 U the tie between 2^-1074 (odd) and 2^-1073 (even);
+ *   - DBL_MAX = 2^1024 - 2^971 has an odd significand, 2^1024 counts as even: the tie DBL_MAX + 2^970 and every
+ *     real above it round to +Inf (IEEE 754 overflow under round to nearest).
+ * Parities used: 1 + 2^-52 odd, 1 + 2^-51 even; 2 - 2^-52 (0x1.fffffffffffffp+0) odd, 2 + 2^-51 odd; 1 - 2^-53
+ * odd; 2^-1022 - 2^-1074 (all ones) odd, 2^-1022 + 2^-1074 odd. test_certify_ties_reference cross-checks the tie
+ * rulings with the C library's correctly rounded strtod. */
+
+typedef struct {
+    const char *what;
+    double lo[3], hi[3];    /* endpoints (lo[0] + lo[1] + lo[2]) 2^e and (hi[0] + hi[1] + hi[2]) 2^e */
+    int e;
+    int certified;          /* expected verdict */
+    double value;           /* expected value when certified (the sign of a zero is checked too) */
+} cert_case;
+
+static void dyadic(mpfr_t r, const double t[3], int e)
+{
+    mpfr_set_d(r, t[0], MPFR_RNDN);
+    mpfr_add_d(r, r, t[1], MPFR_RNDN);
+    mpfr_add_d(r, r, t[2], MPFR_RNDN);
+    mpfr_mul_2si(r, r, e, MPFR_RNDN);
+}
+
+static void check_cert_case(const cert_case *k)
+{
+    mpfr_t lo, hi, t;
+    mpfi_t x;
+    mpfr_inits2(256, lo, hi, t, (mpfr_ptr)0);
+    mpfi_init2(x, 256);
+    dyadic(lo, k->lo, k->e);
+    dyadic(hi, k->hi, k->e);
+    /* the endpoints are exact: recomputed at 1024 bits they are the same numbers */
+    mpfr_set_prec(t, 1024);
+    dyadic(t, k->lo, k->e);
+    CU_ASSERT(mpfr_equal_p(t, lo));
+    dyadic(t, k->hi, k->e);
+    CU_ASSERT(mpfr_equal_p(t, hi));
+    CU_ASSERT_FATAL(mpfr_lessequal_p(lo, hi));
+    mpfi_interv_fr(x, lo, hi);
+    CU_ASSERT(mpfr_equal_p(&x->left, lo) && mpfr_equal_p(&x->right, hi));
+    ora_cert c;
+    memset(&c, 0x5a, sizeof c);
+    int ret = ora_certify(x, 321, &c);
+    int point = mpfr_equal_p(lo, hi);
+    int ok = ret == k->certified && c.certified == k->certified;
+    if (k->certified)
+        ok = ok && c.precision_bits == 321 && c.value == k->value && !signbit(c.value) == !signbit(k->value) &&
+             c.reason == (point ? (k->value == 0.0 ? ORA_R_EXACT_ZERO : ORA_R_EXACT) : ORA_R_ENCLOSURE);
+    else
+        ok = ok && c.precision_bits == 0 && c.reason != ORA_R_EXACT && c.reason != ORA_R_EXACT_ZERO &&
+             c.reason != ORA_R_ENCLOSURE;
+    if (!ok)
+        fprintf(stderr, "\n  ora_certify %s: returned %d, certified %d, value %a, reason %s, bits %d (expected %d, %a)",
+                k->what, ret, c.certified, c.value, ora_reason_name(c.reason), c.precision_bits, k->certified,
+                k->value);
+    CU_ASSERT(ok);
+    mpfi_clear(x);
+    mpfr_clears(lo, hi, t, (mpfr_ptr)0);
+}
+
+static void test_certify_intervals(void)
+{
+    const double M = DBL_MAX, N = 0x1p54; /* N U = 2^-1022, the smallest normal */
+    const cert_case cases[] = {
+        /* points: the exact value rounded once */
+        {"point 1.5", {1.5, 0, 0}, {1.5, 0, 0}, 0, 1, 1.5},
+        {"point 0", {0, 0, 0}, {0, 0, 0}, 0, 1, 0.0},
+        {"point tie 1 + 2^-53 -> 1", {1, 0x1p-53, 0}, {1, 0x1p-53, 0}, 0, 1, 1.0},
+        {"point tie 1 + 3 2^-53 -> 1 + 2^-51", {1, 0x1p-52, 0x1p-53}, {1, 0x1p-52, 0x1p-53}, 0, 1, 1 + 0x1p-51},
+        {"point tie -(1 + 2^-53) -> -1", {-1, -0x1p-53, 0}, {-1, -0x1p-53, 0}, 0, 1, -1.0},
+        /* strictly inside the rounding interval of one double */
+        {"inside (1, 1 + 2^-53)", {1, 0x1p-54, 0}, {1, 0x1p-53, -0x1p-100}, 0, 1, 1.0},
+        {"around 1", {1, -0x1p-55, 0}, {1, 0x1p-54, 0}, 0, 1, 1.0},
+        {"around 1, nearly its whole lopsided interval", {1, -0x1p-54, 0x1p-100}, {1, 0x1p-53, -0x1p-100}, 0, 1, 1.0},
+        {"around 1 + 2^-52 (odd)", {1, 0x1p-53, 0x1p-100}, {1, 0x1p-52, 0x1p-53 - 0x1p-100}, 0, 1, 1 + 0x1p-52},
+        {"around -(1 + 2^-52)", {-1, -0x1p-52, -0x1p-54}, {-1, -0x1p-52, 0x1p-54}, 0, 1, -1 - 0x1p-52},
+        /* straddling a midpoint, or ends rounding to two different doubles (here neighbours): never */
+        {"straddles the tie 1 + 2^-53", {1, 0x1p-53, -0x1p-100}, {1, 0x1p-53, 0x1p-100}, 0, 0, 0},
+        {"ends round to 1 and 1 + 2^-52", {1, 0x1p-54, 0}, {1, 0x1p-52, 0}, 0, 0, 0},
+        {"ends are 1 + 2^-52 and 1 + 2^-51", {1, 0x1p-52, 0}, {1, 0x1p-51, 0}, 0, 0, 0},
+        {"ends are 1 - 2^-53 and 1", {1, -0x1p-53, 0}, {1, 0, 0}, 0, 0, 0},
+        {"ends round to -(1 + 2^-52) and -1", {-1, -0x1p-52, 0}, {-1, -0x1p-54, 0}, 0, 0, 0},
+        {"straddles the tie 1 - 2^-54", {1, -0x1p-54, -0x1p-100}, {1, -0x1p-54, 0x1p-100}, 0, 0, 0},
+        {"ends far apart", {1, 0, 0}, {2, 0, 0}, 0, 0, 0},
+        /* touching a midpoint exactly: certified iff the tie rounds to the same double as the rest */
+        {"[1, tie 1 + 2^-53]", {1, 0, 0}, {1, 0x1p-53, 0}, 0, 1, 1.0},
+        {"[tie 1 + 2^-53, 1 + 2^-52]", {1, 0x1p-53, 0}, {1, 0x1p-52, 0}, 0, 0, 0},
+        {"[1 + 2^-52, tie 1 + 3 2^-53]", {1, 0x1p-52, 0}, {1, 0x1p-52, 0x1p-53}, 0, 0, 0},
+        {"[tie 1 + 3 2^-53, 1 + 2^-51]", {1, 0x1p-52, 0x1p-53}, {1, 0x1p-51, 0}, 0, 1, 1 + 0x1p-51},
+        {"[tie, tie] one ulp wide around 1 + 2^-51 (even)", {1, 0x1p-52, 0x1p-53}, {1, 0x1p-51, 0x1p-53}, 0, 1,
+         1 + 0x1p-51},
+        {"[tie, tie] one ulp wide around 1 + 2^-52 (odd)", {1, 0x1p-53, 0}, {1, 0x1p-52, 0x1p-53}, 0, 0, 0},
+        /* powers of two */
+        {"[tie 2 - 2^-53, tie 2 + 2^-52]", {2, -0x1p-53, 0}, {2, 0x1p-52, 0}, 0, 1, 2.0},
+        {"left end below the tie 2 - 2^-53", {2, -0x1p-53, -0x1p-100}, {2, 0, 0}, 0, 0, 0},
+        {"right end above the tie 2 + 2^-52", {2, 0, 0}, {2, 0x1p-52, 0x1p-100}, 0, 0, 0},
+        {"[tie 1 - 2^-54, 1]", {1, -0x1p-54, 0}, {1, 0, 0}, 0, 1, 1.0},
+        {"[1 - 2^-53, just below the tie 1 - 2^-54]", {1, -0x1p-53, 0}, {1, -0x1p-54, -0x1p-100}, 0, 1, 1 - 0x1p-53},
+        {"left end just below the tie 1 - 2^-54", {1, -0x1p-54, -0x1p-100}, {1, 0, 0}, 0, 0, 0},
+        /* subnormals and zero (units U = 2^-1076) */
+        {"[U, tie 2^-1075]", {1, 0, 0}, {2, 0, 0}, -1076, 1, 0.0},
+        {"[tie 2^-1075, tie 3 2^-1075]", {2, 0, 0}, {6, 0, 0}, -1076, 0, 0},
+        {"inside (2^-1075, 3 2^-1075)", {2, 0x1p-24, 0}, {6, -0x1p-24, 0}, -1076, 1, 0x1p-1074},
+        {"[tie 3 2^-1075, tie 5 2^-1075]", {6, 0, 0}, {10, 0, 0}, -1076, 1, 0x1p-1073},
+        {"[-2^-1075, 2^-1075]", {-2, 0, 0}, {2, 0, 0}, -1076, 1, 0.0},
+        {"[-2^-1075, 0]", {-2, 0, 0}, {0, 0, 0}, -1076, 1, 0.0},
+        {"[-2^-1075, -U]: strictly negative", {-2, 0, 0}, {-1, 0, 0}, -1076, 1, -0.0},
+        {"left end beyond -2^-1075", {-2, -0x1p-24, 0}, {0, 0, 0}, -1076, 0, 0},
+        {"[2^-1022 - 2^-1075, 2^-1022 + 2^-1075]", {N, -2, 0}, {N, 2, 0}, -1076, 1, 0x1p-1022},
+        {"left end below the tie 2^-1022 - 2^-1075", {N, -2, -0x1p-24}, {N, 0, 0}, -1076, 0, 0},
+        /* the overflow threshold DBL_MAX + 2^970 */
+        {"point just below the threshold", {M, 0x1p970, -0x1p900}, {M, 0x1p970, -0x1p900}, 0, 1, DBL_MAX},
+        {"[DBL_MAX, below the threshold]", {M, 0, 0}, {M, 0x1p970, -0x1p900}, 0, 1, DBL_MAX},
+        {"[DBL_MAX, the threshold]", {M, 0, 0}, {M, 0x1p970, 0}, 0, 0, 0},
+        {"straddles the threshold", {M, 0x1p970, -0x1p900}, {M, 0x1p970, 0x1p900}, 0, 0, 0},
+        {"[the threshold, 2 DBL_MAX]", {M, 0x1p970, 0}, {M, M, 0}, 0, 1, INFINITY},
+        {"point at the threshold", {M, 0x1p970, 0}, {M, 0x1p970, 0}, 0, 1, INFINITY},
+        {"[-2 DBL_MAX, -threshold]", {-M, -M, 0}, {-M, -0x1p970, 0}, 0, 1, -INFINITY},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_cert_case(&cases[i]);
+
+    /* unbounded or NaN enclosures: UNBOUNDED, not certified */
+    mpfi_t x;
+    mpfi_init2(x, 256);
+    ora_cert c;
+    mpfi_interv_d(x, 1.0, INFINITY);
+    CU_ASSERT_EQUAL(ora_certify(x, 128, &c), 0);
+    CU_ASSERT(!c.certified && c.reason == ORA_R_UNBOUNDED && c.precision_bits == 0 && isnan(c.value));
+    mpfi_set_d(x, NAN);
+    CU_ASSERT_EQUAL(ora_certify(x, 128, &c), 0);
+    CU_ASSERT(!c.certified && c.reason == ORA_R_UNBOUNDED && isnan(c.value));
+    /* not certified: the value reported is the midpoint rounded (the straddled tie 1 + 2^-53 rounds to 1) */
+    mpfi_interv_d(x, 1.0, 1.0 + 0x1p-52);
+    CU_ASSERT_EQUAL(ora_certify(x, 128, &c), 0);
+    CU_ASSERT_EQUAL(c.value, 1.0);
+    mpfi_clear(x);
+}
+
+/* The tie rulings above, cross-checked with an independent rounding: strtod is correctly rounded (C11 7.22.1.3 with
+ * glibc; round to nearest even) on hexadecimal input. */
+static void test_certify_ties_reference(void)
+{
+    CU_ASSERT_EQUAL(strtod("0x1.00000000000008p+0", NULL), 1.0);                 /* 1 + 2^-53 */
+    CU_ASSERT_EQUAL(strtod("0x1.00000000000018p+0", NULL), 1 + 0x1p-51);         /* 1 + 3 2^-53 */
+    CU_ASSERT_EQUAL(strtod("0x1.00000000000028p+0", NULL), 1 + 0x1p-51);         /* 1 + 5 2^-53 */
+    CU_ASSERT_EQUAL(strtod("0x1.fffffffffffff8p+0", NULL), 2.0);                 /* 2 - 2^-53 */
+    CU_ASSERT_EQUAL(strtod("0x1.00000000000008p+1", NULL), 2.0);                 /* 2 + 2^-52 */
+    CU_ASSERT_EQUAL(strtod("0x1.fffffffffffff8p-1", NULL), 1.0);                 /* 1 - 2^-54 */
+    CU_ASSERT_EQUAL(strtod("0x1p-1075", NULL), 0.0);
+    CU_ASSERT_EQUAL(strtod("0x3p-1075", NULL), 0x1p-1073);
+    CU_ASSERT_EQUAL(strtod("0x5p-1075", NULL), 0x1p-1073);
+    CU_ASSERT_EQUAL(strtod("0x1.fffffffffffffp-1023", NULL), 0x1p-1022);         /* 2^-1022 - 2^-1075 */
+    CU_ASSERT_EQUAL(strtod("0x1.00000000000008p-1022", NULL), 0x1p-1022);        /* 2^-1022 + 2^-1075 */
+    CU_ASSERT_EQUAL(strtod("0x1.fffffffffffff8p+1023", NULL), INFINITY);         /* DBL_MAX + 2^970 */
+    CU_ASSERT_EQUAL(strtod("0x1.fffffffffffff7ffp+1023", NULL), DBL_MAX);        /* just below it */
+}
+
 static void register_oracle(CU_pSuite s)
 {
     CU_add_test(s, "(a) ball: general and pendulum, every output", test_ball_cases);
@@ -1460,6 +1827,7 @@ static void register_oracle(CU_pSuite s)
     CU_add_test(s, "(a) contact: sphere_sphere", test_contact_sphere_sphere);
     CU_add_test(s, "(a) contact: edge_edge", test_contact_edge_edge);
     CU_add_test(s, "(a) contact: input and rule checks", test_contact_checks);
+    CU_add_test(s, "(a) contact: sign and friction tables (spec, oracle, kernels)", test_contact_tables);
     CU_add_test(s, "(b) certified values independent of the start precision", test_start_precision);
     CU_add_test(s, "(c) PROVISIONAL: kernels within 2^-40 scale of the oracle", test_kernels_vs_oracle_provisional);
     CU_add_test(s, "(d) parallel threshold and exact tie", test_decision_parallel);
@@ -1472,6 +1840,10 @@ static void register_oracle(CU_pSuite s)
     CU_add_test(s, "(e) exact zero through sqrt, precision cap", test_certification_reasons);
     CU_add_test(s, "(e) interval input straddling a threshold", test_interval_undecided);
     CU_add_test(s, "(e) interval API: central differences along a trajectory", test_interval_api_derivatives);
+    CU_add_test(s, "(f) ora_certify: midpoints, ties to even, binades, subnormals, overflow", test_certify_intervals);
+    CU_add_test(s, "(f) the tie rulings against strtod", test_certify_ties_reference);
+    CU_add_test(s, "(g) rotation tolerance boundary: kernels, exact check, contacts", test_rotation_tolerance_boundary);
+    CU_add_test(s, "(g) ball AERR_NOT_DERIVATIVE flag: verr x w1 x w2", test_ball_flag_combinations);
 }
 
 CCREF_TEST_SUITE("oracle", register_oracle)

@@ -1009,7 +1009,9 @@ static void bi_apply(cli_case *c, int m)
     case BI_CAPTURE_NEG_OVERFLOW:
         /* spec/unilateral_contacts.md section 4: the overflow is an "after" status, the rule's check comes first */
         cc->speeds.capture_speed = -1.0;
-        if (is_stop(c->suite)) { /* a stop overflows only in its display point */
+        if (is_stop(c->suite)) { /* a stop overflows in q - bound and in its display point */
+            q->q = 0x1.8p+1023;
+            cc->params.hard_stop.bound = -0x1.8p+1023;
             b1->p = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
             cc->params.hard_stop.mobilizer_origin_in_b = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
         } else {                 /* opposite poses and spins: the relative motion overflows */
