@@ -57,6 +57,7 @@ VERIFY_EXTRA :=
 -include consumers/consumers.mk
 -include install.mk
 -include tests/sanitize.mk
+-include fuzz/fuzz.mk
 
 $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(BUILD)/libccref.a
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \

@@ -481,17 +481,16 @@ ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_resul
     if (c->n_lambda != (friction ? 3u : 1u))
         return CCREF_E_LAMBDA_COUNT;
 
+    /* Steps 4 to 6 of spec/unilateral_contacts.md section 4, then the "after" statuses: an overflow, of the kernel
+     * or of a rule, never hides a bad coefficient or speed. */
     const ccref_status kst = evaluate_class(c, res);
-    if (!ccref_status_ok(kst)) {
-        /* An overflow of the kernel is an "after" status (spec/unilateral_contacts.md section 4): the rules' input
-         * checks, steps 5 and 6, come first, so that a huge pose cannot hide a bad coefficient or speed. */
-        if (kst == CCREF_E_RESULT_OVERFLOW) {
-            const ccref_status rule_inputs = check_rule_inputs(c, friction);
-            if (!ccref_status_ok(rule_inputs))
-                return fail(res, rule_inputs);
-        }
+    if (!ccref_status_ok(kst) && kst != CCREF_E_RESULT_OVERFLOW)
         return fail(res, kst);
-    }
+    const ccref_status rule_inputs = check_rule_inputs(c, friction);
+    if (!ccref_status_ok(rule_inputs))
+        return fail(res, rule_inputs);
+    if (!ccref_status_ok(kst))
+        return fail(res, kst);
     const ccref_status st = apply_rules(c, friction, res);
     if (!ccref_status_ok(st))
         return fail(res, st);

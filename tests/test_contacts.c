@@ -875,6 +875,32 @@ static void test_rule_inputs_before_overflow(void)
             c.speeds.transition_speed = NAN;
             expect_error(&c, CCREF_E_NONFINITE_INPUT);
         }
+        /* a rule's own overflow too: the COR slope (1 - min_cor) / min_cor_speed overflows at a subnormal
+         * min_cor_speed, found by the fuzzer (fuzz/regressions/point_plane, sphere_plane) */
+        if (ccref_contact_has_friction(cls)) {
+            c = valid_case(cls);
+            c.speeds.capture_speed = 0.0;
+            c.speeds.min_cor_speed = 0x1p-1030; /* the slope 1 / min_cor_speed overflows */
+            c.material.min_cor = 0.0;
+            /* body 2 moving slowly along one of the six axis directions: one of them approaches with an impact
+             * speed between the capture speed and min_cor_speed, the COR rule's linear branch */
+            int found = 0;
+            for (int d = 0; d < 6 && !found; d++) {
+                double u[3] = {0, 0, 0};
+                u[d / 2] = d % 2 ? -0x1p-1060 : 0x1p-1060;
+                c.body2.v = ccref_test_v3(u[0], u[1], u[2]);
+                c.body2.w = ccref_test_v3(0, 0, 0);
+                c.body1.w = c.body1.v = ccref_test_v3(0, 0, 0);
+                ccref_contact_result r;
+                found = ccref_contact_eval(&c, &r) == CCREF_E_RESULT_OVERFLOW;
+            }
+            CU_ASSERT_FATAL(found);
+            c.material.mu_s = NAN;
+            expect_error(&c, CCREF_E_NONFINITE_INPUT);
+            c.material.mu_s = 0.0; /* below mu_d */
+            c.material.mu_d = 0.5;
+            expect_error(&c, CCREF_E_FRICTION_ORDER);
+        }
         /* the bodies' input checks too come before the overflow */
         c = overflowing_case(cls);
         c.body1.w.y = NAN;
