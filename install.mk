@@ -19,7 +19,8 @@
 #
 # Failure: before copying anything, install creates and probes every target directory; an unwritable one stops it
 # with that directory's name and nothing installed (the directories it created are removed). A failure while
-# copying (disk full) removes what was copied. `make uninstall` removes every file install can have written,
+# copying (disk full, a file where a directory must go) undoes that run only: the files and directories it created
+# are removed and the files of an earlier install it had replaced are put back; nothing else is touched. `make uninstall` removes every file install can have written,
 # whatever the version (libccref.so.*), so a partial install never outlives it; it leaves the standard
 # directories (bin, lib, ...) in place, as Autotools does, and removes the ccref-owned ones (include/ccref,
 # share/ccref).
@@ -71,6 +72,22 @@ $(SO_DIR)/$(LIBORACLE_SO): $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) pkg/libccr
 .PHONY: shared-libs
 shared-libs: $(SO_DIR)/$(LIBCCREF_SO) $(SO_DIR)/$(LIBORACLE_SO)
 
+# ---- the installed static archives: each one relocatable object (ld -r) whose symbols other than the public
+# functions (the names of its pkg/<lib>.map) are made local, so that a static link sees the same names as the shared
+# library, and an engine's own iv_add or acc_mul cannot clash with an internal helper.
+AR_DIR := $(BUILD)/archive
+$(AR_DIR)/%.syms: pkg/%.map
+	@mkdir -p $(dir $@)
+	sed -n 's/^ *\([A-Za-z_][A-Za-z0-9_]*\);$$/\1/p' $< > $@
+$(AR_DIR)/libccref.a: $(LIB_OBJ) $(AR_DIR)/libccref.syms
+	$(LD) -r -o $(AR_DIR)/libccref.o $(LIB_OBJ)
+	objcopy --keep-global-symbols=$(AR_DIR)/libccref.syms $(AR_DIR)/libccref.o
+	rm -f $@ && ar rcs $@ $(AR_DIR)/libccref.o
+$(AR_DIR)/libccref-oracle.a: $(ORACLE_OBJ) $(AR_DIR)/libccref-oracle.syms
+	$(LD) -r -o $(AR_DIR)/libccref-oracle.o $(ORACLE_OBJ)
+	objcopy --keep-global-symbols=$(AR_DIR)/libccref-oracle.syms $(AR_DIR)/libccref-oracle.o
+	rm -f $@ && ar rcs $@ $(AR_DIR)/libccref-oracle.o
+
 # ---- the staging tree: every file as it will be installed, one subdirectory per target directory
 STAGE := $(BUILD)/stage
 PUBLIC_HDRS := ccref.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_version.h
@@ -87,10 +104,10 @@ $(STAGE)/bin/ccref: $(BUILD)/ccref
 $(STAGE)/lib/%: $(SO_DIR)/%
 	@mkdir -p $(dir $@)
 	cp $< $@
-$(STAGE)/lib/libccref.a: $(BUILD)/libccref.a
+$(STAGE)/lib/libccref.a: $(AR_DIR)/libccref.a
 	@mkdir -p $(dir $@)
 	cp $< $@
-$(STAGE)/lib/libccref-oracle.a: $(BUILD)/libccref_oracle.a
+$(STAGE)/lib/libccref-oracle.a: $(AR_DIR)/libccref-oracle.a
 	@mkdir -p $(dir $@)
 	cp $< $@
 $(STAGE)/include/ccref/%.h: src/%.h
@@ -125,8 +142,12 @@ INSTALLED_FILES := $(DESTDIR)$(BINDIR)/ccref \
     $(DESTDIR)$(PKGCONFIGDIR)/ccref.pc $(DESTDIR)$(PKGCONFIGDIR)/ccref-oracle.pc $(DESTDIR)$(MANDIR)/man1/ccref.1
 INSTALLED_DIRS := $(DESTDIR)$(INCLUDEDIR)/ccref $(DESTDIR)$(DATADIR)/ccref
 remove_installed = rm -f $(INSTALLED_FILES) && rm -rf $(INSTALLED_DIRS)
+# Only for a library directory the dynamic linker searches (a system one, or one named in /etc/ld.so.conf*): for any
+# other prefix the cache would not change, and the system's is not rewritten for nothing.
 run_ldconfig = if [ -z "$(DESTDIR)" ] && [ -n "$(LDCONFIG)" ] && [ "$$(id -u)" = 0 ] && \
-    command -v $(LDCONFIG) >/dev/null 2>&1; then $(LDCONFIG) || true; fi
+    command -v $(LDCONFIG) >/dev/null 2>&1 && { case "$(LIBDIR)" in /lib|/usr/lib|/lib64|/usr/lib64) true ;; \
+    *) cat /etc/ld.so.conf /etc/ld.so.conf.d/*.conf 2>/dev/null | grep -qxF "$(LIBDIR)" ;; esac; }; then \
+    $(LDCONFIG) || true; fi
 
 .PHONY: install uninstall install-stage man-lint
 install-stage: $(STAGED)
@@ -146,8 +167,10 @@ STAGED_REL := $(STAGED:$(STAGE)/%=%) pkgconfig/ccref.pc pkgconfig/ccref-oracle.p
 # 1. Create every target directory that is missing (remembering which) and write a probe file into it: on failure,
 #    name the directory, remove the directories just created, stop. 2. Copy the staged files (regular files with
 #    install: a new inode, so a running program keeps its old library; mode 755 in bin, else 644 as Debian wants
-#    for shared libraries; symlinks as symlinks); on failure remove everything install can have written.
-#    3. ldconfig.
+#    for shared libraries; symlinks as symlinks). A file already there (an earlier install) is first renamed to
+#    <name>.ccref-prev. On a failure (a disk full, a file where a directory must go) the run undoes exactly what it
+#    did: removes the files and directories it created and renames the earlier files back; nothing it did not write
+#    is touched. On success the earlier files are removed. 3. ldconfig.
 install: install-stage
 	@created=""; \
 	fail() { echo "install: $$1; nothing installed" >&2; for c in $$created; do rmdir "$$c" 2>/dev/null; done; exit 1; }; \
@@ -162,23 +185,37 @@ install: install-stage
 	    touch "$$probe" 2>/dev/null && rm -f "$$probe" || fail "cannot write to directory $$dir"; \
 	done; \
 	echo "install: ccref $(CCREF_VERSION) into $(DESTDIR)$(PREFIX)"; \
-	status=0; \
+	status=0; written=""; kept=""; why=""; \
 	for pair in $(INSTALL_MAP); do \
 	    sub="$${pair%%:*}"; dir="$(DESTDIR)$${pair#*:}"; mode=644; [ "$$sub" = bin ] && mode=755; \
 	    for rel in $(STAGED_REL); do \
 	        case "$$rel" in "$$sub"/*) ;; *) continue ;; esac; \
 	        src="$(STAGE)/$$rel"; dst="$$dir/$${rel#*/}"; \
-	        if ! mkdir -p "$$(dirname "$$dst")"; then status=1; \
-	        elif [ -L "$$src" ]; then ln -sfn "$$(readlink "$$src")" "$$dst" || status=1; \
-	        else install -m $$mode "$$src" "$$dst" || status=1; fi; \
+	        missing=""; p=$$(dirname "$$dst"); \
+	        while [ ! -d "$$p" ]; do missing="$$p $$missing"; p=$$(dirname "$$p"); done; \
+	        for m in $$missing; do \
+	            why=$$(mkdir "$$m" 2>&1) || { status=1; break; }; created="$$m $$created"; \
+	        done; \
+	        if [ $$status = 0 ] && { [ -e "$$dst" ] || [ -L "$$dst" ]; }; then \
+	            if [ -d "$$dst" ] && [ ! -L "$$dst" ]; then why="$$dst is a directory"; status=1; \
+	            else why=$$(mv -f "$$dst" "$$dst.ccref-prev" 2>&1) && kept="$$dst $$kept" || status=1; fi; \
+	        fi; \
+	        if [ $$status = 0 ]; then \
+	            if [ -L "$$src" ]; then why=$$(ln -s "$$(readlink "$$src")" "$$dst" 2>&1) || status=1; \
+	            else why=$$(install -m $$mode "$$src" "$$dst" 2>&1) || status=1; fi; \
+	            [ $$status = 0 ] && written="$$dst $$written"; \
+	        fi; \
 	        [ $$status = 0 ] || break 2; \
 	        echo "  $$dst"; \
 	    done; \
 	done; \
 	if [ $$status != 0 ]; then \
-	    echo "install: copying failed; removing the files installed so far" >&2; \
-	    $(remove_installed); for c in $$created; do rmdir "$$c" 2>/dev/null; done; exit 1; \
+	    echo "install: copying failed ($$why); undoing this run: its files removed, earlier files restored" >&2; \
+	    for w in $$written; do rm -f "$$w"; done; \
+	    for k in $$kept; do mv -f "$$k.ccref-prev" "$$k"; done; \
+	    for c in $$created; do rmdir "$$c" 2>/dev/null; done; exit 1; \
 	fi; \
+	for k in $$kept; do rm -f "$$k.ccref-prev"; done; \
 	$(run_ldconfig)
 
 uninstall:

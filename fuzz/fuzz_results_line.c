@@ -1,7 +1,6 @@
-/* fuzz_results_line.c: `ccref check`'s results reader (src/cli/check.c). Its line reader (read_result) is static,
- * so the closest callable thing runs: each input is a results file (the header line is prepended unless the input
- * starts with one) judged by cmd_check against the small vector files of fuzz_mini_vectors. Checks: no sanitizer
- * report, and an exit status of 0, 1 or 2. */
+/* fuzz_results_line.c: `ccref check`'s results reader and judge (src/cli/check.c). Each input is a results file (the
+ * header line is prepended unless the input starts with one) judged by check_results against the small vector files
+ * of fuzz_mini_vectors, loaded once (check_set_load). Checks: no sanitizer report, and an exit status of 0, 1 or 2. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,10 +17,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char dir[64] = "/tmp/ccref-fuzz-XXXXXX", vectors[128], results[64];
 static int fd = -1;
+static check_set *set;
 static FILE *devnull;
 
 static void cleanup(void)
 {
+    check_set_free(set);
     char cmd[200];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
@@ -43,7 +44,7 @@ int LLVMFuzzerInitialize(int *argc, char **argv[])
     int rc = fuzz_mini_vectors(vectors);
     stdout = out;
     fd = memfd_create("results", 0);
-    if (rc != 0 || fd < 0)
+    if (rc != 0 || fd < 0 || check_set_load(vectors, &set) != 0)
         abort();
     snprintf(results, sizeof results, "/proc/self/fd/%d", fd);
     return 0;
@@ -58,12 +59,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ftruncate(fd, 0) != 0 || (!has_header && pwrite(fd, header, sizeof header - 1, 0) < 0) ||
         pwrite(fd, data, size, has_header ? 0 : (off_t)(sizeof header - 1)) != (ssize_t)size)
         abort();
-    /* cmd_check reports on stdout and stderr: both to /dev/null (libFuzzer and the sanitizers write to the file
+    /* check reports on stdout and stderr: both to /dev/null (libFuzzer and the sanitizers write to the file
      * descriptor 2 themselves, not through this FILE) */
     FILE *out = stdout, *err = stderr;
     stdout = stderr = devnull;
-    char *argv[] = {"check", vectors, results, NULL};
-    int rc = cmd_check(3, argv);
+    const check_options opt = {NULL, NULL, 0, 0};
+    int rc = check_results(set, results, &opt);
     stdout = out;
     stderr = err;
     char name[32];

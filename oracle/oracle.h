@@ -23,6 +23,11 @@
 #include "../src/ccref_unilateral.h"
 #include "../src/ccref_outputs.h"
 
+/* C linkage for C++ engines that include this header directly. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ================================================================ interval inputs */
 
 typedef struct { mpfi_t x, y, z; } ora_v3;
@@ -335,5 +340,9 @@ typedef struct {
 int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res);
 int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const ora_decisions *force,
                              ora_contact_result *res);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,11 @@
 
 #include <stddef.h>
 
+/* C linkage for C++ engines that include this header directly. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---------------------------------------------------------------- basic types */
 
 typedef struct { double x, y, z; } ccref_vec3;
@@ -352,5 +357,9 @@ ccref_status ccref_eval(const ccref_case *c, ccref_result *res);
 
 /* Ground: identity pose, zero motion. */
 ccref_body ccref_body_ground(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,11 @@
 #include "ccref_outputs.h"
 #include "ccref_unilateral.h"
 
+/* C linkage for C++ engines that include this header directly. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The branch decisions a bound can depend on. */
 typedef enum {
     CCREF_DECISION_NONE = 0,
@@ -94,5 +99,9 @@ double ccref_ulp(double x);
 /* The tolerance a double result is held to against the correctly rounded exact value o: B + ulp(o)/2, rounded
  * up (spec/accuracy.md section 5; spec/vectors.md). */
 double ccref_tolerance(double B, double o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,11 @@
 #include "ccref.h"
 #include "ccref_unilateral.h"
 
+/* C linkage for C++ engines that include this header directly. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Bilateral kinds. Slots 0..20 are the common ccref_output part; the kind's auxiliary outputs follow from
  * CCREF_SLOT_AUX in the order of its result struct (vectors x, y, z; matrices row-major). */
 enum {
@@ -90,5 +95,9 @@ int ccref_slot_in_use(int slot, int mp, int mv);
  * ccref_slot_in_use; the friction outputs (slip velocity and acceleration, slip speed, effective COF) only for the
  * classes with friction. */
 int ccref_contact_slot_in_use(ccref_contact_class cls, int slot, int mp, int mv);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,11 @@
 
 #include "ccref.h"
 
+/* C linkage for C++ engines that include this header directly. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---------------------------------------------------------------- sign convention and validity */
 
 /* Tolerances for the validity conditions; each must be finite and >= 0. */
@@ -179,5 +184,9 @@ typedef struct {
 } ccref_contact_result;
 
 ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_result *res);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,11 @@
 #ifndef CCREF_VERSION_H
 #define CCREF_VERSION_H
 
+/* C linkage for C++ engines that include this header directly. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CCREF_VERSION_MAJOR 1
 #define CCREF_VERSION_MINOR 0
 #define CCREF_VERSION_PATCH 0
@@ -23,5 +28,9 @@ const char *ccref_version(void);
 #define CCREF_FP_EXCESS_PRECISION 2 /* intermediates kept wider than double (FLT_EVAL_METHOD != 0, x87) */
 #define CCREF_FP_ROUNDING_MODE 4    /* the caller's rounding mode is not round-to-nearest (fesetround) */
 int ccref_fp_check(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

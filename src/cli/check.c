@@ -361,59 +361,81 @@ static void usage(FILE *f)
           f);
 }
 
-int cmd_check(int argc, char **argv)
-{
-    static const struct option opts[] = {{"json", required_argument, NULL, 'j'}, {"tests", required_argument, NULL, 't'},
-                                         {"require-all", no_argument, NULL, 'r'},
-                                         {"verbose", no_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    const char *json_out = NULL, *tests_out = NULL;
-    int require_all = 0, verbose = 0, ch;
-    optind = 1;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (ch) {
-        case 'j': json_out = optarg; break;
-        case 't': tests_out = optarg; break;
-        case 'r': require_all = 1; break;
-        case 'v': verbose = 1; break;
-        case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 2;
-        }
-    }
-    if (argc - optind != 2) {
-        usage(stderr);
-        return 2;
-    }
-    char **paths;
+/* The vector files of one check, loaded once, so that several results files can be judged against them (the
+ * results_line fuzz target judges every input against one set). */
+struct check_set {
     int n_paths;
-    if (list_vectors(argv[optind], &paths, &n_paths) != 0)
+    char **paths;
+    vfile *files;
+    int total_tests;
+};
+
+void check_set_free(check_set *s)
+{
+    if (s == NULL)
+        return;
+    for (int f = 0; f < s->n_paths; f++) {
+        vfile_free(&s->files[f]);
+        free(s->paths[f]);
+    }
+    free(s->files);
+    free(s->paths);
+    free(s);
+}
+
+int check_set_load(const char *vectors, check_set **out)
+{
+    *out = NULL;
+    check_set *s = calloc(1, sizeof *s);
+    if (s == NULL || list_vectors(vectors, &s->paths, &s->n_paths) != 0) {
+        free(s);
         return 2;
-    vfile *files = calloc((size_t)n_paths, sizeof *files);
-    reported **reps = calloc((size_t)n_paths, sizeof *reps);
-    int rc = 0, total_tests = 0;
+    }
+    s->files = calloc((size_t)s->n_paths, sizeof *s->files);
+    int rc = 0;
     char err[700];
-    for (int i = 0; i < n_paths && rc == 0; i++) {
-        if (vfile_load(paths[i], &files[i], err, sizeof err) != 0) {
+    for (int i = 0; i < s->n_paths && rc == 0; i++) {
+        if (vfile_load(s->paths[i], &s->files[i], err, sizeof err) != 0) {
             fprintf(stderr, "ccref check: %s\n", err);
             rc = 2;
-        } else if (i > 0 && strcmp(files[i].generator_version, files[0].generator_version) != 0) {
-            fprintf(stderr, "ccref check: %s: generatorVersion %s differs from %s's %s\n", paths[i],
-                    files[i].generator_version, paths[0], files[0].generator_version);
+        } else if (i > 0 && strcmp(s->files[i].generator_version, s->files[0].generator_version) != 0) {
+            fprintf(stderr, "ccref check: %s: generatorVersion %s differs from %s's %s\n", s->paths[i],
+                    s->files[i].generator_version, s->paths[0], s->files[0].generator_version);
             rc = 2;
         } else {
             for (int k = 0; k < i; k++)
-                if (files[k].suite == files[i].suite) {
-                    fprintf(stderr, "ccref check: %s and %s hold the same suite %s\n", paths[k], paths[i],
-                            suite_name(files[i].suite));
+                if (s->files[k].suite == s->files[i].suite) {
+                    fprintf(stderr, "ccref check: %s and %s hold the same suite %s\n", s->paths[k], s->paths[i],
+                            suite_name(s->files[i].suite));
                     rc = 2;
                 }
-            reps[i] = calloc((size_t)files[i].n_tests + 1, sizeof **reps);
-            total_tests += files[i].n_tests;
+            s->total_tests += s->files[i].n_tests;
         }
     }
+    if (rc != 0) {
+        check_set_free(s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+int check_results(const check_set *set, const char *rpath, const check_options *opt)
+{
+    const int n_paths = set->n_paths, total_tests = set->total_tests;
+    const vfile *files = set->files;
+    const char *json_out = opt->json_out, *tests_out = opt->tests_out;
+    const int require_all = opt->require_all, verbose = opt->verbose;
+    /* the statistics of this run only */
+    n_rows = 0;
+    memset(out_stats, 0, sizeof out_stats);
+    memset(alt_by_flag, 0, sizeof alt_by_flag);
+    reported **reps = calloc((size_t)n_paths, sizeof *reps);
+    for (int i = 0; i < n_paths; i++)
+        reps[i] = calloc((size_t)files[i].n_tests + 1, sizeof **reps);
+    int rc = 0;
     /* the results */
-    const char *rpath = argv[optind + 1];
-    FILE *in = rc == 0 ? fopen(rpath, "r") : NULL;
+    FILE *in = fopen(rpath, "r");
     if (rc == 0 && in == NULL) {
         fprintf(stderr, "ccref check: cannot open %s: %s\n", rpath, strerror(errno));
         rc = 2;
@@ -531,7 +553,7 @@ int cmd_check(int argc, char **argv)
     ora_ctx *ctx = NULL;
     for (int f = 0; rc == 0 && f < n_paths; f++) {
         for (int ti = 0; ti < files[f].n_tests; ti++) {
-            vtest *t = &files[f].tests[ti];
+            const vtest *t = &files[f].tests[ti];
             reported *r = &reps[f][ti];
             row *rw = row_of(files[f].suite, files[f].groups[t->group].family);
             rw->tests++;
@@ -795,15 +817,42 @@ int cmd_check(int argc, char **argv)
             rc = 1;
     }
     for (int f = 0; f < n_paths; f++) {
-        if (reps[f])
-            for (int t = 0; t < files[f].n_tests; t++)
-                json_decref(reps[f][t].inputs_used);
+        for (int t = 0; t < files[f].n_tests; t++)
+            json_decref(reps[f][t].inputs_used);
         free(reps[f]);
-        vfile_free(&files[f]);
-        free(paths[f]);
     }
     free(reps);
-    free(files);
-    free(paths);
+    return rc;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    static const struct option opts[] = {{"json", required_argument, NULL, 'j'}, {"tests", required_argument, NULL, 't'},
+                                         {"require-all", no_argument, NULL, 'r'},
+                                         {"verbose", no_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    check_options opt = {NULL, NULL, 0, 0};
+    int ch;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (ch) {
+        case 'j': opt.json_out = optarg; break;
+        case 't': opt.tests_out = optarg; break;
+        case 'r': opt.require_all = 1; break;
+        case 'v': opt.verbose = 1; break;
+        case 'h': usage(stdout); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (argc - optind != 2) {
+        usage(stderr);
+        return 2;
+    }
+    check_set *set;
+    int rc = check_set_load(argv[optind], &set);
+    if (rc != 0)
+        return rc;
+    rc = check_results(set, argv[optind + 1], &opt);
+    check_set_free(set);
     return rc;
 }

@@ -5,4 +5,18 @@
 
 int cmd_check(int argc, char **argv);
 
+/* The same in two steps: the vector files (a file or a directory of *.json) loaded once, then any number of results
+ * files judged against them, each with the report and exit status of `ccref check` (0, 1 or 2). */
+typedef struct check_set check_set;
+typedef struct {
+    const char *json_out;  /* --json FILE, or NULL */
+    const char *tests_out; /* --tests FILE, or NULL */
+    int require_all;       /* --require-all */
+    int verbose;           /* --verbose */
+} check_options;
+
+int check_set_load(const char *vectors, check_set **set);
+int check_results(const check_set *set, const char *results, const check_options *options);
+void check_set_free(check_set *set);
+
 #endif
