@@ -14,6 +14,7 @@
  *    suite (byte-for-byte reproducibility, sharding, the checker's verdicts and errors on tampered files).
  * Every child's standard error is scanned for sanitizer reports (tests/sanitize.mk). */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1676,7 +1677,64 @@ static void test_check_verdicts(void)
     CU_ASSERT_EQUAL(r.exit_status, 2);
     CU_ASSERT(strstr(r.err, "trunc.json:") != NULL);
     free_run(&r);
+    /* a vector file with a duplicated tcId and one out of range: the error names the line of the offending test
+     * (tests are one per line: the line of "tcId":6 is the one after "tcId":5's) */
+    const char *t5 = strstr(vtext, "{\"tcId\":5,"), *t8 = strstr(vtext, "{\"tcId\":8,");
+    CU_ASSERT_FATAL(t5 != NULL && t8 != NULL);
+    int line5 = 1, line8 = 1;
+    for (const char *c = vtext; c < t8; c++) {
+        line5 += c < t5 && *c == '\n';
+        line8 += *c == '\n';
+    }
+    char *vdup = replace_once(vtext, "{\"tcId\":6,", "{\"tcId\":5,");
+    snprintf(args, sizeof args, "check %s %s", write_file("vdup.json", vdup, -1), res);
+    r = run(args, 0);
+    char want[200];
+    snprintf(want, sizeof want, "vdup.json:%d: duplicated tcId 5 (also at line %d)", line5 + 1, line5);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, want) != NULL);
+    free_run(&r);
+    free(vdup);
+    char *voor = replace_once(vtext, "{\"tcId\":8,", "{\"tcId\":99999,");
+    snprintf(args, sizeof args, "check %s %s", write_file("voor.json", voor, -1), res);
+    r = run(args, 0);
+    snprintf(want, sizeof want, "voor.json:%d: group random, test 7: tcId missing or out of range", line8);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, want) != NULL);
+    free_run(&r);
+    free(voor);
     free(vtext);
+    /* --tests and --json are written whole or not at all: a results file that stops the check (a bad inputs_used
+     * at its last line, after every test has been judged up to it) leaves neither */
+    char tsvp[320], jsonp[320], args2[2048];
+    snprintf(tsvp, sizeof tsvp, "%s/verdicts.tsv", tmpdir);
+    snprintf(jsonp, sizeof jsonp, "%s/summary.json", tmpdir);
+    snprintf(args2, sizeof args2, "check --tests %s --json %s %s %s", tsvp, jsonp, vec, res);
+    r = run(args2, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(access(tsvp, F_OK) == 0 && access(jsonp, F_OK) == 0);
+    free_run(&r);
+    remove(tsvp);
+    remove(jsonp);
+    const char *last = strstr(text, "{\"id\":\"rod/200\"");
+    CU_ASSERT_FATAL(last != NULL);
+    char *badiu = replace_once(text, "{\"id\":\"rod/200\"", "{\"id\":\"rod/200\",\"inputs_used\":{\"body2\":{\"R\":[[1,0]]}}");
+    snprintf(args2, sizeof args2, "check --tests %s --json %s %s %s", tsvp, jsonp, vec,
+             write_file("badiu.jsonl", badiu, -1));
+    r = run(args2, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "inputs_used.body2.R") != NULL);
+    CU_ASSERT(access(tsvp, F_OK) != 0 && access(jsonp, F_OK) != 0);
+    free_run(&r);
+    free(badiu);
+    DIR *dir = opendir(tmpdir);
+    struct dirent *de;
+    int leftovers = 0;
+    while (dir && (de = readdir(dir)) != NULL)
+        leftovers += strstr(de->d_name, ".tmp.") != NULL;
+    if (dir)
+        closedir(dir);
+    CU_ASSERT_EQUAL(leftovers, 0);
     free(text);
 }
 

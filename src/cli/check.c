@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "expect.h"
@@ -537,11 +538,15 @@ int check_results(const check_set *set, const char *rpath, const check_options *
     if (in)
         fclose(in);
 
+    /* --tests and --json go to temporary files, renamed into place only when the check completes (exit 0 or 1):
+     * an error leaves nothing half-written */
     FILE *tsv = NULL;
+    char tsv_tmp[4200] = "";
     if (rc == 0 && tests_out != NULL) {
-        tsv = fopen(tests_out, "w");
+        snprintf(tsv_tmp, sizeof tsv_tmp, "%s.tmp.%ld", tests_out, (long)getpid());
+        tsv = fopen(tsv_tmp, "w");
         if (tsv == NULL) {
-            fprintf(stderr, "ccref check: cannot write %s: %s\n", tests_out, strerror(errno));
+            fprintf(stderr, "ccref check: cannot write %s: %s\n", tsv_tmp, strerror(errno));
             rc = 2;
         } else {
             fprintf(tsv, "suite\ttcId\tfamily\tresult\tverdict\tcondition\tworst_ratio\tworst_ulps\tworst_output\n");
@@ -806,15 +811,27 @@ int check_results(const check_set *set, const char *rpath, const check_options *
             jw_end_arr(&w);
             jw_end_obj(&w);
             jw_raw(&w, "\n");
-            FILE *jf = strcmp(json_out, "-") == 0 ? stdout : fopen(json_out, "w");
-            if (jf == NULL || jw_write(&w, jf) != 0 || (jf != stdout && fclose(jf) != 0)) {
+            char json_tmp[4200];
+            int to_stdout = strcmp(json_out, "-") == 0;
+            snprintf(json_tmp, sizeof json_tmp, "%s.tmp.%ld", json_out, (long)getpid());
+            FILE *jf = to_stdout ? stdout : fopen(json_tmp, "w");
+            if (jf == NULL || jw_write(&w, jf) != 0 || (!to_stdout && fclose(jf) != 0) ||
+                (!to_stdout && rename(json_tmp, json_out) != 0)) {
                 fprintf(stderr, "ccref check: cannot write %s\n", json_out);
+                if (!to_stdout)
+                    remove(json_tmp);
                 rc = 2;
             }
             jw_free(&w);
         }
         if (rc == 0 && (failed > 0 || (require_all && missing > 0)))
             rc = 1;
+    }
+    if (tsv_tmp[0] != '\0' && (rc == 2 || rename(tsv_tmp, tests_out) != 0)) {
+        if (rc != 2)
+            fprintf(stderr, "ccref check: cannot write %s: %s\n", tests_out, strerror(errno));
+        remove(tsv_tmp);
+        rc = 2;
     }
     for (int f = 0; f < n_paths; f++) {
         for (int t = 0; t < files[f].n_tests; t++)

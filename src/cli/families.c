@@ -1,6 +1,7 @@
 /* families.c: see families.h. Every double is formed with +, -, *, /, sqrt and exact scalings (ldexp, nextafter):
  * no function of the C library whose rounding differs between platforms, so a seed makes the same cases on every
  * machine. */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -776,6 +777,46 @@ static void fam_huge(fam *f, vtest *t)
     comment(t, "random case scaled by 2^%d", e);
 }
 
+/* Past the overflow threshold: body 1 moved by +M along a coordinate axis and body 2 by -M (a coordinate and its
+ * parameter to +M and -M), M = 0.99 or 0.75 of the largest double. Every input stays finite, and an exact output
+ * exceeds the double range (the positions' difference, or a moment whose arm is that difference), so the expected
+ * status is E_RESULT_OVERFLOW (flag Overflow); the huge_magnitude family stays just inside. */
+static void fam_overflow(fam *f, vtest *t)
+{
+    random_case(f, &t->c, f->rolling);
+    int axis = f->k % 3;
+    double M = (f->k / 3) % 2 == 0 ? 0.99 * DBL_MAX : 0.75 * DBL_MAX;
+    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    double *p1 = b1 ? (axis == 0 ? &b1->p.x : axis == 1 ? &b1->p.y : &b1->p.z) : NULL;
+    double *p2 = b2 ? (axis == 0 ? &b2->p.x : axis == 1 ? &b2->p.y : &b2->p.z) : NULL;
+    if (p1)
+        *p1 = M;
+    if (p2)
+        *p2 = -M;
+    if (t->c.suite == CCREF_KIND_CONSTANT_COORDINATE) {
+        t->c.u.k.coordinate.q = M;
+        t->c.u.k.params.constant_coordinate.position = -M;
+    }
+    if (is_stop(t->c.suite)) {
+        t->c.u.c.coordinate.q = M;
+        t->c.u.c.params.hard_stop.bound = -M;
+    }
+    add_flag(t, FLAG_HUGE_MAGNITUDE);
+    comment(t, "body 1 at %s and body 2 at -%s along axis %c (a coordinate %s, its parameter the negative)", hx(M),
+            hx(M), "xyz"[axis], hx(M));
+}
+
+/* Random regular poses and motions with every length, linear velocity and acceleration scaled by 2^e, e drawn from
+ * -30 .. 30 (scale_case): the same geometry at other units, where the bounds must hold as they do at 1. */
+static void fam_random_scaled(fam *f, vtest *t)
+{
+    random_case(f, &t->c, f->rolling);
+    int e = (int)(ccref_rng_next(&f->r) % 61) - 30;
+    scale_case(&t->c, ldexp(1.0, e));
+    add_flag(t, FLAG_RANDOM);
+    comment(t, "random regular pose and motion, every length scaled by 2^%d", e);
+}
+
 /* R = [[1, t, 0], [0, 1, 0], [0, 0, 1]]: (R^T R - I)_01 = t exactly, the other entries t^2 or 0. */
 static ccref_mat3 sheared(double t)
 {
@@ -1511,6 +1552,8 @@ static void fam_rule_magnitude(fam *f, vtest *t)
 /* ================================================================ the groups of every suite */
 
 #define MAX_GROUPS 40
+/* Every kind and contact class has at least this many tests (the random_scaled family makes up the rest). */
+#define SUITE_MIN_TESTS 200
 static group_spec groups_of[SUITE_COUNT][MAX_GROUPS];
 static int n_groups_of[SUITE_COUNT];
 
@@ -1616,6 +1659,15 @@ static void build_groups(void)
         add_group(s, "bad_input", "Every input check of the kind: NaN and Inf, non-rotations, non-positive sizes, "
                   "zero and non-unit directions, multiplier counts, contact material and speeds.", -1,
                   bad_input_count(s), fam_bad_input);
+        /* generator 1.2: appended, so that the tcIds of the groups above are unchanged */
+        add_both(s, "overflow", "Bodies (a coordinate and its parameter) at +-0.99 and +-0.75 of the largest double "
+                 "along an axis: exact outputs past the double range (E_RESULT_OVERFLOW).", 6,
+                 fam_overflow);
+        int total = 0;
+        for (int g = 0; g < n_groups_of[s]; g++)
+            total += groups_of[s][g].count;
+        add_both(s, "random_scaled", "Random regular poses and motions with every length scaled by 2^-30 .. 2^30 "
+                 "(as many as bring the suite to 200 tests).", SUITE_MIN_TESTS - total, fam_random_scaled);
     }
     add_group(SUITE_EFFECTIVE_COR, "random", "Random inputs in the domain.", -1, 40, fam_random);
     add_group(SUITE_EFFECTIVE_COR, "branch_points", "The impact speed at the capture and minimum-COR speeds (+-2 ulps) "

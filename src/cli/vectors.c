@@ -315,20 +315,19 @@ static int read_discrete(ctx_t *x, int line, json_t *o, answer *a)
     return err;
 }
 
-/* The line of every test: tests are written one per line, so "{"tcId":N," at the start of a line (after spaces)
- * gives the line of test N. */
-static void test_lines(const char *text, int *line_of, int max_id)
+/* The line of every test, by its position in the file: tests are written one per line, so the n-th line that
+ * starts (after spaces) with "{"tcId": is the line of the n-th test, whatever its tcId says. 0 where the file is laid
+ * out otherwise. */
+static void test_lines(const char *text, int *line_at, int max)
 {
-    int line = 1;
-    for (const char *p = text; *p; p++) {
+    int line = 1, n = 0;
+    for (const char *p = text; *p && n < max; p++) {
         if (p == text || p[-1] == '\n') {
             const char *q = p;
             while (*q == ' ')
                 q++;
-            int id;
-            if (strncmp(q, "{\"tcId\":", 8) == 0 && sscanf(q + 8, "%d", &id) == 1 && id > 0 && id <= max_id &&
-                line_of[id] == 0)
-                line_of[id] = line;
+            if (strncmp(q, "{\"tcId\":", 8) == 0)
+                line_at[n++] = line;
         }
         if (*p == '\n')
             line++;
@@ -456,7 +455,7 @@ int vfile_load(const char *path, vfile *f, char *err, size_t errlen)
         bad(&x, 0, "out of memory");
         goto out;
     }
-    test_lines(text, line_of, (int)total + 1);
+    test_lines(text, line_of, (int)total);
     json_array_foreach(groups, gi, g) {
         vgroup *vg = &f->groups[gi];
         const char *fam = str_member(g, "family"), *desc = str_member(g, "description");
@@ -486,14 +485,14 @@ int vfile_load(const char *path, vfile *f, char *err, size_t errlen)
         json_t *jt;
         json_array_foreach(json_object_get(g, "tests"), ti, jt) {
             vtest *t = &f->tests[f->n_tests];
+            t->line = line_of[f->n_tests];
             json_t *id = json_object_get(jt, "tcId");
             if (!json_is_integer(id) || json_integer_value(id) < 1 || json_integer_value(id) > total) {
-                bad(&x, 0, "group %s, test %zu: tcId missing or out of range 1..%ld", vg->family, ti, total);
+                bad(&x, t->line, "group %s, test %zu: tcId missing or out of range 1..%ld", vg->family, ti, total);
                 free(line_of);
                 goto out;
             }
             t->tc_id = (int)json_integer_value(id);
-            t->line = line_of[t->tc_id];
             for (int k = 0; k < f->n_tests; k++)
                 if (f->tests[k].tc_id == t->tc_id) {
                     bad(&x, t->line, "duplicated tcId %d (also at line %d)", t->tc_id, f->tests[k].line);
