@@ -234,6 +234,18 @@ struct {
     double last_ns = 0.0; // the mean of the last evaluation timed
 } g_bench;
 
+// What the consumer asserted of Simbody beyond the outputs it reports, counted over the tests run (printed at the
+// end): the bilateral tests whose multiplier getters answered at the test's lambda, the contact tests whose getAerr
+// read the row reported as aerr, and the isProximal calls agreeing with sign * getPerr <= ptol.
+struct {
+    long multiplier_getters = 0; // bilateral tests: reactions, tension, applied forces at the test's multipliers
+    long lol_parallel_force_skipped = 0; // line_on_line tests in Simbody's parallel branch: force_on_body2_applied
+                                         // not reported (see run_kind)
+    long aerr_rows = 0;          // contact tests: getAerr == the reported aerr (the acceleration error at udot)
+    long proximal_tests = 0;     // contact tests whose isProximal was called ...
+    long proximal_calls = 0;     // ... this many times, each agreeing with the definition
+} g_checks;
+
 double now_ns()
 {
     return (double)std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -295,7 +307,7 @@ void constraint_rows(const Built &B, const State &s, const Constraint &c, const 
 
 // One bilateral kind: the constraint on the test's bodies, rows at the test's udot, forces from its multipliers, and
 // every auxiliary output Simbody computes itself (the reactions, the rod tension and the applied forces of the
-// contact constraints read the multipliers realized in the State, not given ones: not reported).
+// contact constraints read the State's multipliers: the test's are written into the realized State).
 bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
 {
     const ccref_case &c = t.c.u.k;
@@ -422,10 +434,62 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
         default:
             break;
         }
+        if (c.kind == CCREF_KIND_POINT_IN_PLANE || c.kind == CCREF_KIND_POINT_ON_PLANE)
+            return true;
+        // The outputs Simbody computes from the State's multipliers: realize Acceleration (Simbody solves for its
+        // own multipliers), then overwrite this constraint's part of the State's multipliers (a cache that is
+        // mutable at Stage::Acceleration and invalidates nothing) with the test's lambda; the getters then answer
+        // at the test's multipliers. Each getter's sign is ccref's definition of the output (README, table).
+        B.system.realize(s, Stage::Acceleration);
+        int mp, mv, ma;
+        con.getNumConstraintEquationsInUse(s, mp, mv, ma);
+        Vector lam(mp + mv + ma, 0.0);
+        for (int i = 0; i < mp + mv; i++)
+            lam[i] = c.lambda[i];
+        con.setMyPartInConstraintSpaceVector(s, lam, s.updMultipliers());
+        switch (c.kind) {
+        case CCREF_KIND_BALL: {
+            const auto &k = Constraint::Ball::downcast(con);
+            o.set3(CCREF_SLOT_BALL_REACTION1, k.getBallReactionForceOnBody1(s));
+            o.set3(CCREF_SLOT_BALL_REACTION2, k.getBallReactionForceOnBody2(s));
+            break;
+        }
+        case CCREF_KIND_ROD:
+            o.set(CCREF_SLOT_ROD_TENSION, Constraint::Rod::downcast(con).getRodTension(s));
+            break;
+        case CCREF_KIND_SPHERE_ON_PLANE:
+            o.set3(CCREF_SLOT_SOP_FORCE_ON_SPHERE, Constraint::SphereOnPlaneContact::downcast(con).findForceOnSphereInG(s));
+            break;
+        case CCREF_KIND_SPHERE_ON_SPHERE:
+            o.set3(CCREF_SLOT_SOS_FORCE_ON_BODY2,
+                   Constraint::SphereOnSphereContact::downcast(con).findForceOnSphereBInG(s));
+            break;
+        case CCREF_KIND_LINE_ON_LINE: {
+            // Simbody's parallel branch (|df x db| < SignificantReal) applies no force for any multipliers, yet
+            // findForceOnBodyBInG rotates them by its degenerate frame (n = w / SignificantReal, not unit) where ccref
+            // reports 0: a documented difference (spec/line_on_line.md, "Parallel"), which the LolParallelFallback
+            // alternative does not cover. Seen from the outside: body forces all exactly zero for a nonzero lambda.
+            bool zero_forces = true, zero_lambda = true;
+            for (int i = CCREF_SLOT_F1_MOMENT; i < CCREF_SLOT_F2_FORCE + 3; i++) // both bodies' moments and forces
+                zero_forces &= o.value[i] == 0.0;
+            for (int i = 0; i < mp + mv; i++)
+                zero_lambda &= c.lambda[i] == 0.0;
+            if (zero_forces && !zero_lambda) {
+                g_checks.lol_parallel_force_skipped++;
+                break;
+            }
+            o.set3(CCREF_SLOT_LOL_FORCE_ON_BODY2, Constraint::LineOnLineContact::downcast(con).findForceOnBodyBInG(s));
+            break;
+        }
+        default:
+            break;
+        }
         return true;
     };
     if (!evaluate_repeatedly(evaluate))
         return false;
+    if (c.kind != CCREF_KIND_POINT_IN_PLANE && c.kind != CCREF_KIND_POINT_ON_PLANE)
+        g_checks.multiplier_getters++;
     write_result(w, id, o, disc, &s, B.b, 2, nullptr);
     return true;
 }
@@ -434,8 +498,9 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
 
 // One contact class (ConditionalConstraint.h), enabled, at the test's state and udot. getPerr, getVerr,
 // whereToDisplay, the sign, hasFriction, getSlipVelocity and calcEffectiveCOR/COF are Simbody's calls. getAerr
-// reads the State's realized accelerations, not a given udot: its row is taken from the acceleration errors at
-// the test's udot (calcConstraintAccelerationErrors), the row getVerr reads (checked). The impact and slip speeds
+// reads the State's realized acceleration errors, not a given udot's: the acceleration errors at the test's udot
+// (calcConstraintAccelerationErrors) are written into the realized State, and getAerr must read the row getVerr
+// reads (both checked). isProximal is checked against its definition at three tolerances. The impact and slip speeds
 // are the time stepper's (SemiExplicitEulerTimeStepper): max(0, -sign verr) and |(verr_x, verr_y)| on the global
 // verr at the contact's multiplier indices.
 bool run_contact(const vtest &t, const char *id, jw *w, std::string &why)
@@ -540,12 +605,38 @@ bool run_contact(const vtest &t, const char *id, jw *w, std::string &why)
             why = "getVerr does not read the row expected";
             return false;
         }
+        // getAerr reads the State's acceleration errors (the underlying constraint's UDotErr slots), realized at
+        // Simbody's own udot: realize Acceleration, write the acceleration errors at the test's udot into the
+        // State's UDotErr (a cache mutable at Stage::Acceleration, as the multipliers), and getAerr must read the
+        // row reported as aerr, as getVerr reads the verr row (checked above); else the test is not reported.
+        B.system.realize(s, Stage::Acceleration);
+        Vector &udoterr = s.updUDotErr();
+        if (udoterr.size() != pvaerr.size()) {
+            why = "the State's UDotErr and the acceleration errors differ in size";
+            return false;
+        }
+        udoterr = pvaerr;
+        const double aerr = uc->getAerr(s);
+        if (!(aerr == pvaerr[vrow] || (std::isnan(aerr) && std::isnan(pvaerr[vrow])))) {
+            why = "getAerr does not read the row expected";
+            return false;
+        }
         const double sign = uc->getSignConvention();
+        const double perr = uc->getPerr(s);
+        // isProximal(state, ptol) is documented as sign * getPerr <= ptol: called at tolerances just below, at and
+        // just above sign * getPerr (all three agree with the definition, whatever it is for a NaN or an infinity)
+        const double sp = sign * perr;
+        const double ptols[3] = {std::nextafter(sp, -INFINITY), sp, std::nextafter(sp, INFINITY)};
+        for (double ptol : ptols)
+            if (uc->isProximal(s, ptol) != (sp <= ptol)) {
+                why = "isProximal disagrees with sign * getPerr <= ptol";
+                return false;
+            }
         disc.push_back({"sign", (long)sign});
         disc.push_back({"has_friction", friction ? 1L : 0L});
-        o.set(CCREF_CSLOT_PERR, uc->getPerr(s));
+        o.set(CCREF_CSLOT_PERR, perr);
         o.set(CCREF_CSLOT_VERR, verr);
-        o.set(CCREF_CSLOT_AERR, pvaerr[vrow]);
+        o.set(CCREF_CSLOT_AERR, aerr);
         o.set3(CCREF_CSLOT_DISPLAY, uc->whereToDisplay(s));
         const double impact = std::max(0.0, -sign * uerr[ix]);
         o.set(CCREF_CSLOT_IMPACT_SPEED, impact);
@@ -606,6 +697,9 @@ bool run_contact(const vtest &t, const char *id, jw *w, std::string &why)
     };
     if (!evaluate_repeatedly(evaluate))
         return false;
+    g_checks.aerr_rows++;
+    g_checks.proximal_tests++;
+    g_checks.proximal_calls += 3;
     write_result(w, id, o, disc, &s, B.b, stop ? 1 : 2, stop ? &stop_pose : nullptr);
     return true;
 }
@@ -906,6 +1000,11 @@ int main(int argc, char **argv)
     }
     std::fprintf(stderr, "simbody_consumer: %ld tests run (%ld threw), %ld invalid tests not run, %ld not in Simbody\n",
                  run, failed, invalid, absent);
+    std::fprintf(stderr, "simbody_consumer: asserted: multiplier getters at the test's lambda on %ld bilateral tests; "
+                 "getAerr on the aerr row on %ld contact tests; isProximal = (sign * getPerr <= ptol) in %ld calls on "
+                 "%ld contact tests; force_on_body2_applied not reported on %ld line_on_line tests in Simbody's "
+                 "parallel branch\n", g_checks.multiplier_getters, g_checks.aerr_rows, g_checks.proximal_calls,
+                 g_checks.proximal_tests, g_checks.lol_parallel_force_skipped);
     jw_free(&w);
     if (out != stdout && std::fclose(out) != 0)
         return 2;
