@@ -33,6 +33,7 @@ crosscheck-simbody-results: $(SIMBODY_BIN) $(BUILD)/ccref
 # ... and its coverage asserted (consumers/consumers.mk).
 crosscheck-simbody: crosscheck-simbody-results
 	@$(call assert_coverage,simbody)
+	@$(call print_table,$(CONFORMANCE_DIR)/simbody-check.txt,Simbody 3.7)
 	@grep -E '^(valid|values|passed as|input drift)' $(CONFORMANCE_DIR)/simbody-check.txt | sed 's/^/Simbody 3.7: /'
 
 # After a deliberate change of what the consumer runs or reports: the new coverage becomes the expected one.
