@@ -58,6 +58,8 @@ $(PIC_DIR)/oracle/%.o: oracle/%.c $(HDRS) | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c $< -o $@
 
+$(PIC_DIR)/oracle/first_stage.o: $(filter-out oracle/first_stage.c,$(INST_ORACLE_SRC))
+
 $(SO_DIR)/$(LIBCCREF_SO): $(PIC_LIB_OBJ) pkg/libccref.map
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SO_LDFLAGS) -Wl,-soname,libccref.so.$(CCREF_MAJOR) -Wl,--version-script=pkg/libccref.map \

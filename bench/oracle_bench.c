@@ -1,11 +1,13 @@
 /* oracle_bench.c: throughput of the certified oracle (oracle/oracle.h) against the double kernels, per kind and
  * per contact class, on random well-conditioned cases (tests/cases.h; contact cases are built from them).
  * For each row it prints:
- *   us/cert      mean microseconds per certified full evaluation (ora_eval_case / ora_eval_contact_case:
- *                input checks, every output, Ziv loop until every output is certified)
+ *   us/cert      mean microseconds per certified full evaluation (ora_eval_case / ora_eval_contact_case: input
+ *                checks, every output; the first stage, then the MPFI Ziv loop for what it left)
  *   cert/s       certified evaluations per second (one thread)
+ *   MPFI us      the same with the first stage turned off (ora_ctx_set_first_stage(ctx, 0)): the MPFI stage alone
  *   kernel ns    nanoseconds per double evaluation of the same cases (ccref_eval / ccref_contact_eval)
- *   @128 @256    percentage of the cases whose outputs were all certified at the first / second precision step
+ *   first        percentage of the cases the first stage answered in full (every output certified at 106 bits)
+ *   @128 @256    percentage certified in full by the MPFI stage at its first / second precision step
  *   later, fail  percentage certified only at 512 bits or more / not certified at the cap (8192 bits)
  * Timings are this thread's CPU time (CLOCK_THREAD_CPUTIME_ID: time the shared machine spends on other jobs is not
  * counted), the best of RUNS timed runs of about 0.1 s each.
@@ -32,7 +34,7 @@ static ccref_case cases[MAX_CASES];
 static ccref_contact_case ccases[MAX_CASES];
 static volatile double sink;
 
-typedef struct { int step1, step2, later, fail; } cert_stats;
+typedef struct { int first, step1, step2, later, fail; } cert_stats;
 
 static double best(double *t, int n)
 {
@@ -100,6 +102,8 @@ static void tally(cert_stats *s, int all_certified, int max_bits)
 {
     if (!all_certified)
         s->fail++;
+    else if (max_bits <= 106)
+        s->first++;
     else if (max_bits <= 128)
         s->step1++;
     else if (max_bits <= 256)
@@ -108,12 +112,14 @@ static void tally(cert_stats *s, int all_certified, int max_bits)
         s->later++;
 }
 
-static void print_row(const char *name, const char *variant, double us, double kns, const cert_stats *s, int n,
-                      double *sum_us, int *rows)
+static void print_row(const char *name, const char *variant, double us, double mpfi_us, double kns,
+                      const cert_stats *s, int n, double *sum_us, double *sum_mpfi, int *rows)
 {
-    printf("%-24s %-8s %9.1f %9.0f %10.1f %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n", name, variant, us, 1e6 / us, kns,
-           100.0 * s->step1 / n, 100.0 * s->step2 / n, 100.0 * s->later / n, 100.0 * s->fail / n);
+    printf("%-24s %-8s %9.2f %9.0f %9.1f %10.1f %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%%\n", name, variant, us,
+           1e6 / us, mpfi_us, kns, 100.0 * s->first / n, 100.0 * s->step1 / n, 100.0 * s->step2 / n,
+           100.0 * s->later / n, 100.0 * s->fail / n);
     *sum_us += us;
+    *sum_mpfi += mpfi_us;
     (*rows)++;
 }
 
@@ -190,22 +196,24 @@ int main(int argc, char **argv)
     int n = argc > 1 ? atoi(argv[1]) : 256;
     if (n < 1 || n > MAX_CASES)
         n = 256;
-    ora_ctx *ctx = ora_ctx_new(NULL);
-    if (ctx == NULL)
+    ora_ctx *ctx = ora_ctx_new(NULL), *mpfi = ora_ctx_new(NULL);
+    if (ctx == NULL || mpfi == NULL)
         return 1;
-    double sum_us = 0.0;
+    ora_ctx_set_first_stage(mpfi, 0);
+    double sum_us = 0.0, sum_mpfi = 0.0;
     int rows = 0;
-    cert_stats total = {0, 0, 0, 0};
+    cert_stats total = {0, 0, 0, 0, 0};
     int total_n = 0;
-    printf("oracle: start 128 bits, doubling to a cap of 8192; %d random cases per row (tests/cases.h)\n", n);
-    printf("%-24s %-8s %9s %9s %10s %7s %7s %7s %7s\n", "kind", "variant", "us/cert", "cert/s", "kernel ns",
-           "@128", "@256", "later", "fail");
+    printf("oracle: the first stage (double-double intervals), then MPFI from 128 bits doubling to a cap of 8192; %d "
+           "random cases per row (tests/cases.h)\n", n);
+    printf("%-24s %-8s %9s %9s %9s %10s %7s %7s %7s %7s %7s\n", "kind", "variant", "us/cert", "cert/s", "MPFI us",
+           "kernel ns", "first", "@128", "@256", "later", "fail");
     for (int k = 0; k < CCREF_KIND_COUNT; k++) {
         int has_rolling = k == CCREF_KIND_SPHERE_ON_PLANE || k == CCREF_KIND_SPHERE_ON_SPHERE ||
                           k == CCREF_KIND_LINE_ON_LINE;
         for (int rolling = has_rolling; rolling >= 0; rolling--) {
             ccref_rng rng = {42u + (uint64_t)k};
-            cert_stats s = {0, 0, 0, 0};
+            cert_stats s = {0, 0, 0, 0, 0};
             for (int i = 0; i < n; i++) {
                 cases[i] = ccref_random_case(&rng, (ccref_kind)k, rolling);
                 ora_case_result r;
@@ -213,16 +221,18 @@ int main(int argc, char **argv)
                 tally(&s, r.all_certified && r.decided, r.max_bits);
             }
             double us = time_it(run_oracle, ctx, n) / 1e3;
+            double mus = time_it(run_oracle, mpfi, n) / 1e3;
             double kns = time_it(run_kernel, NULL, n);
             const char *variant = has_rolling ? (rolling ? "rolling" : "sliding") : "-";
-            print_row(ccref_kind_name((ccref_kind)k), variant, us, kns, &s, n, &sum_us, &rows);
+            print_row(ccref_kind_name((ccref_kind)k), variant, us, mus, kns, &s, n, &sum_us, &sum_mpfi, &rows);
+            total.first += s.first;
             total.step1 += s.step1; total.step2 += s.step2; total.later += s.later; total.fail += s.fail;
             total_n += n;
         }
     }
     for (int cl = 0; cl < CCREF_CONTACT_COUNT; cl++) {
         ccref_rng rng = {4242u + (uint64_t)cl};
-        cert_stats s = {0, 0, 0, 0};
+        cert_stats s = {0, 0, 0, 0, 0};
         for (int i = 0; i < n; i++) {
             ccases[i] = contact_case(&rng, (ccref_contact_class)cl);
             ora_contact_result r;
@@ -230,13 +240,19 @@ int main(int argc, char **argv)
             tally(&s, r.all_certified && r.decided, r.max_bits);
         }
         double us = time_it(run_contact_oracle, ctx, n) / 1e3;
+        double mus = time_it(run_contact_oracle, mpfi, n) / 1e3;
         double kns = time_it(run_contact_kernel, NULL, n);
-        print_row(ccref_contact_class_name((ccref_contact_class)cl), "contact", us, kns, &s, n, &sum_us, &rows);
+        print_row(ccref_contact_class_name((ccref_contact_class)cl), "contact", us, mus, kns, &s, n, &sum_us,
+                  &sum_mpfi, &rows);
+        total.first += s.first;
         total.step1 += s.step1; total.step2 += s.step2; total.later += s.later; total.fail += s.fail;
         total_n += n;
     }
-    printf("mean over the %d rows: %.1f us per certified evaluation; certified at step 1 or 2: %.2f%% of %d cases\n",
-           rows, sum_us / rows, 100.0 * (total.step1 + total.step2) / total_n, total_n);
+    printf("mean over the %d rows: %.2f us per certified evaluation (MPFI stage alone: %.1f us); answered by the first "
+           "stage: %.2f%%, by MPFI at step 1 or 2: %.2f%% of %d cases\n",
+           rows, sum_us / rows, sum_mpfi / rows, 100.0 * total.first / total_n,
+           100.0 * (total.step1 + total.step2) / total_n, total_n);
     ora_ctx_free(ctx);
+    ora_ctx_free(mpfi);
     return 0;
 }

@@ -51,6 +51,8 @@ $(FUZZ_DIR)/$(1)/obj/%.o: %.c $(FUZZ_HDRS) | deps-fuzz
 	@mkdir -p $$(@D)
 	$$(FUZZ_CC_$(1)) $$(FUZZ_CFLAGS_$(1)) -Ifuzz/shim $(FUZZ_RULES) -c $$< -o $$@
 
+$(FUZZ_DIR)/$(1)/obj/oracle/first_stage.o: $(filter-out oracle/first_stage.c,$(wildcard oracle/*.c))
+
 $(FUZZ_DIR)/$(1)/libccref_fuzz.a: $(patsubst %.c,$(FUZZ_DIR)/$(1)/obj/%.o,$(FUZZ_LIBSRC) $(FUZZ_COMMON))
 	@rm -f $$@
 	ar rcs $$@ $$^

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ddi.h"
 #include "internal.h"
 
 /* ================================================================ certification of one enclosure */
@@ -131,13 +132,28 @@ ora_ctx *ora_ctx_new(const ora_options *opt)
         ctx->bits[ctx->nlev++] = b;
         b *= 2;
     }
+#ifndef ORA_FIRST_STAGE
+    /* one step at the double-double precision */
+    const ora_options first = {DDI_PREC, DDI_PREC};
+    ctx->first = first_ora_ctx_new(&first);
+    ctx->use_first = ctx->first != NULL;
+#endif
     return ctx;
+}
+
+void ora_ctx_set_first_stage(ora_ctx *ctx, int enabled)
+{
+    if (ctx != NULL)
+        ctx->use_first = enabled && ctx->first != NULL;
 }
 
 void ora_ctx_free(ora_ctx *ctx)
 {
     if (ctx == NULL)
         return;
+#ifndef ORA_FIRST_STAGE
+    first_ora_ctx_free(ctx->first);
+#endif
     for (int i = 0; i < ctx->nlev; i++) {
         ora_ws_free(ctx->ws[i]);
         if (ctx->out[i]) {
@@ -396,18 +412,6 @@ int ora_exact_check_unit(ora_ctx *ctx, ccref_vec3 n, int *bits)
     return -1;
 }
 
-static int vfin(ccref_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
-static int mfin(const ccref_mat3 *R)
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            if (!isfinite(R->m[i][j]))
-                return 0;
-    return 1;
-}
-static int bfin(const ccref_body *b) { return mfin(&b->R) && vfin(b->p) && vfin(b->w) && vfin(b->v) && vfin(b->b) && vfin(b->a); }
-static int ffin(const ccref_frame *f) { return mfin(&f->R) && vfin(f->p); }
-
 /* Rows of a case (as ccref_case_rows). */
 static void case_rows(const ccref_case *c, int *mp, int *mv)
 {
@@ -592,6 +596,12 @@ int ora_eval_case_on(ora_ctx *ctx, const ccref_case *c, const ora_decisions *for
 {
     if (res == NULL)
         return -1;
+#ifndef ORA_FIRST_STAGE
+    struct first_ora_ctx *first = first_stage_of(ctx);
+    if (first != NULL && c != NULL && first_ora_eval_case_on(first, c, force, res) == 0 && res->decided &&
+        res->all_certified)
+        return 0;
+#endif
     memset(res, 0, sizeof *res);
     res->undecided = ORA_D_COUNT;
     if (ctx == NULL || c == NULL) {

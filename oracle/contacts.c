@@ -17,12 +17,6 @@
 
 /* ================================================================ containers */
 
-static void s_init(mpfi_ptr x, mpfr_prec_t prec)
-{
-    mpfi_init2(x, prec);
-    mpfi_set_ui(x, 0);
-}
-
 void ora_contact_case_init(ora_contact_case *c, ccref_contact_class cls, mpfr_prec_t prec)
 {
     c->cls = cls;
@@ -611,18 +605,6 @@ done:
 
 /* ================================================================ certified wrapper */
 
-static int vfin(ccref_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
-static int mfin(const ccref_mat3 *R)
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            if (!isfinite(R->m[i][j]))
-                return 0;
-    return 1;
-}
-static int bfin(const ccref_body *b) { return mfin(&b->R) && vfin(b->p) && vfin(b->w) && vfin(b->v) && vfin(b->b) && vfin(b->a); }
-static int ffin(const ccref_frame *f) { return mfin(&f->R) && vfin(f->p); }
-
 static int rot2(ora_ctx *ctx, const ccref_body *b1, const ccref_body *b2, int *bits)
 {
     int r1 = ora_exact_is_rotation(ctx, &b1->R, bits);
@@ -803,6 +785,12 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
 {
     if (res == NULL)
         return -1;
+#ifndef ORA_FIRST_STAGE
+    struct first_ora_ctx *first = first_stage_of(ctx);
+    if (first != NULL && c != NULL && first_ora_eval_contact_case_on(first, c, force, res) == 0 && res->decided &&
+        res->all_certified)
+        return 0;
+#endif
     memset(res, 0, sizeof *res);
     res->undecided = ORA_D_COUNT;
     if (ctx == NULL || c == NULL) {

@@ -4,6 +4,8 @@
 #ifndef CCREF_ORACLE_INTERNAL_H
 #define CCREF_ORACLE_INTERNAL_H
 
+#include <math.h>
+
 #include "oracle.h"
 
 /* ---------------------------------------------------------------- workspace */
@@ -104,6 +106,8 @@ struct ora_ctx {
     /* point inputs at each step's precision (equal precisions take MPFR's fast paths), created on first use */
     ora_case *kcase[ORA_MAX_LEVELS][CCREF_KIND_COUNT];
     ora_contact_case *ccase[ORA_MAX_LEVELS][CCREF_CONTACT_COUNT];
+    struct first_ora_ctx *first;        /* the first stage's context (oracle/first_stage.c); NULL in that instance */
+    int use_first;                      /* ora_ctx_set_first_stage */
 };
 ora_ws *ctx_ws(ora_ctx *ctx, int level);
 ora_out *ctx_out(ora_ctx *ctx, int level);
@@ -121,6 +125,55 @@ int ora_certify_pending(mpfi_t *v, int n, int bits, ora_cert *out);
 /* At the end of the loop: mark pending slots CAP / UNBOUNDED with midpoint values. */
 void ora_finish_pending(mpfi_t *v, int n, ora_cert *out);
 void ora_cert_zero(ora_cert *c);
+
+/* Finiteness of the double inputs (the kernels' first check). */
+static inline int vfin(ccref_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }
+static inline int mfin(const ccref_mat3 *R)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (!isfinite(R->m[i][j]))
+                return 0;
+    return 1;
+}
+static inline int bfin(const ccref_body *b)
+{
+    return mfin(&b->R) && vfin(b->p) && vfin(b->w) && vfin(b->v) && vfin(b->b) && vfin(b->a);
+}
+static inline int ffin(const ccref_frame *f) { return mfin(&f->R) && vfin(f->p); }
+
+/* A scalar of the given precision set to 0. */
+static inline void s_init(mpfi_ptr x, mpfr_prec_t prec)
+{
+    mpfi_init2(x, prec);
+    mpfi_set_ui(x, 0);
+}
+
+/* ---------------------------------------------------------------- the first stage (oracle/first_stage.c)
+ * The entry points of the double-double instance of this same code, called by the MPFI instance before its Ziv
+ * loops. A result the first stage decided and certified in full is final; any other goes to the Ziv loop. */
+#ifndef ORA_FIRST_STAGE
+struct first_ora_ctx;
+struct first_ora_ctx *first_ora_ctx_new(const ora_options *opt);
+void first_ora_ctx_free(struct first_ora_ctx *ctx);
+int first_ora_eval_case_on(struct first_ora_ctx *ctx, const ccref_case *c, const ora_decisions *force,
+                           ora_case_result *res);
+int first_ora_eval_contact_case_on(struct first_ora_ctx *ctx, const ccref_contact_case *c,
+                                   const ora_decisions *force, ora_contact_result *res);
+ccref_status first_ora_effective_cor_d(struct first_ora_ctx *ctx, double min_cor, double capture_speed,
+                                       double min_cor_speed, double impact_speed, ora_cert *cor,
+                                       ccref_cor_branch *branch);
+ccref_status first_ora_effective_cof_d(struct first_ora_ctx *ctx, double mu_s, double mu_d, double mu_v,
+                                       double transition_speed, double slip_speed, ora_cert *mu,
+                                       ccref_cof_branch *branch);
+/* The first stage's enclosure of slot i of its last evaluation, {left.hi, left.lo, right.hi, right.lo}. */
+int ora_first_stage_enclosure(struct first_ora_ctx *ctx, int contact, int i, double e[4]);
+#endif
+/* The first stage's context when it is to be tried, else NULL. */
+static inline struct first_ora_ctx *first_stage_of(const struct ora_ctx *ctx)
+{
+    return ctx != NULL && ctx->use_first ? ctx->first : NULL;
+}
 
 /* Workspace precision shorthand. */
 static inline mpfr_prec_t ws_prec(const ora_ws *ws) { return ws->prec; }

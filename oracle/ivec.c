@@ -105,12 +105,6 @@ void ora_body_set_d(ora_body *b, const ccref_body *x)
     ora_v3_set_d(&b->a, x->a);
 }
 
-static void s_init(mpfi_ptr x, mpfr_prec_t prec)
-{
-    mpfi_init2(x, prec);
-    mpfi_set_ui(x, 0);
-}
-
 void ora_case_init(ora_case *c, ccref_kind kind, mpfr_prec_t prec)
 {
     c->kind = kind;

@@ -219,6 +219,10 @@ typedef struct {
 typedef struct ora_ctx ora_ctx;
 ora_ctx *ora_ctx_new(const ora_options *opt);   /* NULL: defaults */
 void ora_ctx_free(ora_ctx *ctx);
+/* The first stage (spec/oracle.md section 9): interval arithmetic on double-double endpoints, tried before the MPFI
+ * Ziv loop; an output it certifies reports precision_bits 106. On by default; 0 turns it off (the MPFI stage alone,
+ * for comparisons). */
+void ora_ctx_set_first_stage(ora_ctx *ctx, int enabled);
 
 typedef struct {
     ccref_kind kind;

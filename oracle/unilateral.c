@@ -202,8 +202,16 @@ ccref_status ora_effective_cor_d(ora_ctx *ctx, double min_cor, double capture_sp
         return CCREF_E_NEGATIVE_SPEED;
     if (capture_speed > min_cor_speed)
         return CCREF_E_SPEED_ORDER;
+#ifndef ORA_FIRST_STAGE
+    struct first_ora_ctx *first = first_stage_of(ctx);
+    if (first != NULL &&
+        first_ora_effective_cor_d(first, min_cor, capture_speed, min_cor_speed, impact_speed, cor, branch) == CCREF_OK &&
+        cor->certified && !isinf(cor->value))
+        return CCREF_OK;
+#endif
     int b = ORA_DEC_AUTO;
     cor->reason = ORA_R_PENDING;
+    cor->certified = 0;
     for (int lev = 0; lev < ctx->nlev; lev++) {
         ora_ws *ws = ctx_ws(ctx, lev);
         ora_mark m = ws_mark(ws);
@@ -222,6 +230,8 @@ ccref_status ora_effective_cor_d(ora_ctx *ctx, double min_cor, double capture_sp
         if (done)
             break;
     }
+    if (cor->reason == ORA_R_PENDING) /* no step decided the branch */
+        cor->reason = ORA_R_UNDECIDED;
     if (branch)
         *branch = (ccref_cor_branch)b;
     return CCREF_OK;
@@ -243,8 +253,16 @@ ccref_status ora_effective_cof_d(ora_ctx *ctx, double mu_s, double mu_d, double 
         return CCREF_E_FRICTION_ORDER;
     if (transition_speed < 0.0 || slip_speed < 0.0)
         return CCREF_E_NEGATIVE_SPEED;
+#ifndef ORA_FIRST_STAGE
+    struct first_ora_ctx *first = first_stage_of(ctx);
+    if (first != NULL &&
+        first_ora_effective_cof_d(first, mu_s, mu_d, mu_v, transition_speed, slip_speed, mu, branch) == CCREF_OK &&
+        mu->certified)
+        return CCREF_OK;
+#endif
     int b = ORA_DEC_AUTO;
     mu->reason = ORA_R_PENDING;
+    mu->certified = 0;
     for (int lev = 0; lev < ctx->nlev; lev++) {
         ora_ws *ws = ctx_ws(ctx, lev);
         ora_mark m = ws_mark(ws);
@@ -264,6 +282,8 @@ ccref_status ora_effective_cof_d(ora_ctx *ctx, double mu_s, double mu_d, double 
         if (done)
             break;
     }
+    if (mu->reason == ORA_R_PENDING) /* no step decided the branch */
+        mu->reason = ORA_R_UNDECIDED;
     if (branch)
         *branch = (ccref_cof_branch)b;
     if (mu->certified && isinf(mu->value)) {

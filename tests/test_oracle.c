@@ -932,7 +932,11 @@ static void test_start_precision(void)
     for (int i = 0; i < 3; i++) {
         ora_options o = {starts[i], 8192};
         cx[i] = ora_ctx_new(&o);
+        ora_ctx_set_first_stage(cx[i], 0); /* the MPFI stage's own start precision */
     }
+    /* and the default two-stage context: the first stage (106 bits) gives the same doubles */
+    ora_ctx *two_stage = ora_ctx_new(NULL);
+    int first_stage_answers = 0;
     int mismatches = 0, cases = 0;
     for (int k = 0; k < CCREF_KIND_COUNT; k++)
         for (int rolling = 0; rolling < 2; rolling++) {
@@ -951,6 +955,14 @@ static void test_start_precision(void)
                     CU_ASSERT(r[i].max_bits >= starts[i] || r[i].max_bits == 0);
                     mismatches += bad;
                 }
+                ora_case_result t;
+                ora_eval_case(two_stage, &c, &t);
+                int bad = t.status != r[0].status || t.deviations != r[0].deviations || t.sense != r[0].sense ||
+                          !t.all_certified;
+                for (int j = 0; j < r[0].n; j++)
+                    bad |= !same_double(t.out[j].value, r[0].out[j].value);
+                mismatches += bad;
+                first_stage_answers += t.max_bits == 106;
             }
         }
     /* The exact-zero case of test_certification_reasons, which needs 2048 bits, from every start. */
@@ -969,8 +981,11 @@ static void test_start_precision(void)
             mismatches += !same_double(rz[i].out[j].value, rz[0].out[j].value);
     CU_ASSERT_EQUAL(mismatches, 0);
     CU_ASSERT(cases > 0);
+    /* random regular cases: the first stage answers each in full (tests/first_stage/ checks the rest) */
+    CU_ASSERT_EQUAL(first_stage_answers, cases);
     for (int i = 0; i < 3; i++)
         ora_ctx_free(cx[i]);
+    ora_ctx_free(two_stage);
 }
 
 /* ================================================================ (c) PROVISIONAL kernel-vs-oracle smoke check */

@@ -1,0 +1,203 @@
+/* first_stage_check.c: the soundness check of the oracle's first stage (spec/oracle.md section 9), run by
+ * `make verify` (and briefly by `make test-first-stage`). Every case of every family of the vector suite, for seeds
+ * 1..N (the published suite is seed 20261125), is evaluated twice: by the first stage alone (double-double intervals)
+ * and by the MPFI stage alone (its Ziv loop, the first stage turned off). The run fails when
+ *   - an output the first stage certified differs from the MPFI stage's certified double, or the MPFI stage could
+ *     not certify it;
+ *   - a status, flag or decision the first stage decided differs from the MPFI stage's;
+ *   - an enclosure of the first stage does not contain the MPFI stage's 128-bit enclosure of the same output
+ *     (both enclose the exact value; the first stage's is the wider, so containment is what a correct bound gives).
+ * A single failure is a bug in ddi.h or in the bound of spec/oracle.md section 9, never a tolerance.
+ *
+ * Usage: first_stage_check [SEEDS] (default 1). Prints the cases, the outputs compared, the share the first stage
+ * certified, per suite, and exits 1 on any failure. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../oracle/internal.h"
+#include "../../src/cli/families.h"
+
+static long cases, outputs, first_certified, enclosures, failures, first_whole;
+static long per_suite_cases[SUITE_COUNT], per_suite_first[SUITE_COUNT], per_suite_outputs[SUITE_COUNT];
+
+static void fail(int suite, int seed, int g, int k, const char *what, int slot)
+{
+    failures++;
+    if (failures <= 30)
+        fprintf(stderr, "first_stage_check: FAIL %s seed %d group %d index %d: %s (slot %d)\n", suite_name(suite), seed,
+                g, k, what, slot);
+}
+
+/* 1 when the double-word interval e = {lh, ll, rh, rl} contains the MPFI interval x. */
+static int contains(const double e[4], mpfi_srcptr x)
+{
+    mpfr_t a, t;
+    mpfr_init2(a, 2200); /* exact for a sum of two doubles */
+    mpfr_init2(t, 2200);
+    mpfr_set_d(a, e[0], MPFR_RNDN);
+    mpfr_add_d(a, a, e[1], MPFR_RNDN);
+    int ok = mpfr_cmp(a, &x->left) <= 0;
+    mpfr_set_d(t, e[2], MPFR_RNDN);
+    mpfr_add_d(t, t, e[3], MPFR_RNDN);
+    ok = ok && mpfr_cmp(&x->right, t) <= 0;
+    mpfr_clear(a);
+    mpfr_clear(t);
+    return ok;
+}
+
+static int same_double(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
+
+/* The outputs both stages report: the first stage's certified ones against the MPFI stage's. */
+static void compare_outputs(int suite, int seed, int g, int k, const ora_cert *f, const ora_cert *m, int n,
+                            struct first_ora_ctx *fctx, ora_ctx *mctx, int contact)
+{
+    for (int i = 0; i < n; i++) {
+        outputs++;
+        per_suite_outputs[suite]++;
+        if (!f[i].certified)
+            continue;
+        first_certified++;
+        per_suite_first[suite]++;
+        if (!m[i].certified)
+            fail(suite, seed, g, k, "certified by the first stage, not by the MPFI stage", i);
+        else if (!same_double(f[i].value, m[i].value))
+            fail(suite, seed, g, k, "the two stages certify different doubles", i);
+    }
+    /* containment of the 128-bit MPFI enclosure, output by output */
+    for (int i = 0; i < n; i++) {
+        double e[4];
+        if (!ora_first_stage_enclosure(fctx, contact, i, e) || isnan(e[0]) || isnan(e[2]))
+            continue;
+        mpfi_srcptr x = contact ? ctx_cout(mctx, 0)->v[i] : ctx_out(mctx, 0)->v[i];
+        if (mpfi_nan_p(x) || !mpfr_number_p(&x->left) || !mpfr_number_p(&x->right))
+            continue;
+        enclosures++;
+        if (!contains(e, x))
+            fail(suite, seed, g, k, "the first stage's enclosure does not contain the MPFI enclosure", i);
+    }
+}
+
+static void check_kind(int suite, int seed, int g, int k, const ccref_case *c, ora_ctx *mctx)
+{
+    static ora_case_result f, m;
+    struct first_ora_ctx *fctx = mctx->first;
+    first_ora_eval_case_on(fctx, c, NULL, &f);
+    ora_eval_case_on(mctx, c, NULL, &m);
+    if (!f.decided)
+        return;
+    first_whole += f.all_certified;
+    if (!m.decided || f.status != m.status || f.deviations != m.deviations || f.sense != m.sense ||
+        f.lines_are_parallel != m.lines_are_parallel)
+        fail(suite, seed, g, k, "status or flags differ", -1);
+    for (int d = 0; d < ORA_D_COUNT; d++)
+        if (f.decision[d] != m.decision[d])
+            fail(suite, seed, g, k, "a decision differs", d);
+    /* an MPFI evaluation that stopped before the kernel's formulas (input checks) has no level-0 enclosure */
+    if (m.status == CCREF_OK || ccref_status_ok(m.status))
+        compare_outputs(suite, seed, g, k, f.out, m.out, f.n, fctx, mctx, 0);
+}
+
+static void check_contact(int suite, int seed, int g, int k, const ccref_contact_case *c, ora_ctx *mctx)
+{
+    static ora_contact_result f, m;
+    struct first_ora_ctx *fctx = mctx->first;
+    first_ora_eval_contact_case_on(fctx, c, NULL, &f);
+    ora_eval_contact_case_on(mctx, c, NULL, &m);
+    if (!f.decided)
+        return;
+    first_whole += f.all_certified;
+    if (!m.decided || f.status != m.status || f.deviations != m.deviations || f.sign != m.sign ||
+        f.has_friction != m.has_friction || f.cor_branch != m.cor_branch || f.cof_branch != m.cof_branch)
+        fail(suite, seed, g, k, "status, branches or flags differ", -1);
+    for (int d = 0; d < ORA_D_COUNT; d++)
+        if (f.decision[d] != m.decision[d])
+            fail(suite, seed, g, k, "a decision differs", d);
+    if (ccref_status_ok(m.status))
+        compare_outputs(suite, seed, g, k, f.out, m.out, CCREF_CSLOT_N, fctx, mctx, 1);
+}
+
+static void check_rule(int suite, int seed, int g, int k, const cli_case *c, ora_ctx *mctx)
+{
+    ora_cert f, m;
+    ccref_status fs, ms;
+    int fb, mb;
+    if (suite == SUITE_EFFECTIVE_COR) {
+        const cli_cor_params *p = &c->u.cor;
+        ccref_cor_branch b1, b2;
+        fs = first_ora_effective_cor_d(mctx->first, p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed,
+                                       &f, &b1);
+        ms = ora_effective_cor_d(mctx, p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed, &m, &b2);
+        fb = b1;
+        mb = b2;
+    } else if (suite == SUITE_EFFECTIVE_COF) {
+        const cli_cof_params *p = &c->u.cof;
+        ccref_cof_branch b1, b2;
+        fs = first_ora_effective_cof_d(mctx->first, p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed,
+                                       &f, &b1);
+        ms = ora_effective_cof_d(mctx, p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed, &m, &b2);
+        fb = b1;
+        mb = b2;
+    } else {
+        return; /* the classifier has no interval evaluation */
+    }
+    outputs++;
+    per_suite_outputs[suite]++;
+    if (fs != CCREF_OK || !f.certified)
+        return;
+    first_whole++;
+    first_certified++;
+    per_suite_first[suite]++;
+    if (ms != fs || fb != mb)
+        fail(suite, seed, g, k, "status or branch differs", -1);
+    else if (!m.certified || !same_double(f.value, m.value))
+        fail(suite, seed, g, k, "the two stages certify different values", 0);
+}
+
+int main(int argc, char **argv)
+{
+    int seeds = argc > 1 ? atoi(argv[1]) : 1;
+    if (seeds < 1) {
+        fprintf(stderr, "usage: first_stage_check [SEEDS]\n");
+        return 2;
+    }
+    ora_ctx *mctx = ora_ctx_new(NULL);
+    if (mctx == NULL || mctx->first == NULL)
+        return 2;
+    ora_ctx_set_first_stage(mctx, 0); /* the MPFI stage alone */
+    int tty = isatty(2);
+    static vtest t;
+    for (int seed = 1; seed <= seeds; seed++) {
+        for (int s = 0; s < SUITE_COUNT; s++) {
+            const group_spec *groups;
+            int ng = suite_groups(s, &groups);
+            for (int g = 0; g < ng; g++)
+                for (int k = 0; k < groups[g].count; k++) {
+                    family_make((uint64_t)seed, s, g, k, &t);
+                    cases++;
+                    per_suite_cases[s]++;
+                    switch (suite_type_of(s)) {
+                    case SUITE_TYPE_KIND: check_kind(s, seed, g, k, &t.c.u.k, mctx); break;
+                    case SUITE_TYPE_CONTACT: check_contact(s, seed, g, k, &t.c.u.c, mctx); break;
+                    default: check_rule(s, seed, g, k, &t.c, mctx); break;
+                    }
+                }
+        }
+        if (tty)
+            fprintf(stderr, "\rfirst_stage_check: seed %d/%d, %ld cases, %ld failures", seed, seeds, cases, failures);
+    }
+    if (tty)
+        fprintf(stderr, "\n");
+    ora_ctx_free(mctx);
+    printf("%-26s %9s %10s %12s\n", "suite", "cases", "outputs", "first stage");
+    for (int s = 0; s < SUITE_COUNT; s++)
+        printf("%-26s %9ld %10ld %11.1f%%\n", suite_name(s), per_suite_cases[s], per_suite_outputs[s],
+               per_suite_outputs[s] ? 100.0 * per_suite_first[s] / per_suite_outputs[s] : 0.0);
+    printf("first_stage_check: %d seeds, %ld cases (%ld, %.1f%%, answered in full by the first stage), %ld outputs "
+           "(%ld, %.1f%%, certified by the first stage), %ld enclosures compared; %ld failures\n",
+           seeds, cases, first_whole, cases ? 100.0 * first_whole / cases : 0.0, outputs, first_certified,
+           outputs ? 100.0 * first_certified / outputs : 0.0, enclosures, failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,208 @@
+/* test_ddi.c: the first stage's interval arithmetic (oracle/ddi.h, spec/oracle.md section 9) against MPFR. For
+ * random double-word intervals (points, narrow and wide, on either side of 0 and around it, exact doubles), every
+ * operation's result must enclose the exact range of the operation over its operands (computed by MPFR with directed
+ * rounding at 600 bits, far beyond the 2^-97 margin), and on point operands it must also be narrow (relative width at
+ * most 2^-92), so that the first stage certifies what it should. NaN only where the operation is undefined (a divisor
+ * containing 0, a negative square-root operand). */
+#include <mpfr.h>
+#include <string.h>
+
+#include "../oracle/ddi.h"
+#include "testlib.h"
+
+#define PREC 600
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t next(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static double unif(void) { return (double)(next() >> 11) * 0x1p-53; } /* [0, 1) */
+
+/* A normalized double-word near magnitude 2^e, with a random low part (or none). */
+static dde random_dde(int e)
+{
+    double hi = ldexp(1.0 + unif(), e) * ((next() & 1) ? -1.0 : 1.0);
+    double lo = (next() % 4 == 0) ? 0.0 : hi * (unif() - 0.5) * 0x1p-53;
+    return fast_two_sum(hi, lo);
+}
+
+static dde dde_plus(dde x, double rel)
+{
+    dde z = dw_add(x, (dde){fabs(x.hi) * rel, 0.0});
+    return z;
+}
+
+/* A random interval: a point, a narrow or a wide one, or one around 0. */
+static void random_interval(ddi_ptr r)
+{
+    int e = (int)(next() % 121) - 60;
+    dde x = random_dde(e);
+    switch (next() % 5) {
+    case 0: /* point */
+    case 1:
+        r->left = r->right = x;
+        break;
+    case 2: /* narrow */
+        r->left = x;
+        r->right = dde_plus(x, ldexp(1.0, -(int)(next() % 80) - 20));
+        break;
+    case 3: /* wide */
+        r->left = x;
+        r->right = dde_plus(x, unif());
+        break;
+    default: { /* around 0 */
+        dde y = random_dde(e - (int)(next() % 10));
+        r->left = (dde){-fabs(x.hi), -copysign(x.lo, x.hi)};
+        r->right = (dde){fabs(y.hi), copysign(y.lo, y.hi)};
+        break;
+    }
+    }
+    if (dde_lt(r->right, r->left)) {
+        dde t = r->left;
+        r->left = r->right;
+        r->right = t;
+    }
+}
+
+static void set_dde(mpfr_t m, dde x)
+{
+    mpfr_set_d(m, x.hi, MPFR_RNDN);
+    mpfr_add_d(m, m, x.lo, MPFR_RNDN); /* exact at PREC */
+}
+
+/* dde <= m (le = 1) or dde >= m (le = 0) */
+static int dde_cmp_ok(dde x, mpfr_srcptr m, int le)
+{
+    mpfr_t t;
+    mpfr_init2(t, PREC);
+    set_dde(t, x);
+    int c = mpfr_cmp(t, m);
+    mpfr_clear(t);
+    return le ? c <= 0 : c >= 0;
+}
+
+typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQR, OP_SQRT, OP_ABS, OP_COUNT } op_t;
+
+static long failures_enclose, failures_width, failures_nan, checked;
+
+static void check_op(op_t op, ddi_srcptr a, ddi_srcptr b)
+{
+    ddi_t r;
+    switch (op) {
+    case OP_ADD: ddi_add(r, a, b); break;
+    case OP_SUB: ddi_sub(r, a, b); break;
+    case OP_MUL: ddi_mul(r, a, b); break;
+    case OP_DIV: ddi_div(r, a, b); break;
+    case OP_SQR: ddi_sqr(r, a); break;
+    case OP_SQRT: ddi_sqrt(r, a); break;
+    default: ddi_abs(r, a); break;
+    }
+    int b_has_zero = !(b->left.hi > 0.0 || b->right.hi < 0.0);
+    if (ddi_nan_p(r)) {
+        int allowed = (op == OP_DIV && b_has_zero) || (op == OP_SQRT && a->left.hi < 0.0);
+        failures_nan += !allowed;
+        return;
+    }
+    checked++;
+    /* the exact range: extremes over the corners (monotone pieces), plus 0 for sqr/abs around 0 */
+    mpfr_t lo, hi, t, x, y;
+    mpfr_inits2(PREC, lo, hi, t, x, y, (mpfr_ptr)0);
+    mpfr_set_inf(lo, 1);
+    mpfr_set_inf(hi, -1);
+    const dde ae[2] = {a->left, a->right}, be[2] = {b->left, b->right};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            set_dde(x, ae[i]);
+            set_dde(y, be[j]);
+            for (int rnd = 0; rnd < 2; rnd++) {
+                mpfr_rnd_t m = rnd ? MPFR_RNDU : MPFR_RNDD;
+                switch (op) {
+                case OP_ADD: mpfr_add(t, x, y, m); break;
+                case OP_SUB: mpfr_sub(t, x, y, m); break;
+                case OP_MUL: mpfr_mul(t, x, y, m); break;
+                case OP_DIV: mpfr_div(t, x, y, m); break;
+                case OP_SQR: mpfr_sqr(t, x, m); break;
+                case OP_SQRT: mpfr_sqrt(t, x, m); break;
+                default: mpfr_abs(t, x, m); break;
+                }
+                if (rnd)
+                    mpfr_max(hi, hi, t, MPFR_RNDU);
+                else
+                    mpfr_min(lo, lo, t, MPFR_RNDD);
+            }
+        }
+    if ((op == OP_SQR || op == OP_ABS) && a->left.hi < 0.0 && a->right.hi > 0.0)
+        mpfr_set_zero(lo, 1);
+    if (!dde_cmp_ok(r->left, lo, 1) || !dde_cmp_ok(r->right, hi, 0))
+        failures_enclose++;
+    /* narrow on points: width <= 2^-92 |value| */
+    int unary = op == OP_SQR || op == OP_SQRT || op == OP_ABS;
+    if (dde_is_point(a) && (unary || dde_is_point(b))) {
+        set_dde(x, r->right);
+        set_dde(y, r->left);
+        mpfr_sub(t, x, y, MPFR_RNDU);
+        mpfr_abs(y, hi, MPFR_RNDN);
+        mpfr_mul_2si(y, y, -92, MPFR_RNDN);
+        if (mpfr_cmp(t, y) > 0)
+            failures_width++;
+    }
+    mpfr_clears(lo, hi, t, x, y, (mpfr_ptr)0);
+}
+
+static void test_enclosure(void)
+{
+    for (int op = 0; op < OP_COUNT; op++)
+        for (int n = 0; n < 20000; n++) {
+            ddi_t a, b;
+            random_interval(a);
+            random_interval(b);
+            check_op((op_t)op, a, b);
+        }
+    CU_ASSERT(checked > 100000);
+    CU_ASSERT_EQUAL(failures_enclose, 0);
+    CU_ASSERT_EQUAL(failures_width, 0);
+    CU_ASSERT_EQUAL(failures_nan, 0);
+}
+
+/* Exact operations stay exact: sums and products of doubles, scaling by a power of two, negation, zeros. */
+static void test_exact_cases(void)
+{
+    ddi_t a, b, r;
+    ddi_set_d(a, 0x1.8p+0);
+    ddi_set_d(b, 0x1p-60);
+    ddi_add(r, a, b);
+    CU_ASSERT(dde_is_point(r) && r->left.hi == 0x1.8p+0 && r->left.lo == 0x1p-60);
+    ddi_mul(r, a, a);
+    CU_ASSERT(dde_is_point(r) && r->left.hi == 2.25 && r->left.lo == 0.0);
+    ddi_mul_2si(r, a, -3);
+    CU_ASSERT(dde_is_point(r) && r->left.hi == 0x1.8p-3);
+    ddi_set_d(b, 0.0);
+    ddi_mul(r, a, b);
+    CU_ASSERT(dde_is_point(r) && r->left.hi == 0.0);
+    ddi_sub(r, a, a);
+    CU_ASSERT(dde_is_point(r) && r->left.hi == 0.0);
+    /* out of range: NaN, never a wrong enclosure */
+    ddi_set_d(a, 0x1p+950);
+    CU_ASSERT(ddi_nan_p(a));
+    ddi_set_d(a, 0x1p-1000);
+    CU_ASSERT(ddi_nan_p(a));
+    ddi_set_d(a, 0x1p+600);
+    ddi_mul(r, a, a);
+    CU_ASSERT(ddi_nan_p(r));
+    ddi_set_d(a, 1.0);
+    ddi_set_d(b, 0.0);
+    ddi_div(r, a, b);
+    CU_ASSERT(ddi_nan_p(r));
+}
+
+static void register_ddi(CU_pSuite s)
+{
+    CU_add_test(s, "every operation encloses the exact range, narrow on points (MPFR)", test_enclosure);
+    CU_add_test(s, "exact operations stay exact; out of range is NaN", test_exact_cases);
+}
+
+CCREF_TEST_SUITE("ddi", register_ddi)
