@@ -35,7 +35,7 @@ void ora_cert_zero(ora_cert *c)
 
 static int endpoints_bounded(mpfi_srcptr x)
 {
-    return !mpfi_nan_p(x) && mpfr_number_p(&x->left) && mpfr_number_p(&x->right);
+    return !mpfi_nan_p(x) && mpfr_number_p(ORA_LEFT(x)) && mpfr_number_p(ORA_RIGHT(x));
 }
 
 int ora_certify(mpfi_srcptr x, int precision_bits, ora_cert *c)
@@ -47,13 +47,13 @@ int ora_certify(mpfi_srcptr x, int precision_bits, ora_cert *c)
         c->reason = ORA_R_UNBOUNDED;
         return 0;
     }
-    double dl = mpfr_get_d(&x->left, MPFR_RNDN);
-    double dr = mpfr_get_d(&x->right, MPFR_RNDN);
-    if (mpfr_equal_p(&x->left, &x->right)) {
+    double dl = mpfr_get_d(ORA_LEFT(x), MPFR_RNDN);
+    double dr = mpfr_get_d(ORA_RIGHT(x), MPFR_RNDN);
+    if (mpfr_equal_p(ORA_LEFT(x), ORA_RIGHT(x))) {
         /* A point enclosure is the exact value; RN of it is dl (round to nearest even, as the kernels). */
         c->certified = 1;
         c->precision_bits = precision_bits;
-        if (mpfr_zero_p(&x->left)) {
+        if (mpfr_zero_p(ORA_LEFT(x))) {
             c->value = 0.0;
             c->reason = ORA_R_EXACT_ZERO;
         } else {
@@ -71,7 +71,7 @@ int ora_certify(mpfi_srcptr x, int precision_bits, ora_cert *c)
         if (dl != 0.0)
             c->value = dl;
         else
-            c->value = mpfr_sgn(&x->right) < 0 ? -0.0 : 0.0;
+            c->value = mpfr_sgn(ORA_RIGHT(x)) < 0 ? -0.0 : 0.0;
         return 1;
     }
     /* Not certified: report the midpoint for information. */
@@ -559,8 +559,8 @@ static int overflow_state(mpfi_t *v, const ora_cert *out, int n)
         if (out[i].certified) {
             if (isinf(out[i].value))
                 return 1;
-        } else if (!endpoints_bounded(v[i]) || isinf(mpfr_get_d(&v[i]->left, MPFR_RNDN)) ||
-                   isinf(mpfr_get_d(&v[i]->right, MPFR_RNDN))) {
+        } else if (!endpoints_bounded(v[i]) || isinf(mpfr_get_d(ORA_LEFT(v[i]), MPFR_RNDN)) ||
+                   isinf(mpfr_get_d(ORA_RIGHT(v[i]), MPFR_RNDN))) {
             maybe = 1;
         }
     }

@@ -741,7 +741,7 @@ static int enclosure_overflow(mpfi_t *v, int n)
     for (int i = 0; i < n; i++) {
         if (mpfi_nan_p(v[i]))
             return -1;
-        double l = mpfr_get_d(&v[i]->left, MPFR_RNDN), r = mpfr_get_d(&v[i]->right, MPFR_RNDN);
+        double l = mpfr_get_d(ORA_LEFT(v[i]), MPFR_RNDN), r = mpfr_get_d(ORA_RIGHT(v[i]), MPFR_RNDN);
         int il = isinf(l), ir = isinf(r);
         if (il && ir && ((l > 0) == (r > 0)))
             return 1;

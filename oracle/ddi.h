@@ -1,21 +1,22 @@
-/* ddi.h: interval arithmetic on double-double ("double-word") endpoints, the arithmetic of the oracle's first
- * stage (spec/oracle.md section 9). oracle/first_stage.c compiles the oracle's own sources a second time with the
- * MPFI and MPFR calls they make mapped onto the functions below, so the first stage evaluates the same formulas, in
- * the same order, as the MPFI stage; only the arithmetic differs.
+/* ddi.h: interval arithmetic over double-double ("double-word") numbers, the arithmetic of the oracle's first stage
+ * (spec/oracle.md section 9). oracle/first_stage.c compiles the oracle's own sources a second time with the MPFI and
+ * MPFR calls they make mapped onto the functions below, so the first stage evaluates the same formulas, in the same
+ * order, as the MPFI stage; only the arithmetic differs.
  *
- * Method. An endpoint is the exact real hi + lo of two doubles with hi = RN(hi + lo) (a normalized double-word). Every
- * operation on endpoints computes a double-word z with one of the algorithms of Joldes, Muller and Popescu (ACM TOMS
- * 44(2), 2017; double-word square root: Lefevre and Muller), whose relative error is at most 15u^2 + 56u^3 < 2^-101
- * (u = 2^-53), then moves z outward by m = 2^-96 |z.hi|: the lower endpoint is z - m, the upper z + m, each formed
- * as hi + RN(lo -+ m), which errs by at most 2^-106 |z.hi|. Since |z - exact| <= 2^-100 |z.hi|, the result
- * encloses the exact value with a margin of more than 2^-97 |z.hi| (spec/oracle.md section 9 has the derivation).
- * Sums and products of two doubles are formed exactly (TwoSum, TwoProd) and not widened; results that are exactly
- * zero stay the point zero; negation and scaling by a power of two are exact.
+ * Method. An interval is a midpoint m, a normalized double-word (the exact real m.hi + m.lo, m.hi = RN(m.hi + m.lo)),
+ * and a radius r >= 0, a double: the set {v : |v - m| <= r}. Each operation forms the new midpoint from the operands'
+ * midpoints with one algorithm of Joldes, Muller and Popescu (ACM TOMS 44(2), 2017; the square root: Lefevre and
+ * Muller), whose relative error is below 2^-101 |z.hi|, and the new radius as an upper bound of the operands' radii
+ * propagated through the operation, plus 2^-100 |z.hi| for the midpoint's own error; the radius is evaluated in round
+ * to nearest and enlarged by up(), which covers its roundings. Sums and products of two doubles are formed exactly
+ * (TwoSum, TwoProd) with no error term; exact zeros stay the point zero; negation and scaling by a power of two are
+ * exact. The endpoints, when certification or a decision needs them, are m - r and m + r formed as double-words and
+ * moved outward by 2^-96 relative (ddi_lower, ddi_upper).
  *
- * Range. The error-free transformations need their operands away from underflow and overflow: an endpoint whose
- * magnitude is nonzero and outside [2^-900, 2^900] makes the interval invalid (NaN), and so does a NaN or infinite
- * operand, a division by an interval containing 0, or a square root of an interval with a negative endpoint. An
- * invalid interval propagates, is never certified, and sends the case to the MPFI stage.
+ * Range. The error-free transformations need their operands away from underflow and overflow: a midpoint whose
+ * magnitude is nonzero and outside [2^-900, 2^900], a radius above 2^900, a NaN or infinite operand, a division by an
+ * interval that may contain 0 and a square root of one that may contain negatives make the interval invalid (NaN).
+ * An invalid interval propagates, is never certified, and sends the case to the MPFI stage.
  *
  * Every function is the MPFI function of the same name with mpfi_ replaced by ddi_ (return values: 0). */
 #ifndef CCREF_ORACLE_DDI_H
@@ -24,7 +25,7 @@
 #include <math.h>
 
 typedef struct { double hi, lo; } dde;
-typedef struct { dde left, right; } ddi_struct;
+typedef struct { dde m; double r; } ddi_struct;   /* midpoint and radius (see "intervals" below) */
 typedef ddi_struct ddi_t[1];
 typedef ddi_struct *ddi_ptr;
 typedef const ddi_struct *ddi_srcptr;
@@ -144,76 +145,54 @@ static inline dde dde_neg(dde x)
     return r;
 }
 
-/* Value order of normalized double-words: (hi, lo) lexicographically (RN is monotone). */
-static inline int dde_lt(dde a, dde b) { return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo); }
-static inline dde dde_min(dde a, dde b) { return dde_lt(b, a) ? b : a; }
-static inline dde dde_max(dde a, dde b) { return dde_lt(a, b) ? b : a; }
+/* ---------------------------------------------------------------- intervals (the MPFI subset the oracle uses)
+ * Midpoint-radius form: the interval {v : |v - m| <= r}, m a normalized double-word, r >= 0 a double (0 for a
+ * point). Each operation forms the new midpoint from the midpoints with one double-word operation (relative error
+ * < 2^-101 |z.hi|, or exact) and the new radius as an upper bound of the operands' propagated radii plus that error,
+ * evaluated in round to nearest and then enlarged by up() (spec/oracle.md section 9). */
 
-static inline dde dde_add(dde x, dde y, int dir)
+/* x (a sum of at most 8 non-negative terms rounded to nearest, each term rounded once or twice) enlarged to an
+ * upper bound of the exact sum: (1 + u)^16 < 1 + 2^-48; 2^-1060 covers the low parts lost to underflow. */
+static inline double up(double x) { return x == 0.0 ? 0.0 : x * (1.0 + 0x1p-48) + 0x1p-1060; }
+/* a lower bound of a positive x computed with at most 2 roundings */
+static inline double down(double x) { return x * (1.0 - 0x1p-50); }
+
+static inline double dde_abs_up(dde x) { return fabs(x.hi) + fabs(x.lo); } /* |x|, up to one rounding */
+
+static inline int ddi_nan_p(ddi_srcptr a) { return dde_bad(a->m) || !(a->r >= 0.0) || a->r > DDI_MAX_MAG; }
+
+static inline void ddi_set_nan(ddi_ptr r)
 {
-    if (dde_bad(x) || dde_bad(y))
-        return dde_nan;
-    if (x.lo == 0.0 && y.lo == 0.0) /* exact, and normalized: |s.lo| <= ulp(s.hi)/2 */
-        return dde_ranged(two_sum(x.hi, y.hi));
-    if (y.hi == 0.0)
-        return x;
-    if (x.hi == 0.0)
-        return y;
-    return dde_widen(dw_add(x, y), dir);
+    r->m = dde_nan;
+    r->r = NAN;
 }
 
-static inline dde dde_mul(dde x, dde y, int dir)
+/* the result (z, radius), or NaN when z left the range */
+static inline void ddi_make(ddi_ptr r, dde z, double rad)
 {
-    if (dde_bad(x) || dde_bad(y))
-        return dde_nan;
-    if (x.hi == 0.0 || y.hi == 0.0) {
-        dde z = {0.0, 0.0};
-        return z;
-    }
-    if (x.lo == 0.0 && y.lo == 0.0) /* exact (the range check keeps the product's low part representable) */
-        return dde_ranged(two_prod(x.hi, y.hi));
-    return dde_widen(dw_mul(x, y), dir);
-}
-
-static inline dde dde_div(dde x, dde y, int dir)
-{
-    if (dde_bad(x) || dde_bad(y) || y.hi == 0.0)
-        return dde_nan;
-    if (x.hi == 0.0)
-        return x;
-    return dde_widen(dw_div(x, y), dir);
-}
-
-/* ---------------------------------------------------------------- intervals (the MPFI subset the oracle uses) */
-
-static inline int ddi_nan_p(ddi_srcptr a) { return dde_bad(a->left) || dde_bad(a->right); }
-
-static inline void ddi_set_nan(ddi_ptr r) { r->left = r->right = dde_nan; }
-
-/* [l, r], or NaN when either end is invalid */
-static inline void ddi_make(ddi_ptr r, dde l, dde h)
-{
-    if (dde_bad(l) || dde_bad(h)) {
+    z = dde_ranged(z);
+    if (dde_bad(z) || !(rad >= 0.0) || rad > DDI_MAX_MAG) {
         ddi_set_nan(r);
         return;
     }
-    r->left = l;
-    r->right = h;
+    r->m = z;
+    r->r = rad;
 }
+
+/* The error bound of an inexact double-word result z (spec/oracle.md section 9): 2^-100 |z.hi| > 2^-101 |z.hi|. */
+static inline double dw_err(dde z) { return fabs(z.hi) * 0x1p-100; }
 
 static inline void ddi_init2(ddi_ptr r, long prec) { (void)prec; ddi_set_nan(r); }
 static inline void ddi_clear(ddi_ptr r) { (void)r; }
 static inline long ddi_get_prec(ddi_srcptr a) { (void)a; return DDI_PREC; }
+static inline int ddi_is_point(ddi_srcptr a) { return a->r == 0.0; }
 
 static inline int ddi_set(ddi_ptr r, ddi_srcptr a) { *r = *a; return 0; }
 
 static inline int ddi_set_d(ddi_ptr r, double d)
 {
-    dde x = {d, 0.0};
-    x = dde_ranged(x);
-    if (d == 0.0)
-        x.hi = 0.0; /* -0 and +0 are the same point */
-    ddi_make(r, x, x);
+    dde x = {d == 0.0 ? 0.0 : d, 0.0}; /* -0 and +0 are the same point */
+    ddi_make(r, x, 0.0);
     return 0;
 }
 
@@ -222,138 +201,77 @@ static inline int ddi_set_si(ddi_ptr r, long s) { return ddi_set_d(r, (double)s)
 
 static inline int ddi_neg(ddi_ptr r, ddi_srcptr a)
 {
-    dde l = dde_neg(a->right), h = dde_neg(a->left);
-    ddi_make(r, l, h);
+    r->m = dde_neg(a->m);
+    r->r = a->r;
     return 0;
 }
 
-static inline int dde_is_point(ddi_srcptr a) { return a->left.hi == a->right.hi && a->left.lo == a->right.lo; }
-
-/* Sign of an interval's position relative to 0: 1 when a >= 0, -1 when a <= 0, 0 when it contains 0 inside. */
-static inline int ddi_side(ddi_srcptr a) { return a->left.hi >= 0.0 ? 1 : a->right.hi <= 0.0 ? -1 : 0; }
-
-/* The product of two endpoints, rounded down and up from one double-word product. */
-static inline void dde_mul2(dde x, dde y, dde *lo, dde *hi)
+/* midpoint sum z of x and y and its error */
+static inline dde dde_sum_err(dde x, dde y, double *err)
 {
-    if (dde_bad(x) || dde_bad(y)) {
-        *lo = *hi = dde_nan;
-    } else if (x.hi == 0.0 || y.hi == 0.0) {
-        lo->hi = lo->lo = hi->hi = hi->lo = 0.0;
-    } else if (x.lo == 0.0 && y.lo == 0.0) {
-        *lo = *hi = dde_ranged(two_prod(x.hi, y.hi));
-    } else {
-        dde z = dw_mul(x, y);
-        *lo = dde_widen(z, -1);
-        *hi = dde_widen(z, +1);
-    }
+    *err = 0.0;
+    if (x.lo == 0.0 && y.lo == 0.0)
+        return two_sum(x.hi, y.hi); /* exact, normalized */
+    if (y.hi == 0.0)
+        return x;
+    if (x.hi == 0.0)
+        return y;
+    dde z = dw_add(x, y);
+    *err = dw_err(z);
+    return z;
 }
 
-/* The endpoints each product contributes follow from the signs (the nine cases of interval multiplication), so
- * that at most two products are formed, or four when both intervals contain 0 inside. */
+static inline int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
+{
+    if (ddi_nan_p(a) || ddi_nan_p(b)) {
+        ddi_set_nan(r);
+        return 0;
+    }
+    double err;
+    dde z = dde_sum_err(a->m, b->m, &err);
+    ddi_make(r, z, up(a->r + b->r + err));
+    return 0;
+}
+
+static inline int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
+{
+    if (ddi_nan_p(a) || ddi_nan_p(b)) {
+        ddi_set_nan(r);
+        return 0;
+    }
+    double err;
+    dde z = dde_sum_err(a->m, dde_neg(b->m), &err);
+    ddi_make(r, z, up(a->r + b->r + err));
+    return 0;
+}
+
+/* midpoint product z of x and y and its error */
+static inline dde dde_prod_err(dde x, dde y, double *err)
+{
+    *err = 0.0;
+    if (x.hi == 0.0 || y.hi == 0.0) {
+        dde z = {0.0, 0.0};
+        return z;
+    }
+    if (x.lo == 0.0 && y.lo == 0.0)
+        return two_prod(x.hi, y.hi); /* exact when in range (checked by ddi_make) */
+    dde z = dw_mul(x, y);
+    *err = dw_err(z);
+    return z;
+}
+
+/* (ma + da)(mb + db) - ma mb = ma db + mb da + da db: radius |ma| rb + |mb| ra + ra rb, plus the midpoint's error. */
 static inline int ddi_mul(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
     if (ddi_nan_p(a) || ddi_nan_p(b)) {
         ddi_set_nan(r);
         return 0;
     }
-    dde l, h, t;
-    if (dde_is_point(a) && dde_is_point(b)) {
-        dde_mul2(a->left, b->left, &l, &h);
-        ddi_make(r, l, h);
-        return 0;
-    }
-    const dde al = a->left, ar = a->right, bl = b->left, br = b->right;
-    const int sa = ddi_side(a), sb = ddi_side(b);
-    if (sa == 0 && sb == 0) {
-        dde l2, h2;
-        dde_mul2(al, br, &l, &t);
-        dde_mul2(ar, bl, &l2, &t);
-        dde_mul2(al, bl, &t, &h);
-        dde_mul2(ar, br, &t, &h2);
-        ddi_make(r, dde_min(l, l2), dde_max(h, h2));
-        return 0;
-    }
-    /* the endpoints (x1 * y1 rounded down, x2 * y2 rounded up) of the other eight cases */
-    dde x1, y1, x2, y2;
-    if (sa > 0) {
-        if (sb > 0) { x1 = al; y1 = bl; x2 = ar; y2 = br; }
-        else if (sb < 0) { x1 = ar; y1 = bl; x2 = al; y2 = br; }
-        else { x1 = ar; y1 = bl; x2 = ar; y2 = br; }
-    } else if (sa < 0) {
-        if (sb > 0) { x1 = al; y1 = br; x2 = ar; y2 = bl; }
-        else if (sb < 0) { x1 = ar; y1 = br; x2 = al; y2 = bl; }
-        else { x1 = al; y1 = br; x2 = al; y2 = bl; }
-    } else {
-        if (sb > 0) { x1 = al; y1 = br; x2 = ar; y2 = br; }
-        else { x1 = ar; y1 = bl; x2 = al; y2 = bl; }
-    }
-    dde_mul2(x1, y1, &l, &t);
-    dde_mul2(x2, y2, &t, &h);
-    ddi_make(r, l, h);
-    return 0;
-}
-
-/* x + y rounded down and up from one double-word sum. */
-static inline void dde_add2(dde x, dde y, dde *lo, dde *hi)
-{
-    if (dde_bad(x) || dde_bad(y)) {
-        *lo = *hi = dde_nan;
-    } else if (x.lo == 0.0 && y.lo == 0.0) {
-        *lo = *hi = dde_add(x, y, 0); /* exact */
-    } else if (y.hi == 0.0 || x.hi == 0.0) {
-        *lo = *hi = y.hi == 0.0 ? x : y;
-    } else {
-        dde z = dw_add(x, y);
-        *lo = dde_widen(z, -1);
-        *hi = dde_widen(z, +1);
-    }
-}
-
-static inline int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
-{
-    dde l, h, t;
-    if (dde_is_point(a) && dde_is_point(b)) {
-        dde_add2(a->left, b->left, &l, &h);
-    } else {
-        l = dde_add(a->left, b->left, -1);
-        h = dde_add(a->right, b->right, +1);
-        (void)t;
-    }
-    ddi_make(r, l, h);
-    return 0;
-}
-
-static inline int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
-{
-    dde l, h;
-    if (dde_is_point(a) && dde_is_point(b)) {
-        dde_add2(a->left, dde_neg(b->left), &l, &h);
-    } else {
-        l = dde_add(a->left, dde_neg(b->right), -1);
-        h = dde_add(a->right, dde_neg(b->left), +1);
-    }
-    ddi_make(r, l, h);
-    return 0;
-}
-
-static inline int ddi_div(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
-{
-    if (ddi_nan_p(a) || ddi_nan_p(b) || !(b->left.hi > 0.0 || b->right.hi < 0.0)) {
-        ddi_set_nan(r);
-        return 0;
-    }
-    const dde e[4][2] = {{a->left, b->left}, {a->left, b->right}, {a->right, b->left}, {a->right, b->right}};
-    dde l = dde_div(e[0][0], e[0][1], -1), h = dde_div(e[0][0], e[0][1], +1);
-    for (int i = 1; i < 4; i++) {
-        dde ql = dde_div(e[i][0], e[i][1], -1), qh = dde_div(e[i][0], e[i][1], +1);
-        if (dde_bad(ql) || dde_bad(qh)) {
-            ddi_set_nan(r);
-            return 0;
-        }
-        l = dde_min(l, ql);
-        h = dde_max(h, qh);
-    }
-    ddi_make(r, l, h);
+    double err;
+    dde z = dde_prod_err(a->m, b->m, &err);
+    double rad = a->r == 0.0 && b->r == 0.0 ? err
+                 : up(dde_abs_up(a->m) * b->r + dde_abs_up(b->m) * a->r + a->r * b->r + err);
+    ddi_make(r, z, rad);
     return 0;
 }
 
@@ -363,35 +281,75 @@ static inline int ddi_sqr(ddi_ptr r, ddi_srcptr a)
         ddi_set_nan(r);
         return 0;
     }
-    dde lo = a->left, hi = a->right;
-    if (lo.hi >= 0.0) {
-        ddi_make(r, dde_mul(lo, lo, -1), dde_mul(hi, hi, +1));
-    } else if (hi.hi <= 0.0) {
-        ddi_make(r, dde_mul(hi, hi, -1), dde_mul(lo, lo, +1));
-    } else {
-        dde z = {0.0, 0.0};
-        ddi_make(r, z, dde_max(dde_mul(lo, lo, +1), dde_mul(hi, hi, +1)));
-    }
+    double err;
+    dde z = dde_prod_err(a->m, a->m, &err);
+    double rad = a->r == 0.0 ? err : up(2.0 * dde_abs_up(a->m) * a->r + a->r * a->r + err);
+    ddi_make(r, z, rad);
     return 0;
 }
 
-static inline dde dde_sqrt(dde x, int dir)
+/* a / b for b not containing 0: |(ma + da)/(mb + db) - ma/mb| <= (ra + |ma/mb| rb) / (|mb| - rb), plus the
+ * midpoint's error. */
+static inline int ddi_div(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
-    if (dde_bad(x) || x.hi < 0.0)
-        return dde_nan;
-    if (x.hi == 0.0)
-        return x;
-    return dde_widen(dw_sqrt(x), dir);
-}
-
-static inline int ddi_sqrt(ddi_ptr r, ddi_srcptr a)
-{
-    if (ddi_nan_p(a) || a->left.hi < 0.0) {
+    if (ddi_nan_p(a) || ddi_nan_p(b) || b->m.hi == 0.0) {
         ddi_set_nan(r);
         return 0;
     }
-    ddi_make(r, dde_sqrt(a->left, -1), dde_sqrt(a->right, +1));
+    double den = down(down(fabs(b->m.hi) - fabs(b->m.lo)) - b->r); /* <= |mb| - rb */
+    if (!(den > 0.0)) {
+        ddi_set_nan(r);
+        return 0;
+    }
+    dde z = {0.0, 0.0};
+    double err = 0.0;
+    if (a->m.hi != 0.0) {
+        z = dw_div(a->m, b->m);
+        err = dw_err(z);
+    }
+    double rad = a->r == 0.0 && b->r == 0.0 ? err : up((a->r + dde_abs_up(z) * (1.0 + 0x1p-48) * b->r) / den + err);
+    ddi_make(r, z, rad);
     return 0;
+}
+
+/* sqrt(a) for a >= 0: |sqrt(v) - sqrt(m)| = |v - m| / (sqrt(v) + sqrt(m)) <= r / sqrt(m), plus the midpoint's error;
+ * requires m - r >= 0 (else NaN: the MPFI stage decides). */
+static inline int ddi_sqrt(ddi_ptr r, ddi_srcptr a)
+{
+    if (ddi_nan_p(a) || a->m.hi < 0.0 || down(down(a->m.hi) - fabs(a->m.lo)) < a->r) {
+        ddi_set_nan(r);
+        return 0;
+    }
+    if (a->m.hi == 0.0) { /* then r == 0: the point 0 */
+        ddi_make(r, a->m, 0.0);
+        return 0;
+    }
+    dde z = dw_sqrt(a->m);
+    double err = dw_err(z);
+    double rad = a->r == 0.0 ? err : up(a->r / down(fabs(z.hi) * (1.0 - 0x1p-50)) + err);
+    ddi_make(r, z, rad);
+    return 0;
+}
+
+/* lower and upper endpoints as normalized double-words (a point: m itself) */
+static inline dde ddi_lower(ddi_srcptr a)
+{
+    if (ddi_nan_p(a))
+        return dde_nan;
+    if (a->r == 0.0)
+        return a->m;
+    dde z = dw_add(a->m, (dde){-a->r, 0.0});
+    return z.hi == 0.0 ? (dde){-0x1p-1074, 0.0} : dde_widen(z, -1);
+}
+
+static inline dde ddi_upper(ddi_srcptr a)
+{
+    if (ddi_nan_p(a))
+        return dde_nan;
+    if (a->r == 0.0)
+        return a->m;
+    dde z = dw_add(a->m, (dde){a->r, 0.0});
+    return z.hi == 0.0 ? (dde){0x1p-1074, 0.0} : dde_widen(z, +1);
 }
 
 static inline int ddi_abs(ddi_ptr r, ddi_srcptr a)
@@ -400,13 +358,19 @@ static inline int ddi_abs(ddi_ptr r, ddi_srcptr a)
         ddi_set_nan(r);
         return 0;
     }
-    if (a->left.hi >= 0.0) {
+    dde l = ddi_lower(a), h = ddi_upper(a);
+    if (dde_bad(l) || dde_bad(h)) {
+        ddi_set_nan(r);
+        return 0;
+    }
+    if (l.hi >= 0.0) {
         *r = *a;
-    } else if (a->right.hi <= 0.0) {
+    } else if (h.hi <= 0.0) {
         ddi_neg(r, a);
-    } else {
-        dde z = {0.0, 0.0};
-        ddi_make(r, z, dde_max(dde_neg(a->left), a->right));
+    } else { /* [0, U], U >= |m| + r: midpoint U/2, radius U/2 (exact halving) */
+        double U = up(dde_abs_up(a->m) + a->r);
+        dde z = {U * 0.5, 0.0};
+        ddi_make(r, z, U * 0.5);
     }
     return 0;
 }
@@ -428,7 +392,12 @@ static inline dde dde_scale(dde x, long e)
 
 static inline int ddi_mul_2si(ddi_ptr r, ddi_srcptr a, long e)
 {
-    ddi_make(r, dde_scale(a->left, e), dde_scale(a->right, e));
+    if (ddi_nan_p(a)) {
+        ddi_set_nan(r);
+        return 0;
+    }
+    double rad = a->r == 0.0 ? 0.0 : up(ldexp(a->r, (int)(e < -1800 ? -1800 : e > 1800 ? 1800 : e)));
+    ddi_make(r, dde_scale(a->m, e), rad);
     return 0;
 }
 
@@ -478,8 +447,7 @@ static inline int dde_sgn(const dde *x) { return x->hi > 0.0 ? 1 : x->hi < 0.0 ?
 /* The midpoint (information only: the value reported for an uncertified output). */
 static inline int ddi_mid(dde *m, ddi_srcptr a)
 {
-    m->hi = 0.5 * a->left.hi + 0.5 * a->right.hi;
-    m->lo = 0.0;
+    *m = a->m;
     return 0;
 }
 

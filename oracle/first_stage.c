@@ -89,6 +89,9 @@ typedef dde dde_1[1];
 #define mpfr_zero_p dde_zero_p
 #undef mpfr_sgn
 #define mpfr_sgn dde_sgn
+/* the endpoints, formed from midpoint and radius (compound literals: valid in the enclosing expression) */
+#define ORA_LEFT(x) ((dde[1]){ddi_lower(x)})
+#define ORA_RIGHT(x) ((dde[1]){ddi_upper(x)})
 
 #include "ivec.c"
 #include "certify.c"
@@ -119,9 +122,10 @@ int ora_first_stage_enclosure(first_ora_ctx *ctx, int contact, int i, double e[4
             return 0;
         x = ctx->out[0]->v[i];
     }
-    e[0] = x->left.hi;
-    e[1] = x->left.lo;
-    e[2] = x->right.hi;
-    e[3] = x->right.lo;
+    dde l = ddi_lower(x), h = ddi_upper(x);
+    e[0] = l.hi;
+    e[1] = l.lo;
+    e[2] = h.hi;
+    e[3] = h.lo;
     return 1;
 }

@@ -175,6 +175,13 @@ static inline struct first_ora_ctx *first_stage_of(const struct ora_ctx *ctx)
     return ctx != NULL && ctx->use_first ? ctx->first : NULL;
 }
 
+/* The endpoints of an enclosure as MPFR numbers (the first stage, whose intervals are midpoint and radius, forms
+ * them as double-words: oracle/first_stage.c). */
+#ifndef ORA_LEFT
+#define ORA_LEFT(x) (&(x)->left)
+#define ORA_RIGHT(x) (&(x)->right)
+#endif
+
 /* Workspace precision shorthand. */
 static inline mpfr_prec_t ws_prec(const ora_ws *ws) { return ws->prec; }
 

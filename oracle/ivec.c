@@ -671,14 +671,14 @@ int ora_is_point(mpfi_srcptr x)
 {
     if (mpfi_nan_p(x))
         return 0;
-    return mpfr_equal_p(&x->left, &x->right);
+    return mpfr_equal_p(ORA_LEFT(x), ORA_RIGHT(x));
 }
 
 int ora_sign(mpfi_srcptr x)
 {
     if (mpfi_nan_p(x))
         return ORA_SIGN_UNKNOWN;
-    int sl = mpfr_sgn(&x->left), sr = mpfr_sgn(&x->right);
+    int sl = mpfr_sgn(ORA_LEFT(x)), sr = mpfr_sgn(ORA_RIGHT(x));
     if (sl > 0)
         return 1;
     if (sr < 0)

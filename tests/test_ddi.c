@@ -2,9 +2,10 @@
  * random double-word intervals (points, narrow and wide, on either side of 0 and around it, exact doubles), every
  * operation's result must enclose the exact range of the operation over its operands (computed by MPFR with directed
  * rounding at 600 bits, far beyond the 2^-97 margin), and on point operands it must also be narrow (relative width at
- * most 2^-92), so that the first stage certifies what it should. NaN only where the operation is undefined (a divisor
- * containing 0, a negative square-root operand). */
+ * most 2^-92), so that the first stage certifies what it should. NaN only where the operation may be undefined (a
+ * divisor that may contain 0, a square-root operand that may reach below 0). */
 #include <mpfr.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../oracle/ddi.h"
@@ -30,41 +31,17 @@ static dde random_dde(int e)
     return fast_two_sum(hi, lo);
 }
 
-static dde dde_plus(dde x, double rel)
-{
-    dde z = dw_add(x, (dde){fabs(x.hi) * rel, 0.0});
-    return z;
-}
-
-/* A random interval: a point, a narrow or a wide one, or one around 0. */
+/* A random interval: a point, a narrow or a wide one, or one around 0 (radius above |m|). */
 static void random_interval(ddi_ptr r)
 {
     int e = (int)(next() % 121) - 60;
-    dde x = random_dde(e);
+    r->m = random_dde(e);
     switch (next() % 5) {
     case 0: /* point */
-    case 1:
-        r->left = r->right = x;
-        break;
-    case 2: /* narrow */
-        r->left = x;
-        r->right = dde_plus(x, ldexp(1.0, -(int)(next() % 80) - 20));
-        break;
-    case 3: /* wide */
-        r->left = x;
-        r->right = dde_plus(x, unif());
-        break;
-    default: { /* around 0 */
-        dde y = random_dde(e - (int)(next() % 10));
-        r->left = (dde){-fabs(x.hi), -copysign(x.lo, x.hi)};
-        r->right = (dde){fabs(y.hi), copysign(y.lo, y.hi)};
-        break;
-    }
-    }
-    if (dde_lt(r->right, r->left)) {
-        dde t = r->left;
-        r->left = r->right;
-        r->right = t;
+    case 1: r->r = 0.0; break;
+    case 2: r->r = fabs(r->m.hi) * ldexp(unif(), -(int)(next() % 80) - 20); break; /* narrow */
+    case 3: r->r = fabs(r->m.hi) * unif(); break;                                  /* wide */
+    default: r->r = fabs(r->m.hi) * (1.0 + 4.0 * unif()); break;                  /* around 0 */
     }
 }
 
@@ -101,9 +78,12 @@ static void check_op(op_t op, ddi_srcptr a, ddi_srcptr b)
     case OP_SQRT: ddi_sqrt(r, a); break;
     default: ddi_abs(r, a); break;
     }
-    int b_has_zero = !(b->left.hi > 0.0 || b->right.hi < 0.0);
+    /* NaN is allowed where the operation may be undefined: a divisor within 2^-40 of containing 0, a square-root
+     * operand within 2^-40 of reaching below 0 (the bounds are checked conservatively) */
+    int b_near_zero = b->r >= fabs(b->m.hi) * (1.0 - 0x1p-40);
+    int a_near_neg = a->m.hi < 0.0 || a->r >= fabs(a->m.hi) * (1.0 - 0x1p-40);
     if (ddi_nan_p(r)) {
-        int allowed = (op == OP_DIV && b_has_zero) || (op == OP_SQRT && a->left.hi < 0.0);
+        int allowed = (op == OP_DIV && b_near_zero) || (op == OP_SQRT && a_near_neg);
         failures_nan += !allowed;
         return;
     }
@@ -113,11 +93,12 @@ static void check_op(op_t op, ddi_srcptr a, ddi_srcptr b)
     mpfr_inits2(PREC, lo, hi, t, x, y, (mpfr_ptr)0);
     mpfr_set_inf(lo, 1);
     mpfr_set_inf(hi, -1);
-    const dde ae[2] = {a->left, a->right}, be[2] = {b->left, b->right};
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
-            set_dde(x, ae[i]);
-            set_dde(y, be[j]);
+            set_dde(x, a->m); /* the corners m -+ r, exact at PREC */
+            mpfr_add_d(x, x, i ? a->r : -a->r, MPFR_RNDN);
+            set_dde(y, b->m);
+            mpfr_add_d(y, y, j ? b->r : -b->r, MPFR_RNDN);
             for (int rnd = 0; rnd < 2; rnd++) {
                 mpfr_rnd_t m = rnd ? MPFR_RNDU : MPFR_RNDD;
                 switch (op) {
@@ -135,15 +116,19 @@ static void check_op(op_t op, ddi_srcptr a, ddi_srcptr b)
                     mpfr_min(lo, lo, t, MPFR_RNDD);
             }
         }
-    if ((op == OP_SQR || op == OP_ABS) && a->left.hi < 0.0 && a->right.hi > 0.0)
+    if ((op == OP_SQR || op == OP_ABS) && a->r > fabs(a->m.hi))
         mpfr_set_zero(lo, 1);
-    if (!dde_cmp_ok(r->left, lo, 1) || !dde_cmp_ok(r->right, hi, 0))
+    if (!dde_cmp_ok(ddi_lower(r), lo, 1) || !dde_cmp_ok(ddi_upper(r), hi, 0)) {
+        if (failures_enclose < 5)
+            fprintf(stderr, "ddi: op %d: a = (%a %a, r %a) b = (%a %a, r %a): result (%a %a, r %a) does not enclose\n",
+                    (int)op, a->m.hi, a->m.lo, a->r, b->m.hi, b->m.lo, b->r, r->m.hi, r->m.lo, r->r);
         failures_enclose++;
+    }
     /* narrow on points: width <= 2^-92 |value| */
     int unary = op == OP_SQR || op == OP_SQRT || op == OP_ABS;
-    if (dde_is_point(a) && (unary || dde_is_point(b))) {
-        set_dde(x, r->right);
-        set_dde(y, r->left);
+    if (ddi_is_point(a) && (unary || ddi_is_point(b))) {
+        set_dde(x, ddi_upper(r));
+        set_dde(y, ddi_lower(r));
         mpfr_sub(t, x, y, MPFR_RNDU);
         mpfr_abs(y, hi, MPFR_RNDN);
         mpfr_mul_2si(y, y, -92, MPFR_RNDN);
@@ -175,16 +160,16 @@ static void test_exact_cases(void)
     ddi_set_d(a, 0x1.8p+0);
     ddi_set_d(b, 0x1p-60);
     ddi_add(r, a, b);
-    CU_ASSERT(dde_is_point(r) && r->left.hi == 0x1.8p+0 && r->left.lo == 0x1p-60);
+    CU_ASSERT(ddi_is_point(r) && r->m.hi == 0x1.8p+0 && r->m.lo == 0x1p-60);
     ddi_mul(r, a, a);
-    CU_ASSERT(dde_is_point(r) && r->left.hi == 2.25 && r->left.lo == 0.0);
+    CU_ASSERT(ddi_is_point(r) && r->m.hi == 2.25 && r->m.lo == 0.0);
     ddi_mul_2si(r, a, -3);
-    CU_ASSERT(dde_is_point(r) && r->left.hi == 0x1.8p-3);
+    CU_ASSERT(ddi_is_point(r) && r->m.hi == 0x1.8p-3);
     ddi_set_d(b, 0.0);
     ddi_mul(r, a, b);
-    CU_ASSERT(dde_is_point(r) && r->left.hi == 0.0);
+    CU_ASSERT(ddi_is_point(r) && r->m.hi == 0.0);
     ddi_sub(r, a, a);
-    CU_ASSERT(dde_is_point(r) && r->left.hi == 0.0);
+    CU_ASSERT(ddi_is_point(r) && r->m.hi == 0.0);
     /* out of range: NaN, never a wrong enclosure */
     ddi_set_d(a, 0x1p+950);
     CU_ASSERT(ddi_nan_p(a));
