@@ -806,22 +806,34 @@ template <class F> double mean_ns(F fn)
 }
 
 // --bench: per suite, over the tests Simbody runs, the mean time per test of Simbody (building the System and
-// evaluating once; evaluating again on the built System), of ccref's double kernels and of the certified oracle,
-// all measured in this one run, on the same tests, so that their ratios are side by side.
+// evaluating once; evaluating again on the built System), of ccref's double kernels and of the certified oracle
+// (both stages as an engine calls it, and the MPFI stage alone), with the share of tests the oracle's first stage
+// answered in full, all measured in this one run, on the same tests, so that their ratios are side by side.
 struct SuiteTime {
-    long tests = 0;
-    double build_ns = 0, simbody_ns = 0, kernel_ns = 0, oracle_ns = 0;
+    long tests = 0, first = 0;
+    double build_ns = 0, simbody_ns = 0, kernel_ns = 0, oracle_ns = 0, mpfi_ns = 0;
 };
+
+void print_times(const char *name, const SuiteTime &st)
+{
+    const double n = (double)st.tests;
+    std::printf("%-26s %6ld %14.1f %14.0f %12.1f %12.2f %7.1f%% %10.1f %9.2f\n", name, st.tests,
+                st.build_ns / n / 1e3, st.simbody_ns / n, st.kernel_ns / n, st.oracle_ns / n / 1e3,
+                100.0 * (double)st.first / n, st.mpfi_ns / n / 1e3, st.oracle_ns / st.simbody_ns);
+    std::fflush(stdout);
+}
 
 int run_bench(int first, int argc, char **argv)
 {
-    ora_ctx *ctx = ora_ctx_new(NULL);
+    ora_ctx *ctx = ora_ctx_new(NULL), *mpfi = ora_ctx_new(NULL);
+    ora_ctx_set_first_stage(mpfi, 0);
     SuiteTime all;
     std::printf("Simbody 3.7 beside ccref, mean per test over the tests Simbody runs (vectors; each time the mean of "
                 "repetitions lasting >= %.0f ms)\n", BENCH_MIN_NS / 1e6);
-    std::printf("%-26s %6s %14s %14s %12s %9s %12s %9s\n", "suite", "tests", "Simbody us", "Simbody ns",
-                "kernel ns", "Sb/kernel", "oracle us", "or/kernel");
-    std::printf("%-26s %6s %14s %14s %12s %9s %12s %9s\n", "", "", "build+evaluate", "evaluate", "", "", "", "");
+    std::printf("%-26s %6s %14s %14s %12s %12s %8s %10s %9s\n", "suite", "tests", "Simbody us", "Simbody ns",
+                "kernel ns", "oracle us", "first", "MPFI us", "or/Sb");
+    std::printf("%-26s %6s %14s %14s %12s %12s %8s %10s %9s\n", "", "", "build+evaluate", "evaluate", "",
+                "certified", "stage", "alone", "evaluate");
     for (int a = first; a < argc; a++) {
         vfile f;
         char err[700];
@@ -868,27 +880,24 @@ int run_bench(int first, int argc, char **argv)
             st.simbody_ns += g_bench.last_ns;
             st.kernel_ns += mean_ns([&] { kernel_only(t.c); });
             st.oracle_ns += mean_ns([&] { eval_oracle(ctx, &t.c, NULL, &oo, cert, &decided, &max_bits, dec); });
+            st.first += decided && max_bits > 0 && max_bits <= 106;
+            st.mpfi_ns += mean_ns([&] { eval_oracle(mpfi, &t.c, NULL, &oo, cert, &decided, &max_bits, dec); });
         }
         jw_free(&w);
-        if (st.tests > 0) {
-            const double n = (double)st.tests;
-            std::printf("%-26s %6ld %14.1f %14.0f %12.1f %9.3g %12.1f %9.3g\n", suite_name(f.suite), st.tests,
-                        st.build_ns / n / 1e3, st.simbody_ns / n, st.kernel_ns / n, st.simbody_ns / st.kernel_ns,
-                        st.oracle_ns / n / 1e3, st.oracle_ns / st.kernel_ns);
-            std::fflush(stdout);
-        }
+        if (st.tests > 0)
+            print_times(suite_name(f.suite), st);
         all.tests += st.tests;
+        all.first += st.first;
         all.build_ns += st.build_ns;
         all.simbody_ns += st.simbody_ns;
         all.kernel_ns += st.kernel_ns;
         all.oracle_ns += st.oracle_ns;
+        all.mpfi_ns += st.mpfi_ns;
         vfile_free(&f);
     }
-    const double n = (double)all.tests;
-    std::printf("%-26s %6ld %14.1f %14.0f %12.1f %9.3g %12.1f %9.3g\n", "all", all.tests, all.build_ns / n / 1e3,
-                all.simbody_ns / n, all.kernel_ns / n, all.simbody_ns / all.kernel_ns, all.oracle_ns / n / 1e3,
-                all.oracle_ns / all.kernel_ns);
+    print_times("all", all);
     ora_ctx_free(ctx);
+    ora_ctx_free(mpfi);
     return 0;
 }
 
