@@ -50,22 +50,88 @@ ccref_status __wrap_ora_effective_cor_d(ora_ctx *ctx, double m, double c, double
 ccref_status __wrap_ora_effective_cof_d(ora_ctx *ctx, double s, double d, double v, double t, double x, ora_cert *mu,
                                         ccref_cof_branch *b);
 
+/* ---------------------------------------------------------------- the oracle's two stages
+ * An evaluation the oracle's first stage answered (spec/oracle.md section 9: every output certified at 106 bits) is
+ * evaluated again by the MPFI stage alone, with the same forced decisions: the statuses, flags and decisions must be
+ * the same and every output the same certified double. Every fuzzed input thus also checks the first stage. */
+
+static ora_ctx *mpfi_stage(void)
+{
+    static ora_ctx *ctx;
+    if (ctx == NULL) {
+        ctx = ora_ctx_new(NULL);
+        if (ctx == NULL)
+            fuzz_fail("cannot create the MPFI-stage context");
+        ora_ctx_set_first_stage(ctx, 0);
+    }
+    return ctx;
+}
+
+static int answered_by_first_stage(int decided, int all_certified, int max_bits)
+{
+    return decided && all_certified && max_bits > 0 && max_bits <= 106;
+}
+
+static void same_certs(const ora_cert *f, const ora_cert *m, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!f[i].certified)
+            continue;
+        if (!m[i].certified)
+            fuzz_fail("first stage: slot %d certified %a, not certified by the MPFI stage", i, f[i].value);
+        if (!(f[i].value == m[i].value))
+            fuzz_fail("first stage: slot %d certified %a, the MPFI stage %a", i, f[i].value, m[i].value);
+    }
+}
+
+static void compare_case(const ccref_case *c, const ora_decisions *f, const ora_case_result *r)
+{
+    if (!answered_by_first_stage(r->decided, r->all_certified, r->max_bits))
+        return;
+    static ora_case_result m;
+    __real_ora_eval_case_on(mpfi_stage(), c, f, &m);
+    fuzz_count("first_stage:compared", 1);
+    if (!m.decided || m.status != r->status || m.deviations != r->deviations || m.sense != r->sense ||
+        m.lines_are_parallel != r->lines_are_parallel || memcmp(m.decision, r->decision, sizeof m.decision) != 0)
+        fuzz_fail("first stage: status %s, flags or decisions differ from the MPFI stage's (%s)",
+                  ccref_status_name(r->status), ccref_status_name(m.status));
+    same_certs(r->out, m.out, r->n);
+}
+
+static void compare_contact(const ccref_contact_case *c, const ora_decisions *f, const ora_contact_result *r)
+{
+    if (!answered_by_first_stage(r->decided, r->all_certified, r->max_bits))
+        return;
+    static ora_contact_result m;
+    __real_ora_eval_contact_case_on(mpfi_stage(), c, f, &m);
+    fuzz_count("first_stage:compared", 1);
+    if (!m.decided || m.status != r->status || m.deviations != r->deviations || m.sign != r->sign ||
+        m.has_friction != r->has_friction || m.cor_branch != r->cor_branch || m.cof_branch != r->cof_branch ||
+        memcmp(m.decision, r->decision, sizeof m.decision) != 0)
+        fuzz_fail("first stage: status %s, branches or decisions differ from the MPFI stage's (%s)",
+                  ccref_status_name(r->status), ccref_status_name(m.status));
+    same_certs(r->out, m.out, CCREF_CSLOT_N);
+}
+
 int __wrap_ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *r)
 {
     int rc = __real_ora_eval_case(ctx, c, r);
     observe(r->decided, r->max_bits, r->all_certified, r->status, r->evaluations);
+    compare_case(c, NULL, r);
     return rc;
 }
 int __wrap_ora_eval_case_on(ora_ctx *ctx, const ccref_case *c, const ora_decisions *f, ora_case_result *r)
 {
     int rc = __real_ora_eval_case_on(ctx, c, f, r);
     observe(r->decided, r->max_bits, r->all_certified, r->status, r->evaluations);
+    compare_case(c, f, r);
     return rc;
 }
 int __wrap_ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *r)
 {
     int rc = __real_ora_eval_contact_case(ctx, c, r);
     observe(r->decided, r->max_bits, r->all_certified, r->status, r->evaluations);
+    compare_contact(c, NULL, r);
     return rc;
 }
 int __wrap_ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const ora_decisions *f,
@@ -73,6 +139,7 @@ int __wrap_ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, c
 {
     int rc = __real_ora_eval_contact_case_on(ctx, c, f, r);
     observe(r->decided, r->max_bits, r->all_certified, r->status, r->evaluations);
+    compare_contact(c, f, r);
     return rc;
 }
 ccref_status __wrap_ora_effective_cor_d(ora_ctx *ctx, double m, double c, double s, double v, ora_cert *cor,
@@ -80,6 +147,15 @@ ccref_status __wrap_ora_effective_cor_d(ora_ctx *ctx, double m, double c, double
 {
     ccref_status st = __real_ora_effective_cor_d(ctx, m, c, s, v, cor, b);
     observe(1, cor->precision_bits, cor->certified, st, -1);
+    if (st == CCREF_OK && answered_by_first_stage(1, cor->certified, cor->precision_bits)) {
+        ora_cert mc;
+        ccref_cor_branch mb;
+        ccref_status ms = __real_ora_effective_cor_d(mpfi_stage(), m, c, s, v, &mc, &mb);
+        fuzz_count("first_stage:compared", 1);
+        if (ms != st || (b != NULL && mb != *b))
+            fuzz_fail("first stage: COR status or branch differs from the MPFI stage's");
+        same_certs(cor, &mc, 1);
+    }
     return st;
 }
 ccref_status __wrap_ora_effective_cof_d(ora_ctx *ctx, double s, double d, double v, double t, double x, ora_cert *mu,
@@ -87,6 +163,15 @@ ccref_status __wrap_ora_effective_cof_d(ora_ctx *ctx, double s, double d, double
 {
     ccref_status st = __real_ora_effective_cof_d(ctx, s, d, v, t, x, mu, b);
     observe(1, mu->precision_bits, mu->certified, st, -1);
+    if (st == CCREF_OK && answered_by_first_stage(1, mu->certified, mu->precision_bits)) {
+        ora_cert mc;
+        ccref_cof_branch mb;
+        ccref_status ms = __real_ora_effective_cof_d(mpfi_stage(), s, d, v, t, x, &mc, &mb);
+        fuzz_count("first_stage:compared", 1);
+        if (ms != st || (b != NULL && mb != *b))
+            fuzz_fail("first stage: COF status or branch differs from the MPFI stage's");
+        same_certs(mu, &mc, 1);
+    }
     return st;
 }
 
