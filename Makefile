@@ -85,8 +85,17 @@ deps-schema:
 examples: $(BUILD)/ccref
 	$(BUILD)/ccref eval examples/cases.jsonl
 
+# A contracted build must be caught: src/version.c built with FMA contraction on reports it (x86-64).
+ifeq ($(shell uname -m),x86_64)
+FP_CONTRACTED := $(BUILD)/fp_contracted
+$(FP_CONTRACTED): tests/fp_contract/fp_contracted.c src/version.c src/ccref_version.h
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -std=c11 -mfma -ffp-contract=fast -o $@ tests/fp_contract/fp_contracted.c src/version.c -lm
+endif
+
 # CCREF_BIN tells the CLI suite which binary to run.
-test: $(BUILD)/ccref_tests $(BUILD)/ccref
+test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED)
+	$(if $(FP_CONTRACTED),$(FP_CONTRACTED))
 	CCREF_BIN=$(BUILD)/ccref $(BUILD)/ccref_tests
 
 $(BUILD)/ccref_bench: bench/bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test

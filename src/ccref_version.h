@@ -27,6 +27,7 @@ const char *ccref_version(void);
 #define CCREF_FP_CONTRACTED 1       /* a*b + c fused into one rounding (built without -ffp-contract=off) */
 #define CCREF_FP_EXCESS_PRECISION 2 /* intermediates kept wider than double (FLT_EVAL_METHOD != 0, x87) */
 #define CCREF_FP_ROUNDING_MODE 4    /* the caller's rounding mode is not round-to-nearest (fesetround) */
+#define CCREF_FP_FLUSH_TO_ZERO 8    /* subnormals flushed to zero (FTZ/DAZ, e.g. a program linked with -ffast-math) */
 int ccref_fp_check(void);
 
 #ifdef __cplusplus

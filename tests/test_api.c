@@ -1,6 +1,9 @@
 /* test_api.c: the library's entry points outside the kernels: the floating-point self-check of the build, the
  * version, and the dispatch's answers to a NULL case or an unknown kind (every byte of the result zero). */
 #include <fenv.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 
 #include "testlib.h"
 #include "../src/ccref_version.h"
@@ -15,6 +18,18 @@ static void test_fp_check(void)
     const int faults = ccref_fp_check();
     fesetround(FE_TONEAREST);
     CU_ASSERT_EQUAL(faults, CCREF_FP_ROUNDING_MODE);
+#if defined(__x86_64__) || defined(__i386__)
+    /* flush-to-zero and denormals-are-zero (MXCSR bits 15 and 6), as crtfastmath.o sets them: reported, and only that */
+    const unsigned int csr = _mm_getcsr();
+    _mm_setcsr(csr | 0x8040u);
+    const int flushed = ccref_fp_check();
+    _mm_setcsr(csr);
+    CU_ASSERT_EQUAL(flushed, CCREF_FP_FLUSH_TO_ZERO);
+    _mm_setcsr(csr | 0x8000u); /* FTZ alone */
+    const int ftz = ccref_fp_check();
+    _mm_setcsr(csr);
+    CU_ASSERT_EQUAL(ftz, CCREF_FP_FLUSH_TO_ZERO);
+#endif
 }
 
 static void test_version(void)

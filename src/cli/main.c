@@ -83,6 +83,8 @@ static void print_fp_faults(FILE *f, int faults)
         fprintf(f, "  intermediates are kept wider than double (FLT_EVAL_METHOD != 0): build for SSE2, not x87\n");
     if (faults & CCREF_FP_ROUNDING_MODE)
         fprintf(f, "  the rounding mode is not round-to-nearest\n");
+    if (faults & CCREF_FP_FLUSH_TO_ZERO)
+        fprintf(f, "  subnormal numbers are flushed to zero (FTZ/DAZ): do not link with -ffast-math\n");
 }
 
 int main(int argc, char **argv)
