@@ -876,7 +876,7 @@ enum {
     BI_R_OFF, BI_FRAME_R, BI_LAMBDA_FEW, BI_LAMBDA_MANY, BI_RADIUS_ZERO, BI_RADIUS_NEGZERO, BI_RADIUS_NEG,
     BI_LENGTH_ZERO, BI_LENGTH_NEG, BI_NORMAL_ZERO, BI_NORMAL_SHORT, BI_COR_NEG, BI_COR_BIG, BI_CAPTURE_NEG,
     BI_SPEED_ORDER, BI_TRANSITION_NEG, BI_MU_NEG, BI_MU_ORDER, BI_MUV_NEG, BI_MATERIAL_NAN, BI_Q_NAN, BI_QDOT_INF,
-    BI_POSITION_NAN, BI_CAPTURE_NEG_OVERFLOW, BI_COUNT
+    BI_POSITION_NAN, BI_CAPTURE_NEG_OVERFLOW, BI_MU_ORDER_COR_OVERFLOW, BI_COUNT
 };
 
 static const char *const bi_names[BI_COUNT] = {
@@ -886,7 +886,8 @@ static const char *const bi_names[BI_COUNT] = {
     "radius 0", "radius -0", "radius -1", "length 0", "length -1", "normal zero", "normal of length 1/2",
     "min_cor -0.25", "min_cor 1.5", "capture_speed -1", "capture_speed above min_cor_speed", "transition_speed -1",
     "mu_s -0.5", "mu_d above mu_s", "mu_v -1", "min_cor NaN", "q NaN", "qdot +Inf", "the held position NaN",
-    "capture_speed -1 at a pose whose evaluation overflows (the input check wins)"};
+    "capture_speed -1 at a pose whose evaluation overflows (the input check wins)",
+    "mu_d above mu_s with a subnormal min_cor_speed, the COR rule's slope overflowing (the COF check wins)"};
 
 static double *radius_param(cli_case *c)
 {
@@ -976,6 +977,7 @@ static int bi_applies(int suite, int m)
     case BI_NORMAL_ZERO: case BI_NORMAL_SHORT: return unit_param(&c) != NULL;
     case BI_COR_NEG: case BI_COR_BIG: case BI_CAPTURE_NEG: case BI_SPEED_ORDER: case BI_MATERIAL_NAN:
     case BI_CAPTURE_NEG_OVERFLOW: return contact;
+    case BI_MU_ORDER_COR_OVERFLOW: return has_friction_suite(suite);
     case BI_TRANSITION_NEG: case BI_MU_NEG: case BI_MU_ORDER: case BI_MUV_NEG: return has_friction_suite(suite);
     case BI_Q_NAN: case BI_QDOT_INF: return coordinate;
     case BI_POSITION_NAN: return suite == CCREF_KIND_CONSTANT_COORDINATE;
@@ -1061,6 +1063,32 @@ static void bi_apply(cli_case *c, int m)
             b1->w = v3(1e300, 1e300, -1e300);
             b2->w = v3(-1e300, -1e300, 1e300);
         }
+        break;
+    case BI_MU_ORDER_COR_OVERFLOW:
+        /* regression of the fuzzers' first finding (fuzz/regressions/sphere_plane/): the COR rule's slope
+         * (1 - min_cor) / min_cor_speed overflows, and the COF rule's domain check (step 6 of spec/unilateral_contacts.md
+         * section 4) still comes first */
+    {
+        ccref_contact_result r; /* an approaching contact (as fam_capture_speed), scaled to an impact speed below
+                                   2^-1028: the linear COR branch */
+        ccref_contact_eval(cc, &r);
+        if (r.impact_speed == 0.0) { /* separating: every velocity reversed reverses the relative motion */
+            for (int i = 1; i <= 2; i++) {
+                ccref_body *b = body_of(c, i);
+                if (b) {
+                    b->v = v3_neg(b->v);
+                    b->w = v3_neg(b->w);
+                }
+            }
+            if (is_stop(c->suite))
+                q->qdot = -q->qdot;
+        }
+        scale_case(c, 0x1p-1040);
+    }
+        cc->material.min_cor = 0.5;
+        cc->speeds.capture_speed = 0.0;
+        cc->speeds.min_cor_speed = 0x1.1ce55p-1028;
+        cc->material.mu_d = cc->material.mu_s + 0.25;
         break;
     default: break;
     }
