@@ -93,6 +93,12 @@ $(FP_CONTRACTED): tests/fp_contract/fp_contracted.c src/version.c src/ccref_vers
 	$(CC) -O2 -std=c11 -mfma -ffp-contract=fast -o $@ tests/fp_contract/fp_contracted.c src/version.c -lm
 endif
 
+# The CLI suite against injected faults of the tool's reader and writer (tools/cli_mutate.sh): every mutant must
+# make the tests fail. CI runs it.
+.PHONY: test-cli-mutants
+test-cli-mutants: $(BUILD)/ccref_tests $(BUILD)/ccref
+	tools/cli_mutate.sh
+
 # CCREF_BIN tells the CLI suite which binary to run.
 test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED)
 	$(if $(FP_CONTRACTED),$(FP_CONTRACTED))

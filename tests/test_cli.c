@@ -6,6 +6,10 @@
  *    output names and slots from an independent statement of the flat layout (spec/vectors.md section 8), the
  *    discrete outputs with the names of the specification, every hex string against an independent canonical
  *    formatter and every decimal against glibc's correctly rounded %.17g, byte for byte;
+ *  - eval --certified on the same cases and eval --both on every 7th, field by field against the library's oracle
+ *    called here (ora_eval_case, ora_eval_contact_case, ora_effective_cor_d / cof_d, ora_classify_d,
+ *    ora_is_proximal_d) and its kernels: status, decided, max_bits, discrete outputs, and per output hex, dec,
+ *    certified, bits, reason (and, with --both, the kernel's value and bound, ulps and ratio);
  *  - hand-derived cases (a pendulum, body velocities and accelerations, hex input);
  *  - the reader: every error object (line, field, message, column) and the exit status, for bad values, bad keys,
  *    JSON syntax, and the framing of the input (blank lines, CRLF, byte order marks, NUL bytes, lines of
@@ -32,6 +36,7 @@
 #include "../src/cli/families.h"
 #include "../src/cli/gen.h"
 #include "../src/cli/outcome.h"
+#include "../oracle/oracle.h"
 
 static const char *binary(void)
 {
@@ -1025,10 +1030,11 @@ static void check_line(json_t *j, const char *raw, const cli_case *c, int line, 
  * written with the vectors' case writer and evaluated in one run: each result line must equal, field by field,
  * the library's result for the case it read. The coverage of the answers is asserted, so that each discrete value
  * and each confusable pair of outputs is exercised. */
-static void test_every_case_field_by_field(void)
+/* Every test case of every family of every suite (the published suite's, from the default seed), then the
+ * classifier's hand-derived rows (every condition; the families reach NOT_COMPLEMENTARY by chance only): the cases
+ * (malloc'd, *n_out of them) and, in w, their case lines in the same order. */
+static cli_case *every_case(jw *w, int *n_out)
 {
-    jw w;
-    jw_init(&w);
     static vtest t;
     int cap = 1024, n = 0;
     cli_case *cases = malloc(sizeof *cases * (size_t)cap);
@@ -1042,18 +1048,27 @@ static void test_every_case_field_by_field(void)
                 if (n == cap)
                     cases = realloc(cases, sizeof *cases * (size_t)(cap *= 2));
                 cases[n++] = t.c;
-                case_write(&w, &t.c);
-                jw_break(&w, "");
+                case_write(w, &t.c);
+                jw_break(w, "");
             }
     }
-    /* and the classifier's hand-derived rows (every condition; the families reach NOT_COMPLEMENTARY by chance only) */
     for (int i = 0; i < N_CLASSIFY_HAND; i++) {
         if (n == cap)
             cases = realloc(cases, sizeof *cases * (size_t)(cap *= 2));
         cases[n] = classify_case_of(&classify_cases[i]);
-        case_write(&w, &cases[n++]);
-        jw_break(&w, "");
+        case_write(w, &cases[n++]);
+        jw_break(w, "");
     }
+    *n_out = n;
+    return cases;
+}
+
+static void test_every_case_field_by_field(void)
+{
+    jw w;
+    jw_init(&w);
+    int n;
+    cli_case *cases = every_case(&w, &n);
     cli_run r = eval_text("", w.buf, (long)w.len);
     jw_free(&w);
     CU_ASSERT_EQUAL(r.exit_status, 0);
@@ -1094,6 +1109,543 @@ static void test_every_case_field_by_field(void)
                cov.proximal_tol_matters, cov.subnormal, cov.negzero, cov.unbounded, cov.exceeds, cov.bands,
                cov.deviations, cov.cond[0], cov.cond[1], cov.cond[2], cov.cond[3], cov.cond[4], cov.cond[5], cov.cond[6],
                cov.cond[7]);
+}
+
+/* ------------------------------------------------------------------ the certified modes, every case */
+
+/* The oracle's reasons (oracle/oracle.h), stringised here. */
+static const named reason_names[] = {NAMED(ORA_R_, EXACT), NAMED(ORA_R_, EXACT_ZERO), NAMED(ORA_R_, ENCLOSURE),
+                                     NAMED(ORA_R_, CAP), NAMED(ORA_R_, UNDECIDED), NAMED(ORA_R_, UNBOUNDED)};
+
+typedef struct {
+    int lines[SUITE_COUNT], both_lines[SUITE_COUNT];
+    int values, both_values;            /* outputs compared (certified run; both run) */
+    int certified;                      /* of them certified (certified run) */
+    int reasons[ORA_R_UNBOUNDED + 1];
+    int uncertified, first_stage, mpfi_stage, nonfinite, negzero, undecided_lines;
+    int error_status, both_error_status, status_differs, ulps_nonzero, ratio_nonzero, ratio_null;
+} cert_coverage;
+
+/* The oracle's answer for a case, from the library's certified functions called here (oracle/oracle.h): the status,
+ * decided, max_bits, the discrete outputs (of an OK-class status) and one certificate per slot, with the names and
+ * listing rules of the slots from the specification's layout (flat_kind, flat_contact; values unused). */
+typedef struct {
+    ccref_status status;
+    int decided, max_bits;
+    flat f;
+    ora_cert cert[CCREF_MAX_SLOTS];
+    int mp, mv, friction;
+    json_t *disc;
+} oracle_line;
+
+static void expect_oracle(ora_ctx *ctx, const cli_case *c, oracle_line *x)
+{
+    memset(x, 0, sizeof *x);
+    x->disc = json_object();
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: {
+        static ccref_result zero;
+        static ora_case_result r;
+        CU_ASSERT_EQUAL(ora_eval_case(ctx, &c->u.k, &r), 0);
+        flat_kind(c->u.k.kind, &zero, &x->f);
+        x->status = r.status;
+        x->decided = r.decided;
+        x->max_bits = r.max_bits;
+        CU_ASSERT(r.n == x->f.n || !ccref_status_ok(r.status));
+        for (int i = 0; i < r.n && i < CCREF_MAX_SLOTS; i++)
+            x->cert[i] = r.out[i];
+        if (!ccref_status_ok(x->status))
+            break;
+        x->mp = r.mp;
+        x->mv = r.mv;
+        json_object_set_new(x->disc, "mp", json_integer(r.mp));
+        json_object_set_new(x->disc, "mv", json_integer(r.mv));
+        json_object_set_new(x->disc, "deviations", deviation_list(r.deviations));
+        if (c->u.k.kind == CCREF_KIND_LINE_ON_LINE) {
+            json_object_set_new(x->disc, "sense", json_integer(r.sense));
+            json_object_set_new(x->disc, "lines_are_parallel", json_boolean(r.lines_are_parallel));
+        }
+        break;
+    }
+    case SUITE_TYPE_CONTACT: {
+        static ccref_contact_result zero;
+        static ora_contact_result r;
+        CU_ASSERT_EQUAL(ora_eval_contact_case(ctx, &c->u.c, &r), 0);
+        flat_contact(&zero, &x->f);
+        CU_ASSERT_EQUAL(x->f.n, CCREF_CSLOT_N);
+        x->status = r.status;
+        x->decided = r.decided;
+        x->max_bits = r.max_bits;
+        for (int i = 0; i < CCREF_CSLOT_N; i++)
+            x->cert[i] = r.out[i];
+        if (!ccref_status_ok(x->status))
+            break;
+        x->mp = r.mp;
+        x->mv = r.mv;
+        x->friction = ccref_contact_has_friction(c->u.c.cls);
+        json_object_set_new(x->disc, "sign", json_integer(r.sign));
+        json_object_set_new(x->disc, "has_friction", json_boolean(r.has_friction));
+        json_object_set_new(x->disc, "cor_branch", json_string(NAME_OF(cor_names, r.cor_branch)));
+        if (x->friction)
+            json_object_set_new(x->disc, "cof_branch", json_string(NAME_OF(cof_names, r.cof_branch)));
+        json_object_set_new(x->disc, "mp", json_integer(r.mp));
+        json_object_set_new(x->disc, "mv", json_integer(r.mv));
+        json_object_set_new(x->disc, "deviations", deviation_list(r.deviations));
+        break;
+    }
+    default:
+        if (c->suite == SUITE_EFFECTIVE_COR || c->suite == SUITE_EFFECTIVE_COF) {
+            int br;
+            if (c->suite == SUITE_EFFECTIVE_COR) {
+                const cli_cor_params *p = &c->u.cor;
+                ccref_cor_branch b = CCREF_COR_CAPTURED;
+                x->status = ora_effective_cor_d(ctx, p->min_cor, p->capture_speed, p->min_cor_speed, p->impact_speed,
+                                                &x->cert[0], &b);
+                br = (int)b;
+            } else {
+                const cli_cof_params *p = &c->u.cof;
+                ccref_cof_branch b = CCREF_COF_STATIC;
+                x->status = ora_effective_cof_d(ctx, p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed,
+                                                &x->cert[0], &b);
+                br = (int)b;
+            }
+            /* a rule's branch and value are decided unless its certificate says otherwise */
+            x->decided = x->cert[0].reason != ORA_R_UNDECIDED;
+            x->max_bits = x->cert[0].precision_bits;
+            fput(&x->f, USE_ALWAYS, 0, 0.0, "value");
+            if (!ccref_status_ok(x->status))
+                break;
+            if (c->suite == SUITE_EFFECTIVE_COR)
+                json_object_set_new(x->disc, "cor_branch", json_string(NAME_OF(cor_names, br)));
+            else
+                json_object_set_new(x->disc, "cof_branch", json_string(NAME_OF(cof_names, br)));
+        } else {
+            const cli_classify_params *p = &c->u.cl;
+            ccref_unilateral_tolerances tol = {p->tol_perr, p->tol_verr, p->tol_aerr, p->tol_lambda};
+            ccref_unilateral_condition cond = CCREF_UNI_SEPARATED;
+            int prox = 0;
+            x->decided = 1; /* point inputs: always decided (oracle/unilateral.c) */
+            x->status = ora_classify_d(p->sign, p->perr, p->verr, p->aerr, p->lambda, &tol, &cond);
+            if (x->status == CCREF_OK)
+                x->status = ora_is_proximal_d(p->sign, p->perr, p->tol_perr, &prox);
+            if (!ccref_status_ok(x->status))
+                break;
+            int valid = cond == CCREF_UNI_SEPARATED || cond == CCREF_UNI_SEPARATING || cond == CCREF_UNI_IN_CONTACT;
+            json_object_set_new(x->disc, "condition", json_string(NAME_OF(cond_names, cond)));
+            json_object_set_new(x->disc, "valid", json_boolean(valid));
+            json_object_set_new(x->disc, "proximal", json_boolean(prox));
+        }
+        break;
+    }
+}
+
+/* Slot i is listed in the oracle's answer. */
+static int oracle_listed(const oracle_line *x, int i)
+{
+    return ccref_status_ok(x->status) && flat_listed(&x->f, i, x->mp, x->mv, x->friction);
+}
+
+/* The raw text just after `"key":{` at or after from; NULL when absent. */
+static const char *raw_obj(const char *from, const char *key)
+{
+    char k[96];
+    snprintf(k, sizeof k, "\"%s\":{", key);
+    const char *p = from ? strstr(from, k) : NULL;
+    return p ? p + strlen(k) : NULL;
+}
+
+/* The token of member `member` in the raw text from obj up to the next '}' (a flat object's members); 0 when found. */
+static int raw_scalar(const char *obj, const char *member, char *buf, size_t n)
+{
+    if (obj == NULL)
+        return -1;
+    char k[96];
+    snprintf(k, sizeof k, "\"%s\":", member);
+    const char *end = strchr(obj, '}'), *m = strstr(obj, k);
+    if (m == NULL || end == NULL || m > end)
+        return -1;
+    m += strlen(k);
+    size_t l = strcspn(m, ",}");
+    if (l >= n)
+        return -1;
+    memcpy(buf, m, l);
+    buf[l] = '\0';
+    return 0;
+}
+
+/* What jw_number_or_null writes for x, from the specification: %.17g (correctly rounded in glibc), null when not
+ * finite. */
+static void dec_text(double x, char *buf, size_t n)
+{
+    if (isfinite(x))
+        snprintf(buf, n, "%.17g", x);
+    else
+        snprintf(buf, n, "null");
+}
+
+/* One number written as {"hex": H, "dec": D, ...} (raw: the object's text after its '{'): H the canonical hex of v
+ * reading back to v exactly (a non-finite v: "nan", "inf", "-inf"), D its %.17g (null when not finite). */
+static void check_number(json_t *o, const char *raw, double v, int line, const cli_case *c, const char *name,
+                         const char *part)
+{
+    char want[64], got[160];
+    const char *hex = str(o, "hex");
+    int ok;
+    if (isfinite(v)) {
+        canonical_hex(v, want, sizeof want);
+        ok = hex != NULL && strcmp(hex, want) == 0 && same_double(strtod(hex, NULL), v);
+    } else {
+        snprintf(want, sizeof want, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
+        ok = hex != NULL && strcmp(hex, want) == 0;
+    }
+    if (!ok) {
+        snprintf(got, sizeof got, "%s: %shex", name, part);
+        mismatch(line, c, got, hex, want);
+    }
+    char dec[64] = "";
+    dec_text(v, want, sizeof want);
+    if (raw_scalar(raw, "dec", dec, sizeof dec) != 0 || strcmp(dec, want) != 0 ||
+        (isfinite(v) && !same_double(strtod(dec, NULL), v))) {
+        snprintf(got, sizeof got, "%s: %sdec", name, part);
+        mismatch(line, c, got, dec, want);
+    }
+}
+
+/* An oracle value {"hex", "dec", "certified", "bits", "reason"} against the library's certificate. */
+static void check_cert(json_t *o, const char *raw, const ora_cert *w, int line, const cli_case *c, const char *name,
+                       const char *part, cert_coverage *cov)
+{
+    static const char *const keys[] = {"hex", "dec", "certified", "bits", "reason", NULL};
+    char got[160], b[32], wb[32];
+    CU_ASSERT(keys_within(o, keys) && json_object_size(o) == 5);
+    check_number(o, raw, w->value, line, c, name, part);
+    json_t *cert = json_object_get(o, "certified"), *bits = json_object_get(o, "bits");
+    if (!json_is_boolean(cert) || !json_is_true(cert) != !w->certified) {
+        snprintf(got, sizeof got, "%s: %scertified", name, part);
+        mismatch(line, c, got, json_is_boolean(cert) ? (json_is_true(cert) ? "true" : "false") : NULL,
+                 w->certified ? "true" : "false");
+    }
+    if (!json_is_integer(bits) || json_integer_value(bits) != w->precision_bits) {
+        snprintf(got, sizeof got, "%s: %sbits", name, part);
+        snprintf(b, sizeof b, "%lld", json_is_integer(bits) ? (long long)json_integer_value(bits) : -1LL);
+        snprintf(wb, sizeof wb, "%d", w->precision_bits);
+        mismatch(line, c, got, b, wb);
+    }
+    const char *reason = str(o, "reason"), *want = NAME_OF(reason_names, w->reason);
+    CU_ASSERT_STRING_EQUAL(want, ora_reason_name(w->reason));
+    if (reason == NULL || strcmp(reason, want) != 0) {
+        snprintf(got, sizeof got, "%s: %sreason", name, part);
+        mismatch(line, c, got, reason, want);
+    }
+    if (w->reason >= 0 && w->reason <= ORA_R_UNBOUNDED)
+        cov->reasons[w->reason]++;
+    cov->uncertified += w->reason == ORA_R_CAP || w->reason == ORA_R_UNDECIDED;
+    cov->first_stage += w->certified && w->precision_bits == 106;
+    cov->mpfi_stage += w->certified && w->precision_bits >= 128;
+    cov->nonfinite += !isfinite(w->value);
+    cov->negzero += w->value == 0.0 && signbit(w->value);
+}
+
+/* The header members every mode writes, the certified modes' decided and max_bits, and the discrete outputs disc
+ * (of an OK-class status; none otherwise) at the top level of j. */
+static void check_head(json_t *j, const cli_case *c, int line, ccref_status st, const oracle_line *ox, json_t *disc)
+{
+    char got[32], want[32];
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(j, "line")), line);
+    CU_ASSERT(err_of(j) == NULL);
+    if (!str(j, "kind") || strcmp(str(j, "kind"), kind_text(c)) != 0)
+        mismatch(line, c, "kind", str(j, "kind"), kind_text(c));
+    if (!str(j, "status") || strcmp(str(j, "status"), ccref_status_name(st)) != 0)
+        mismatch(line, c, "status", str(j, "status"), ccref_status_name(st));
+    CU_ASSERT(json_is_boolean(json_object_get(j, "ok")) &&
+              !json_is_true(json_object_get(j, "ok")) == !ccref_status_ok(st));
+    json_t *d = json_object_get(j, "decided"), *mb = json_object_get(j, "max_bits");
+    if (!json_is_boolean(d) || !json_is_true(d) != !ox->decided)
+        mismatch(line, c, "decided", json_is_boolean(d) ? (json_is_true(d) ? "true" : "false") : NULL,
+                 ox->decided ? "true" : "false");
+    if (!json_is_integer(mb) || json_integer_value(mb) != ox->max_bits) {
+        snprintf(got, sizeof got, "%lld", json_is_integer(mb) ? (long long)json_integer_value(mb) : -1LL);
+        snprintf(want, sizeof want, "%d", ox->max_bits);
+        mismatch(line, c, "max_bits", got, want);
+    }
+    static const char *const all_discrete[] = {"mp", "mv", "deviations", "sense", "lines_are_parallel", "sign",
+                                               "has_friction", "cor_branch", "cof_branch", "condition", "valid",
+                                               "proximal", NULL};
+    for (int i = 0; all_discrete[i]; i++) {
+        json_t *g = json_object_get(j, all_discrete[i]), *v = json_object_get(disc, all_discrete[i]);
+        if (g == NULL && v == NULL)
+            continue;
+        int eq = strcmp(all_discrete[i], "deviations") == 0 ? v != NULL && same_names(g, v) : json_equal(g, v);
+        if (!eq) {
+            char *a = g ? json_dumps(g, JSON_ENCODE_ANY) : NULL, *b = v ? json_dumps(v, JSON_ENCODE_ANY) : NULL;
+            mismatch(line, c, all_discrete[i], a, b);
+            free(a);
+            free(b);
+        }
+    }
+}
+
+/* The line parses with duplicated keys rejected: every output name (and every member) is written once. */
+static void check_no_duplicates(const char *raw, int line, const cli_case *c)
+{
+    json_error_t e;
+    json_t *d = json_loads(raw, JSON_REJECT_DUPLICATES, &e);
+    if (d == NULL)
+        mismatch(line, c, "a key written twice", e.text, "each key once");
+    json_decref(d);
+}
+
+/* A line of `eval --certified` against the oracle's answer for its case. */
+static void check_certified_line(json_t *j, const char *raw, const cli_case *c, int line, ora_ctx *ctx,
+                                 cert_coverage *cov)
+{
+    oracle_line x;
+    expect_oracle(ctx, c, &x);
+    cov->lines[c->suite]++;
+    cov->undecided_lines += !x.decided;
+    check_head(j, c, line, x.status, &x, x.disc);
+    check_no_duplicates(raw, line, c);
+    const char *allowed[32] = {"line", "kind", "status", "ok", "decided", "max_bits", "outputs"};
+    int na = 7;
+    const char *key;
+    json_t *v;
+    json_object_foreach(x.disc, key, v) allowed[na++] = key;
+    allowed[na] = NULL;
+    CU_ASSERT(keys_within(j, allowed));
+    json_t *out = json_object_get(j, "outputs");
+    if (!ccref_status_ok(x.status)) {
+        cov->error_status++;
+        CU_ASSERT(out == NULL);
+        json_decref(x.disc);
+        return;
+    }
+    const char *outs = raw_obj(raw, "outputs");
+    int listed = 0;
+    for (int i = 0; i < x.f.n; i++) {
+        const char *name = x.f.name[i];
+        json_t *o = json_object_get(out, name);
+        if (!oracle_listed(&x, i)) {
+            if (o != NULL)
+                mismatch(line, c, name, "listed", "not listed (a row past mp or mp + mv, or friction)");
+            continue;
+        }
+        listed++;
+        if (o == NULL) {
+            mismatch(line, c, name, NULL, "listed");
+            continue;
+        }
+        cov->values++;
+        cov->certified += x.cert[i].certified != 0;
+        check_cert(o, raw_obj(outs, name), &x.cert[i], line, c, name, "", cov);
+    }
+    if (listed == 0) {
+        CU_ASSERT(out == NULL);
+    } else {
+        CU_ASSERT_EQUAL((int)json_object_size(out), listed);
+    }
+    json_decref(x.disc);
+}
+
+/* A line of `eval --both` against the library's kernel result (expect_line) and the oracle's answer: the kernel's
+ * status and discrete outputs at the top level, the oracle's as oracle_status and oracle_discrete; per output listed
+ * by either, the kernel's value and bound, the oracle's certificate, and ulps = |kernel - oracle| / ulp(oracle),
+ * ratio = |kernel - oracle| / tolerance(bound, oracle) (0 when equal), recomputed here from the library's numbers
+ * as eval.c defines them: null unless the oracle certified it (ratio: and the kernel lists it with a finite bound). */
+static void check_both_line(json_t *j, const char *raw, const cli_case *c, int line, ora_ctx *ctx,
+                            cert_coverage *cov)
+{
+    expected_line k;
+    oracle_line x;
+    coverage scratch;
+    memset(&scratch, 0, sizeof scratch);
+    expect_line(c, &k, &scratch);
+    expect_oracle(ctx, c, &x);
+    int kok = ccref_status_ok(k.status), ook = ccref_status_ok(x.status);
+    cov->both_lines[c->suite]++;
+    cov->both_error_status += !kok;
+    cov->status_differs += k.status != x.status;
+    check_head(j, c, line, k.status, &x, k.disc);
+    check_no_duplicates(raw, line, c);
+    const char *os = str(j, "oracle_status");
+    if (os == NULL || strcmp(os, ccref_status_name(x.status)) != 0)
+        mismatch(line, c, "oracle_status", os, ccref_status_name(x.status));
+    const char *allowed[32] = {"line", "kind", "status", "ok", "oracle_status", "decided", "max_bits",
+                               "oracle_discrete", "outputs", "bound_exceeds_value", "decision_bands"};
+    int na = 11;
+    const char *key;
+    json_t *v;
+    json_object_foreach(k.disc, key, v) allowed[na++] = key;
+    allowed[na] = NULL;
+    CU_ASSERT(keys_within(j, allowed));
+    /* the oracle's discrete outputs, exactly those of its answer */
+    json_t *od = json_object_get(j, "oracle_discrete");
+    if (!ook) {
+        CU_ASSERT(od == NULL);
+    } else {
+        CU_ASSERT(json_is_object(od) && json_object_size(od) == json_object_size(x.disc));
+        json_object_foreach(x.disc, key, v) {
+            json_t *g = json_object_get(od, key);
+            int eq = strcmp(key, "deviations") == 0 ? same_names(g, v) : json_equal(g, v);
+            if (!eq) {
+                char *a = g ? json_dumps(g, JSON_ENCODE_ANY) : NULL, *b = json_dumps(v, JSON_ENCODE_ANY);
+                char what[64];
+                snprintf(what, sizeof what, "oracle_discrete.%s", key);
+                mismatch(line, c, what, a, b);
+                free(a);
+                free(b);
+            }
+        }
+    }
+    json_t *out = json_object_get(j, "outputs");
+    const char *outs = raw_obj(raw, "outputs");
+    int listed = 0;
+    json_t *exceeds = json_array();
+    char got[160], want[64], tok[64];
+    for (int i = 0; i < x.f.n; i++) {
+        const char *name = x.f.name[i];
+        json_t *o = json_object_get(out, name);
+        int kin = kok && flat_listed(&x.f, i, k.mp, k.mv, k.friction), oin = oracle_listed(&x, i);
+        if (!kin && !oin) {
+            if (o != NULL)
+                mismatch(line, c, name, "listed", "listed by neither the kernel nor the oracle");
+            continue;
+        }
+        listed++;
+        if (o == NULL) {
+            mismatch(line, c, name, NULL, "listed");
+            continue;
+        }
+        cov->both_values++;
+        static const char *const keys[] = {"kernel", "oracle", "ulps", "ratio", NULL},
+                                 *const kkeys[] = {"hex", "dec", "bound", NULL};
+        CU_ASSERT(keys_within(o, keys) && json_object_size(o) == 4);
+        const char *ro = raw_obj(outs, name), *rk = raw_obj(ro, "kernel"), *rc = raw_obj(ro, "oracle");
+        /* the kernel's value: the library's (0 in a slot the kernel does not list), its bound (null there) */
+        double kv = kok ? k.f.v[i] : 0.0, bound = kin ? k.b.bound[i] : NAN;
+        json_t *ko = json_object_get(o, "kernel");
+        CU_ASSERT(keys_within(ko, kkeys) && json_object_size(ko) == 3);
+        check_number(ko, rk, kv, line, c, name, "kernel.");
+        dec_text(bound, want, sizeof want);
+        if (raw_scalar(rk, "bound", tok, sizeof tok) != 0 || strcmp(tok, want) != 0) {
+            snprintf(got, sizeof got, "%s: kernel.bound", name);
+            mismatch(line, c, got, tok, want);
+        }
+        /* the oracle's certificate */
+        const ora_cert *w = &x.cert[i];
+        check_cert(json_object_get(o, "oracle"), rc, w, line, c, name, "oracle.", cov);
+        /* ulps and ratio, after the oracle's object */
+        const char *after = rc ? strchr(rc, '}') : NULL;
+        double d = fabs(kv - w->value);
+        double ulps = w->certified ? d / ccref_ulp(w->value) : NAN;
+        double ratio = w->certified && kin && isfinite(bound)
+                           ? (d == 0.0 ? 0.0 : d / ccref_tolerance(bound, w->value))
+                           : NAN;
+        cov->ulps_nonzero += ulps > 0.0;
+        cov->ratio_nonzero += ratio > 0.0;
+        cov->ratio_null += !isfinite(ratio);
+        dec_text(ulps, want, sizeof want);
+        if (raw_scalar(after ? after + 1 : NULL, "ulps", tok, sizeof tok) != 0 || strcmp(tok, want) != 0) {
+            snprintf(got, sizeof got, "%s: ulps", name);
+            mismatch(line, c, got, tok, want);
+        }
+        dec_text(ratio, want, sizeof want);
+        if (raw_scalar(after ? after + 1 : NULL, "ratio", tok, sizeof tok) != 0 || strcmp(tok, want) != 0) {
+            snprintf(got, sizeof got, "%s: ratio", name);
+            mismatch(line, c, got, tok, want);
+        }
+        if (kin && k.b.exceeds_value[i])
+            json_array_append_new(exceeds, json_string(name));
+    }
+    if (listed == 0) {
+        CU_ASSERT(out == NULL);
+    } else {
+        CU_ASSERT_EQUAL((int)json_object_size(out), listed);
+    }
+    /* the kernel's outputs whose bound exceeds their value, and its decisions inside their rounding band */
+    json_t *gx = json_object_get(j, "bound_exceeds_value");
+    if (gx != NULL || json_array_size(exceeds) > 0)
+        CU_ASSERT(same_names(gx, exceeds));
+    json_t *bands = json_array();
+    for (int d = 1; d < CCREF_DECISION_COUNT; d++)
+        if (kok && (k.b.bands & (1u << d)))
+            json_array_append_new(bands, json_string(ccref_decision_name((ccref_decision)d)));
+    json_t *gb = json_object_get(j, "decision_bands");
+    if (gb != NULL || json_array_size(bands) > 0)
+        CU_ASSERT(same_names(gb, bands));
+    json_decref(bands);
+    json_decref(exceeds);
+    json_decref(k.disc);
+    json_decref(x.disc);
+}
+
+/* The same cases as test_every_case_field_by_field through `eval --certified`, each line field by field against
+ * the library's oracle called here on the case it read (ora_eval_case, ora_eval_contact_case, ora_effective_cor_d,
+ * ora_effective_cof_d, ora_classify_d, ora_is_proximal_d): status, decided, max_bits, the discrete outputs, and per
+ * output listed its hex (reading back to the oracle's double, sign of zero included), dec (%.17g), certified, bits
+ * and reason; then every 7th case through `eval --both`, against the kernel's result and the oracle's. Coverage:
+ * outputs not certified, and outputs certified by either stage of the oracle (106 bits: the double-double first
+ * stage; 128 and up: the MPFI loop). */
+static void test_certified_every_case(void)
+{
+    jw w;
+    jw_init(&w);
+    int n;
+    cli_case *cases = every_case(&w, &n);
+    ora_ctx *ctx = ora_ctx_new(NULL);
+    CU_ASSERT_FATAL(ctx != NULL);
+    cert_coverage cov;
+    memset(&cov, 0, sizeof cov);
+    mismatches = 0;
+    cli_run r = eval_text("--certified", w.buf, (long)w.len);
+    jw_free(&w);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT_FATAL(r.n == n);
+    for (int i = 0; i < n; i++)
+        check_certified_line(r.lines[i], r.raw[i], &cases[i], i + 1, ctx, &cov);
+    free_run(&r);
+    /* --both on every 7th case */
+    enum { STRIDE = 7 };
+    jw_init(&w);
+    int nb = 0;
+    for (int i = 0; i < n; i += STRIDE, nb++) {
+        case_write(&w, &cases[i]);
+        jw_break(&w, "");
+    }
+    r = eval_text("--both", w.buf, (long)w.len);
+    jw_free(&w);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT_FATAL(r.n == nb);
+    for (int i = 0; i < nb; i++)
+        check_both_line(r.lines[i], r.raw[i], &cases[i * STRIDE], i + 1, ctx, &cov);
+    free_run(&r);
+    ora_ctx_free(ctx);
+    free(cases);
+    /* coverage */
+    int min_lines = n, min_both = nb;
+    for (int s = 0; s < SUITE_COUNT; s++) {
+        CU_ASSERT(cov.lines[s] >= 20);
+        CU_ASSERT(cov.both_lines[s] >= 10);
+        min_lines = cov.lines[s] < min_lines ? cov.lines[s] : min_lines;
+        min_both = cov.both_lines[s] < min_both ? cov.both_lines[s] : min_both;
+    }
+    CU_ASSERT(cov.values > 40000 && cov.certified > 40000);
+    CU_ASSERT(cov.both_values > 4000);
+    CU_ASSERT(cov.uncertified > 0);
+    CU_ASSERT(cov.first_stage > 0 && cov.mpfi_stage > 0);
+    CU_ASSERT(cov.error_status > 0 && cov.both_error_status > 0);
+    CU_ASSERT(cov.negzero > 0);
+    CU_ASSERT(cov.ulps_nonzero > 0 && cov.ratio_nonzero > 0 && cov.ratio_null > 0);
+    if (mismatches > 0 || getenv("CCREF_TEST_VERBOSE"))
+        printf("\n  certified field by field: %d lines (a suite: %d at least), %d values (%d certified), %d error "
+               "statuses, %d undecided lines; --both: %d lines (a suite: %d at least), %d values, %d kernel error "
+               "statuses, %d statuses differ, ulps > 0 %d, ratio > 0 %d, ratio null %d; %d mismatches; reasons "
+               "EXACT %d EXACT_ZERO %d ENCLOSURE %d CAP %d UNDECIDED %d UNBOUNDED %d; first stage %d, MPFI %d, "
+               "-0 %d, non-finite %d\n",
+               n, min_lines, cov.values, cov.certified, cov.error_status, cov.undecided_lines, nb, min_both,
+               cov.both_values, cov.both_error_status, cov.status_differs, cov.ulps_nonzero, cov.ratio_nonzero,
+               cov.ratio_null, mismatches, cov.reasons[ORA_R_EXACT], cov.reasons[ORA_R_EXACT_ZERO],
+               cov.reasons[ORA_R_ENCLOSURE], cov.reasons[ORA_R_CAP], cov.reasons[ORA_R_UNDECIDED],
+               cov.reasons[ORA_R_UNBOUNDED], cov.first_stage, cov.mpfi_stage, cov.negzero, cov.nonfinite);
 }
 
 /* ------------------------------------------------------------------ the reader's errors */
@@ -1639,6 +2191,21 @@ static void test_check_verdicts(void)
     CU_ASSERT_EQUAL(r.exit_status, 1);
     free_run(&r);
     free(acc);
+    /* an invalid input rejected with another status fails; with the generic ERROR it passes (spec/vectors.md) */
+    char *other = replace_once(text, "\"status\":\"E_NONFINITE_INPUT\",\"ok\":false",
+                               "\"status\":\"E_LAMBDA_COUNT\",\"ok\":false");
+    snprintf(args, sizeof args, "check %s %s", vec, write_file("other.jsonl", other, -1));
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 1);
+    CU_ASSERT(strstr(r.out, "status E_LAMBDA_COUNT, expected E_NONFINITE_INPUT") != NULL);
+    free_run(&r);
+    free(other);
+    char *generic = replace_once(text, "\"status\":\"E_NONFINITE_INPUT\",\"ok\":false", "\"status\":\"ERROR\",\"ok\":false");
+    snprintf(args, sizeof args, "check %s %s", vec, write_file("generic.jsonl", generic, -1));
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    free(generic);
     /* format errors name the file and line: unknown tcId, a second result, another generator version */
     char *unk = replace_once(text, "{\"id\":\"rod/1\"", "{\"id\":\"rod/9999\"");
     snprintf(args, sizeof args, "check %s %s", vec, write_file("unk.jsonl", unk, -1));
@@ -1845,6 +2412,8 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "body velocities and accelerations by name (hand-derived ball)", test_body_motion);
     CU_add_test(s, "effective COR and COF, the classifier and isProximal by hand", test_rules_by_hand);
     CU_add_test(s, "every case of every family: eval field by field against the library", test_every_case_field_by_field);
+    CU_add_test(s, "eval --certified and --both: every case of every family field by field against the oracle",
+                test_certified_every_case);
     CU_add_test(s, "reader errors name the line, the field, the column and the fault", test_reader_errors);
     CU_add_test(s, "input framing: blank lines, CRLF, byte order marks, NUL bytes, syntax", test_input_framing);
     CU_add_test(s, "lines of megabytes and 100000 nesting levels", test_large_and_deep);
