@@ -253,10 +253,12 @@ static inline dde dde_prod_err(dde x, dde y, double *err)
         dde z = {0.0, 0.0};
         return z;
     }
-    if (x.lo == 0.0 && y.lo == 0.0)
-        return two_prod(x.hi, y.hi); /* exact when in range (checked by ddi_make) */
-    dde z = dw_mul(x, y);
-    *err = dw_err(z);
+    /* the product of two nonzero numbers is nonzero: a zero or tiny z.hi is an underflow, outside the range */
+    dde z = x.lo == 0.0 && y.lo == 0.0 ? two_prod(x.hi, y.hi) /* exact when in range */ : dw_mul(x, y);
+    if (fabs(z.hi) < DDI_MIN_MAG)
+        return dde_nan;
+    if (x.lo != 0.0 || y.lo != 0.0)
+        *err = dw_err(z);
     return z;
 }
 
@@ -305,6 +307,10 @@ static inline int ddi_div(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
     double err = 0.0;
     if (a->m.hi != 0.0) {
         z = dw_div(a->m, b->m);
+        if (fabs(z.hi) < DDI_MIN_MAG) { /* a nonzero quotient that underflowed */
+            ddi_set_nan(r);
+            return 0;
+        }
         err = dw_err(z);
     }
     double rad = a->r == 0.0 && b->r == 0.0 ? err : up((a->r + dde_abs_up(z) * (1.0 + 0x1p-48) * b->r) / den + err);
@@ -383,6 +389,8 @@ static inline dde dde_scale(dde x, long e)
     if (e < -1800 || e > 1800)
         return dde_nan;
     dde r = {ldexp(x.hi, (int)e), ldexp(x.lo, (int)e)};
+    if (r.hi == 0.0) /* a nonzero number scaled to zero: underflow */
+        return dde_nan;
     r = dde_ranged(r);
     /* the low part must not have lost bits to underflow: scale back and compare */
     if (!dde_bad(r) && ldexp(r.lo, (int)-e) != x.lo)

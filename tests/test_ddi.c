@@ -182,6 +182,18 @@ static void test_exact_cases(void)
     ddi_set_d(b, 0.0);
     ddi_div(r, a, b);
     CU_ASSERT(ddi_nan_p(r));
+    /* a nonzero result that underflows is out of range, never an exact zero (found by fuzzing: a rope whose |p|^2
+     * underflowed made the first stage certify perr = length; fuzz/regressions/rope/) */
+    ddi_set_d(a, 0x1p-600);
+    ddi_mul(r, a, a);
+    CU_ASSERT(ddi_nan_p(r));
+    ddi_sqr(r, a);
+    CU_ASSERT(ddi_nan_p(r));
+    ddi_set_d(b, 0x1p+600);
+    ddi_div(r, a, b);
+    CU_ASSERT(ddi_nan_p(r));
+    ddi_mul_2si(r, a, -600);
+    CU_ASSERT(ddi_nan_p(r));
 }
 
 static void register_ddi(CU_pSuite s)
