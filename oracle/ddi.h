@@ -235,14 +235,9 @@ static inline int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 
 static inline int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
-    if (ddi_nan_p(a) || ddi_nan_p(b)) {
-        ddi_set_nan(r);
-        return 0;
-    }
-    double err;
-    dde z = dde_sum_err(a->m, dde_neg(b->m), &err);
-    ddi_make(r, z, up(a->r + b->r + err));
-    return 0;
+    ddi_t nb; /* a + (-b): negation is exact */
+    ddi_neg(nb, b);
+    return ddi_add(r, a, nb);
 }
 
 /* midpoint product z of x and y and its error */
