@@ -906,6 +906,28 @@ static int same_names(json_t *got, json_t *want)
     return eq;
 }
 
+/* The kernel's lists after the outputs: "bound_exceeds_value" must name exactly the outputs of `exceeds` (released
+ * here) and "decision_bands" exactly the decisions of the mask; absent lists are empty. Returns a bit per list that
+ * is not empty (1: exceeds, 2: bands), for coverage. */
+static int check_kernel_lists(json_t *j, json_t *exceeds, unsigned band_mask)
+{
+    int nonempty = json_array_size(exceeds) > 0;
+    json_t *gx = json_object_get(j, "bound_exceeds_value");
+    if (gx != NULL || json_array_size(exceeds) > 0)
+        CU_ASSERT(same_names(gx, exceeds));
+    json_t *bands = json_array();
+    for (int d = 1; d < CCREF_DECISION_COUNT; d++)
+        if (band_mask & (1u << d))
+            json_array_append_new(bands, json_string(ccref_decision_name((ccref_decision)d)));
+    json_t *gb = json_object_get(j, "decision_bands");
+    if (gb != NULL || json_array_size(bands) > 0)
+        CU_ASSERT(same_names(gb, bands));
+    nonempty |= (json_array_size(bands) > 0) << 1;
+    json_decref(bands);
+    json_decref(exceeds);
+    return nonempty;
+}
+
 static void check_line(json_t *j, const char *raw, const cli_case *c, int line, coverage *cov)
 {
     static const char *const all_discrete[] = {"mp", "mv", "deviations", "sense", "lines_are_parallel", "sign",
@@ -1008,20 +1030,9 @@ static void check_line(json_t *j, const char *raw, const cli_case *c, int line, 
         CU_ASSERT_EQUAL((int)json_object_size(out), listed);
     }
     /* the outputs whose bound exceeds their value, and the decisions inside their rounding band */
-    json_t *gx = json_object_get(j, "bound_exceeds_value");
-    if (gx != NULL || json_array_size(exceeds) > 0)
-        CU_ASSERT(same_names(gx, exceeds));
-    cov->exceeds += json_array_size(exceeds) > 0;
-    json_t *bands = json_array();
-    for (int d = 1; d < CCREF_DECISION_COUNT; d++)
-        if (x.b.bands & (1u << d))
-            json_array_append_new(bands, json_string(ccref_decision_name((ccref_decision)d)));
-    json_t *gb = json_object_get(j, "decision_bands");
-    if (gb != NULL || json_array_size(bands) > 0)
-        CU_ASSERT(same_names(gb, bands));
-    cov->bands += json_array_size(bands) > 0;
-    json_decref(bands);
-    json_decref(exceeds);
+    int lists = check_kernel_lists(j, exceeds, x.b.bands);
+    cov->exceeds += (lists & 1) != 0;
+    cov->bands += (lists & 2) != 0;
     json_decref(x.disc);
 }
 
@@ -1562,18 +1573,7 @@ static void check_both_line(json_t *j, const char *raw, const cli_case *c, int l
         CU_ASSERT_EQUAL((int)json_object_size(out), listed);
     }
     /* the kernel's outputs whose bound exceeds their value, and its decisions inside their rounding band */
-    json_t *gx = json_object_get(j, "bound_exceeds_value");
-    if (gx != NULL || json_array_size(exceeds) > 0)
-        CU_ASSERT(same_names(gx, exceeds));
-    json_t *bands = json_array();
-    for (int d = 1; d < CCREF_DECISION_COUNT; d++)
-        if (kok && (k.b.bands & (1u << d)))
-            json_array_append_new(bands, json_string(ccref_decision_name((ccref_decision)d)));
-    json_t *gb = json_object_get(j, "decision_bands");
-    if (gb != NULL || json_array_size(bands) > 0)
-        CU_ASSERT(same_names(gb, bands));
-    json_decref(bands);
-    json_decref(exceeds);
+    check_kernel_lists(j, exceeds, kok ? k.b.bands : 0u);
     json_decref(k.disc);
     json_decref(x.disc);
 }
