@@ -906,6 +906,23 @@ static int same_names(json_t *got, json_t *want)
     return eq;
 }
 
+/* Whether output `name` of a result line is to be checked: present exactly when listed (else a mismatch, with
+ * why_not saying why it should be absent). */
+static int present_when_listed(json_t *o, int is_listed, int line, const cli_case *c, const char *name,
+                               const char *why_not)
+{
+    if (!is_listed) {
+        if (o != NULL)
+            mismatch(line, c, name, "listed", why_not);
+        return 0;
+    }
+    if (o == NULL) {
+        mismatch(line, c, name, NULL, "listed");
+        return 0;
+    }
+    return 1;
+}
+
 /* The kernel's lists after the outputs: "bound_exceeds_value" must name exactly the outputs of `exceeds` (released
  * here) and "decision_bands" exactly the decisions of the mask; absent lists are empty. Returns a bit per list that
  * is not empty (1: exceeds, 2: bands), for coverage. */
@@ -979,16 +996,10 @@ static void check_line(json_t *j, const char *raw, const cli_case *c, int line, 
     for (int i = 0; i < x.f.n; i++) {
         const char *name = x.f.name[i];
         json_t *o = json_object_get(out, name);
-        if (!flat_listed(&x.f, i, x.mp, x.mv, x.friction)) {
-            if (o != NULL)
-                mismatch(line, c, name, "listed", "not listed (a row past mp or mp + mv, or friction)");
+        const int in = flat_listed(&x.f, i, x.mp, x.mv, x.friction);
+        listed += in;
+        if (!present_when_listed(o, in, line, c, name, "not listed (a row past mp or mp + mv, or friction)"))
             continue;
-        }
-        listed++;
-        if (o == NULL) {
-            mismatch(line, c, name, NULL, "listed");
-            continue;
-        }
         static const char *const value_keys[] = {"hex", "dec", "bound", NULL};
         CU_ASSERT(keys_within(o, value_keys) && json_object_size(o) == 3);
         double val = x.f.v[i];
@@ -1435,16 +1446,10 @@ static void check_certified_line(json_t *j, const char *raw, const cli_case *c, 
     for (int i = 0; i < x.f.n; i++) {
         const char *name = x.f.name[i];
         json_t *o = json_object_get(out, name);
-        if (!oracle_listed(&x, i)) {
-            if (o != NULL)
-                mismatch(line, c, name, "listed", "not listed (a row past mp or mp + mv, or friction)");
+        const int in = oracle_listed(&x, i);
+        listed += in;
+        if (!present_when_listed(o, in, line, c, name, "not listed (a row past mp or mp + mv, or friction)"))
             continue;
-        }
-        listed++;
-        if (o == NULL) {
-            mismatch(line, c, name, NULL, "listed");
-            continue;
-        }
         cov->values++;
         cov->certified += x.cert[i].certified != 0;
         check_cert(o, raw_obj(outs, name), &x.cert[i], line, c, name, "", cov);
@@ -1516,16 +1521,9 @@ static void check_both_line(json_t *j, const char *raw, const cli_case *c, int l
         const char *name = x.f.name[i];
         json_t *o = json_object_get(out, name);
         int kin = kok && flat_listed(&x.f, i, k.mp, k.mv, k.friction), oin = oracle_listed(&x, i);
-        if (!kin && !oin) {
-            if (o != NULL)
-                mismatch(line, c, name, "listed", "listed by neither the kernel nor the oracle");
+        listed += kin || oin;
+        if (!present_when_listed(o, kin || oin, line, c, name, "listed by neither the kernel nor the oracle"))
             continue;
-        }
-        listed++;
-        if (o == NULL) {
-            mismatch(line, c, name, NULL, "listed");
-            continue;
-        }
         cov->both_values++;
         static const char *const keys[] = {"kernel", "oracle", "ulps", "ratio", NULL},
                                  *const kkeys[] = {"hex", "dec", "bound", NULL};
