@@ -23,7 +23,8 @@
  * first so that the unit normal is checked in the global order before the plane frame is built), then the
  * COR rule and (friction classes) the COF rule. Any error zeroes the whole result.
  * Special cases: the kernels' OK_SINGULAR_DIRECTION (rope, sphere_sphere) and OK_PARALLEL_EDGES (edge_edge) pass
- * through; a slip speed or display point that overflows gives E_RESULT_OVERFLOW. */
+ * through; a plane frame origin h n, slip speed or display point that overflows gives E_RESULT_OVERFLOW (after the
+ * rules' input checks, like every overflow). */
 #include <string.h>
 
 #include "ccref_unilateral.h"
@@ -251,6 +252,8 @@ static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_
         return st;
     ccref_point_on_plane_params prm;
     prm.plane_frame_in_b1 = plane_frame(pp->normal_in_b1, pp->height);
+    if (!v3_is_finite(prm.plane_frame_in_b1.p))
+        return CCREF_E_RESULT_OVERFLOW; /* h n: an intermediate overflow, reported after the rules' input checks */
     prm.follower_in_b2 = pp->follower_in_b2;
     ccref_point_on_plane_result kr;
     st = ccref_point_on_plane_eval(&prm, &c->body1, &c->body2, c->lambda, c->n_lambda, &kr);
@@ -274,6 +277,8 @@ static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact
         return st;
     ccref_sphere_on_plane_params prm;
     prm.plane_frame_in_b1 = plane_frame(sp->normal_in_b1, sp->height);
+    if (!v3_is_finite(prm.plane_frame_in_b1.p))
+        return CCREF_E_RESULT_OVERFLOW; /* h n: an intermediate overflow, reported after the rules' input checks */
     prm.center_in_b2 = sp->center_in_b2;
     prm.radius = sp->radius;
     prm.rolling = 1;

@@ -911,6 +911,33 @@ static void test_rule_inputs_before_overflow(void)
     }
 }
 
+/* The plane frame's origin h n overflows although h and n are finite and valid (h = DBL_MAX, |n| = 1 + 2^-41, inside
+ * the unit tolerance): an intermediate overflow, reported as E_RESULT_OVERFLOW after the rules' input checks, not as
+ * a non-finite input (found by the fuzzers' long run, fuzz/regressions/sphere_plane and point_plane). */
+static void test_plane_frame_overflow(void)
+{
+    const ccref_contact_class classes[2] = {CCREF_CONTACT_POINT_PLANE, CCREF_CONTACT_SPHERE_PLANE};
+    for (int i = 0; i < 2; i++) {
+        ccref_contact_case c = valid_case(classes[i]);
+        ccref_vec3 *n = classes[i] == CCREF_CONTACT_POINT_PLANE ? &c.params.point_plane.normal_in_b1
+                                                                 : &c.params.sphere_plane.normal_in_b1;
+        double *h = classes[i] == CCREF_CONTACT_POINT_PLANE ? &c.params.point_plane.height
+                                                             : &c.params.sphere_plane.height;
+        *n = ccref_test_v3(0, 0, 1 + 0x1p-41); /* |n|^2 - 1 = 2^-40 + 2^-82 < 1e-12 */
+        *h = 0x1.fffffffffffffp+1023;
+        expect_error(&c, CCREF_E_RESULT_OVERFLOW);
+        c.speeds.capture_speed = -1.0;
+        expect_error(&c, CCREF_E_NEGATIVE_SPEED);
+        c.speeds.capture_speed = 0.0;
+        c.material.mu_d = c.material.mu_s + 1.0;
+        expect_error(&c, CCREF_E_FRICTION_ORDER);
+        c.material.mu_d = c.material.mu_s;
+        *h = 0x1.fffffffffffffp+1022; /* h n finite: the frame is built, the evaluation goes on */
+        ccref_contact_result r;
+        CU_ASSERT_NOT_EQUAL(ccref_contact_eval(&c, &r), CCREF_E_NONFINITE_INPUT);
+    }
+}
+
 static void test_null_class_lambda(void)
 {
     ccref_contact_result r;
@@ -1261,6 +1288,7 @@ static void register_contacts(CU_pSuite s)
     CU_add_test(s, "NULL, class, multipliers", test_null_class_lambda);
     CU_add_test(s, "material and speeds", test_material_and_speeds);
     CU_add_test(s, "rule inputs before an overflow", test_rule_inputs_before_overflow);
+    CU_add_test(s, "plane frame origin overflow", test_plane_frame_overflow);
     CU_add_test(s, "bad inputs: hard stops", test_bad_hard_stop);
     CU_add_test(s, "bad inputs: rope", test_bad_rope);
     CU_add_test(s, "bad inputs: point planes", test_bad_point_planes);

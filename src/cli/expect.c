@@ -389,6 +389,58 @@ static double ppc_getperr_bound(const ccref_contact_case *c)
     return acc_add(acc_dot(X, acc_vec(pp->normal_in_b1)), acc_exact(pp->height)).e;
 }
 
+/* Simbody ignores the height of a SpherePlaneContact (the whole answer is that of the case with height 0: its expected
+ * answer and its decision-band alternatives) and drops it from a PointPlaneContact's constraint (the answer of the
+ * case with height 0 read through the getters, except getPerr = X . n - h, which keeps it). Here for the case whose
+ * exact answer with the height overflows (point_plane: there are then no rows to read the getters from). */
+static void height0_alternatives(ora_ctx *ctx, vtest *t)
+{
+    static vtest h0; /* large; not reentrant, and the height-0 case has no height deviation to recurse into */
+    const int pp = t->c.u.c.cls == CCREF_CONTACT_POINT_PLANE;
+    const int flag = pp ? FLAG_PPC_HEIGHT_DROPPED : FLAG_SPC_HEIGHT_IGNORED;
+    memset(&h0, 0, sizeof h0);
+    h0.c = t->c;
+    if (pp)
+        h0.c.u.c.params.point_plane.height = 0.0;
+    else
+        h0.c.u.c.params.sphere_plane.height = 0.0;
+    char msg[200], br[48];
+    const int h0_failed = expect_test(ctx, &h0, msg, sizeof msg) != 0;
+    if (!h0_failed && h0.expected.o.d.status == t->expected.o.d.status && !ccref_status_ok(h0.expected.o.d.status))
+        return; /* the same error (an overflow) without the height: no other answer */
+    if (h0_failed || !ccref_status_ok(h0.expected.o.d.status)) {
+        answer *a = new_alt(t, flag, "simbody");
+        if (a) {
+            for (int i = 0; i < a->o.n; i++)
+                a->unconstrained[i] = 1;
+            a->disc_unconstrained = ~0u;
+        }
+        return;
+    }
+    ora_cert gp;
+    int gp_ok = pp && certify_loop(ppc_getperr, (void *)&t->c.u.c, 1, &gp) == 0 && isfinite(gp.value);
+    double gp_B = pp ? ppc_getperr_bound(&t->c.u.c) : INFINITY;
+    for (int i = -1; i < h0.n_alt; i++) {
+        const answer *src = i < 0 ? &h0.expected : &h0.alt[i];
+        if (pp ? i < 0 || src->flag != FLAG_PPC_GETTER_ROWS : i >= 0 && src->flag != FLAG_DECISION_BAND)
+            continue; /* point_plane: the getter views of the height-0 answers; sphere_plane: the answers */
+        if (pp) /* already "simbody" or "simbody+<band branch>" */
+            snprintf(br, sizeof br, "%s", src->branch);
+        else
+            snprintf(br, sizeof br, "simbody%s%s", i >= 0 ? "+" : "", i >= 0 ? src->branch : "");
+        answer *a = new_alt(t, flag, br);
+        if (a == NULL)
+            break;
+        *a = *src;
+        a->flag = flag;
+        snprintf(a->branch, sizeof a->branch, "%s", br);
+        if (pp && gp_ok)
+            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY);
+        else if (pp)
+            a->unconstrained[CCREF_CSLOT_PERR] = 1;
+    }
+}
+
 /* The alternatives of the Simbody deviations. A deviation that changes outputs of every branch applies to the
  * expected answer and to each decision-band alternative already made (an engine with the deviation may also take
  * the other branch of a band); its branch name then says both ("simbody+cor_capture=1"). */
@@ -568,35 +620,8 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
             }
         }
     }
-    if (cc->cls == CCREF_CONTACT_SPHERE_PLANE && (dev & CCREF_DEV_SPC_HEIGHT_IGNORED)) {
-        /* Simbody ignores the height: the whole answer of the case with height 0, and its own band alternatives */
-        static vtest h0; /* large; not reentrant, and the height-0 case has no height deviation to recurse into */
-        memset(&h0, 0, sizeof h0);
-        h0.c = t->c;
-        h0.c.u.c.params.sphere_plane.height = 0.0;
-        char msg[200];
-        if (expect_test(ctx, &h0, msg, sizeof msg) == 0 && ccref_status_ok(h0.expected.o.d.status)) {
-            for (int i = -1; i < h0.n_alt; i++) {
-                const answer *src = i < 0 ? &h0.expected : &h0.alt[i];
-                if (i >= 0 && src->flag != FLAG_DECISION_BAND)
-                    continue;
-                snprintf(br, sizeof br, "simbody%s%s", i >= 0 ? "+" : "", i >= 0 ? src->branch : "");
-                answer *a = new_alt(t, FLAG_SPC_HEIGHT_IGNORED, br);
-                if (a == NULL)
-                    break;
-                *a = *src;
-                a->flag = FLAG_SPC_HEIGHT_IGNORED;
-                snprintf(a->branch, sizeof a->branch, "%s", br);
-            }
-        } else {
-            answer *a = new_alt(t, FLAG_SPC_HEIGHT_IGNORED, "simbody");
-            if (a) {
-                for (int i = 0; i < a->o.n; i++)
-                    a->unconstrained[i] = 1;
-                a->disc_unconstrained = ~0u;
-            }
-        }
-    }
+    if (cc->cls == CCREF_CONTACT_SPHERE_PLANE && (dev & CCREF_DEV_SPC_HEIGHT_IGNORED))
+        height0_alternatives(ctx, t);
 #undef BRANCH
 }
 
@@ -649,6 +674,16 @@ int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
     if (oo.d.status == CCREF_E_RESULT_OVERFLOW) {
         fill_answer(&t->expected, &oo, cert, NULL);
         add_flag(t, FLAG_OVERFLOW);
+        const double *h = c->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE ? &c->u.c.params.point_plane.height
+                          : c->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE ? &c->u.c.params.sphere_plane.height
+                                                                                          : NULL;
+        if (h != NULL && *h != 0.0) { /* Simbody's answer without the height may be finite */
+            height0_alternatives(ctx, t);
+            if (t->n_alt > 0) {
+                add_flag(t, t->alt[0].flag);
+                t->result = RESULT_ACCEPTABLE;
+            }
+        }
         return 0;
     }
 

@@ -869,6 +869,34 @@ static void fam_unit_tolerance(fam *f, vtest *t)
     comment(t, "unit-vector input (%s, 0, 0): |n|^2 - 1 about 1e-12 (%+d ulps)", hx(x), k);
 }
 
+/* Regression of the fuzzers' long-run findings (fuzz/regressions/point_plane, sphere_plane): height the largest
+ * double and a normal of length 1 + 2^-41 (inside the unit tolerance) along an axis, so that the plane frame's origin
+ * h n overflows although every input is finite and valid. The exact result overflows (perr includes -h |n|^2): status
+ * E_RESULT_OVERFLOW, an "after" status, so that a bad rule input (k % 4 == 1, 2) still wins. */
+static void fam_plane_frame_overflow(fam *f, vtest *t)
+{
+    random_case(f, &t->c, f->rolling);
+    ccref_contact_case *cc = &t->c.u.c;
+    const int axis = f->k % 3, mode = f->k % 4;
+    const double x = (f->k / 3) % 2 ? -(1 + 0x1p-41) : 1 + 0x1p-41;
+    const double h = mode == 3 ? -DBL_MAX : DBL_MAX;
+    *unit_param(&t->c) = v3(axis == 0 ? x : 0.0, axis == 1 ? x : 0.0, axis == 2 ? x : 0.0);
+    if (cc->cls == CCREF_CONTACT_POINT_PLANE)
+        cc->params.point_plane.height = h;
+    else
+        cc->params.sphere_plane.height = h;
+    add_flag(t, FLAG_HUGE_MAGNITUDE);
+    if (mode == 1)
+        cc->speeds.capture_speed = -1.0;
+    if (mode == 2) {
+        cc->material.mu_s = 0.25;
+        cc->material.mu_d = 0.5;
+    }
+    comment(t, "height %s, normal %s along axis %c: the frame origin h n overflows%s", hx(h), hx(x), "xyz"[axis],
+            mode == 1 ? "; capture_speed -1 (the input check wins)" :
+            mode == 2 ? "; mu_d above mu_s (the input check wins)" : "");
+}
+
 /* ================================================================ bad input */
 
 enum {
@@ -1696,6 +1724,11 @@ static void build_groups(void)
             total += groups_of[s][g].count;
         add_both(s, "random_scaled", "Random regular poses and motions with every length scaled by 2^-30 .. 2^30 "
                  "(as many as bring the suite to 200 tests).", SUITE_MIN_TESTS - total, fam_random_scaled);
+        /* generator 1.3: appended */
+        if (s == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE || s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE)
+            add_group(s, "plane_frame_overflow", "Regression: height the largest double, |n| = 1 + 2^-41: the plane "
+                      "frame's origin h n overflows (E_RESULT_OVERFLOW after the rules' input checks).", -1, 8,
+                      fam_plane_frame_overflow);
     }
     add_group(SUITE_EFFECTIVE_COR, "random", "Random inputs in the domain.", -1, 40, fam_random);
     add_group(SUITE_EFFECTIVE_COR, "branch_points", "The impact speed at the capture and minimum-COR speeds (+-2 ulps) "
