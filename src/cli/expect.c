@@ -404,7 +404,7 @@ static void height0_alternatives(ora_ctx *ctx, vtest *t)
         h0.c.u.c.params.point_plane.height = 0.0;
     else
         h0.c.u.c.params.sphere_plane.height = 0.0;
-    char msg[200], br[48];
+    char msg[200];
     const int h0_failed = expect_test(ctx, &h0, msg, sizeof msg) != 0;
     if (!h0_failed && h0.expected.o.d.status == t->expected.o.d.status && !ccref_status_ok(h0.expected.o.d.status))
         return; /* the same error (an overflow) without the height: no other answer */
@@ -424,16 +424,14 @@ static void height0_alternatives(ora_ctx *ctx, vtest *t)
         const answer *src = i < 0 ? &h0.expected : &h0.alt[i];
         if (pp ? i < 0 || src->flag != FLAG_PPC_GETTER_ROWS : i >= 0 && src->flag != FLAG_DECISION_BAND)
             continue; /* point_plane: the getter views of the height-0 answers; sphere_plane: the answers */
-        if (pp) /* already "simbody" or "simbody+<band branch>" */
-            snprintf(br, sizeof br, "%s", src->branch);
-        else
-            snprintf(br, sizeof br, "simbody%s%s", i >= 0 ? "+" : "", i >= 0 ? src->branch : "");
-        answer *a = new_alt(t, flag, br);
+        answer *a = new_alt(t, flag, "simbody");
         if (a == NULL)
             break;
-        *a = *src;
+        *a = *src; /* point_plane: its branch is already "simbody" or "simbody+<band branch>" */
         a->flag = flag;
-        snprintf(a->branch, sizeof a->branch, "%s", br);
+        if (!pp)
+            snprintf(a->branch, sizeof a->branch, "simbody%s%.*s", i >= 0 ? "+" : "", (int)sizeof a->branch - 9,
+                     i >= 0 ? src->branch : "");
         if (pp && gp_ok)
             set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY);
         else if (pp)
