@@ -5,6 +5,10 @@
 #                      alarm, or a failing extra
 #   make verify-wp     WP only                make verify-eva    EVA only
 #   make verify-cache  re-run every prover and rewrite the committed proof cache proofs/wp-cache (cold: slow)
+#   make verify-cold   WP with every prover and no cache: the check of every cached goal (slow)
+#   make verify-baseline  proofs/baseline.txt from the last passing `make verify` (build/proofs/proved.txt)
+#   make verify-forgery-test  a cache entry forged under a false goal must be caught by the cold re-proof (in
+#                      make verify through VERIFY_EXTRA)
 #   make test-eacsl    the CUnit suite with the contracts compiled into run-time checks (E-ACSL)
 #
 # Toolchain: tools/ensure-deps verify (Debian 12: frama-c-base 25, why3 1.5.1, z3 4.8.12, cvc5 1.0.3).
@@ -32,7 +36,7 @@ VERIFY_EXTRA  ?=
 VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_TIMEOUT) WP_PAR=$(WP_PAR) \
              WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR)
 
-.PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl
+.PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test
 
 verify-tools:
 	@tools/ensure-deps verify
@@ -59,6 +63,18 @@ verify-wp: $(WHY3CONF) verify-cache-check
 
 verify-eva: verify-tools
 	$(VERIFY_ENV) python3 proofs/verify.py --eva --out $(PROOFS_OUT)
+
+verify-cold: $(WHY3CONF)
+	$(MAKE) --no-print-directory verify-wp WP_CACHE=none
+
+verify-baseline:
+	@test -f $(PROOFS_OUT)/proved.txt || { echo "verify-baseline: run make verify first" >&2; exit 2; }
+	cp $(PROOFS_OUT)/proved.txt proofs/baseline.txt
+
+verify-forgery-test: $(WHY3CONF)
+	$(VERIFY_ENV) python3 proofs/verify.py --forgery-test --out $(PROOFS_OUT)
+
+VERIFY_EXTRA += verify-forgery-test
 
 verify-cache: $(WHY3CONF)
 	mkdir -p $(WP_CACHE_DIR)

@@ -85,7 +85,11 @@ def parse_args():
     ap.add_argument("--wp", action="store_true")
     ap.add_argument("--eva", action="store_true")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--forgery-test", action="store_true",
+                    help="forge a cache entry for a false goal and check that the cold re-proof catches it")
     a = ap.parse_args()
+    if a.forgery_test:
+        return a
     if not a.wp and not a.eva:
         a.wp = a.eva = True
     return a
@@ -120,7 +124,7 @@ def seconds(txt):
     return total
 
 
-def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par):
+def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par, cache_dir=None):
     name = "%s.%s" % (unit, model)
     js = os.path.join(outdir, name + ".json")
     cmd = [env("FRAMAC", "frama-c")] + fc_parse_args() + [os.path.join(ROOT, f) for f in files] + [
@@ -130,7 +134,7 @@ def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par)
         "-wp-session", os.path.join(outdir, name + ".session"),
         "-wp-cache", cache, "-wp-report-json", js, "-wp-msg-key", "shell"]
     if cache != "none":
-        cmd += ["-wp-cache-dir", env("WP_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-cache"))]
+        cmd += ["-wp-cache-dir", cache_dir or env("WP_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-cache"))]
     t0 = time.time()
     p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     wall = time.time() - t0
@@ -261,6 +265,25 @@ def all_valid(section):
     return main.get("valid", 0) == main.get("total", 0)
 
 
+# The kind of a WP property, from the name WP gives it: the headline counts goals per kind, so that the frame
+# (assigns) goals, most of the total, are not read as proofs of values.
+PROPERTY_KINDS = [("frame (assigns)", "_assigns"), ("ensures", "_ensures"), ("call preconditions", "_requires"),
+                  ("runtime errors (rte)", "_assert_rte"), ("asserts", "_assert"), ("complete/disjoint", "_complete"),
+                  ("complete/disjoint", "_disjoint")]
+
+
+def property_kind(prop):
+    for kind, key in PROPERTY_KINDS:
+        if key in prop:
+            return kind
+    return "other"
+
+
+# (model, function, property) -> proved; filled by collect_wp, compared with proofs/baseline.txt by check_baseline.
+PROPERTIES = {}
+GOALS_BY_KIND = {}  # (model, kind) -> [valid, total]
+
+
 def collect_wp(args, result, rows, failures, notes):
     unit, files, selection, model, margs, props = args
     log, report, wall, extra = result
@@ -281,6 +304,13 @@ def collect_wp(args, result, rows, failures, notes):
         provers = {short_prover(k): v.get("valid", 0) for k, v in sec.items() if k not in ("wp:main",)}
         row = rows.setdefault(fn, {"unit": unit})
         row[model] = (main.get("valid", 0), main.get("total", 0), provers)
+        for prop, st in props_.items():
+            if prop == "wp:section":
+                continue
+            PROPERTIES[(model, fn, prop)] = all_valid(st)
+            g = GOALS_BY_KIND.setdefault((model, property_kind(prop)), [0, 0])
+            g[0] += st.get("wp:main", {}).get("valid", 0)
+            g[1] += st.get("wp:main", {}).get("total", 0)
         row["time"] = row.get("time", 0.0) + gtime.get(fn, 0.0)
         if not all_valid(sec):
             bad = [p for p, st in props_.items() if p != "wp:section" and not all_valid(st)]
@@ -381,6 +411,198 @@ def run_all(items, outdir, rows, failures, notes, extras):
                                                sorted(walls.items(), key=lambda kv: -kv[1])))
 
 
+# ---------------------------------------------------------------- the baseline and the cache's cold checks
+
+BASELINE = os.path.join(ROOT, "proofs", "baseline.txt")
+
+
+def write_proved(outdir):
+    """The proved properties of this run, one per line (model, function, property): `make verify-baseline` copies
+    the file of a passing full run to proofs/baseline.txt."""
+    path = os.path.join(outdir, "proved.txt")
+    with open(path, "w") as f:
+        f.write("# model\tfunction\tproperty: every WP property proved by `make verify` (proofs/README.md, "
+                "\"Baseline\")\n")
+        for (model, fn, prop), ok in sorted(PROPERTIES.items()):
+            if ok:
+                f.write("%s\t%s\t%s\n" % (model, fn, prop))
+    return path
+
+
+def check_baseline(full, failures, notes):
+    """Every property of proofs/baseline.txt must be proved again: on a full run all of them, on a VERIFY_ONLY run
+    those of the functions analysed. A property that disappears (a deleted or renamed clause, a function no longer
+    analysed) fails the run until the baseline is rewritten on purpose (make verify-baseline)."""
+    if not os.path.exists(BASELINE):
+        failures.append("proofs/baseline.txt is missing (make verify-baseline writes it from a passing run)")
+        return
+    base = set()
+    with open(BASELINE) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line and not line.startswith("#"):
+                base.add(tuple(line.split("\t")))
+    analysed = {(m, fn) for (m, fn, _) in PROPERTIES}
+    considered = base if full else {b for b in base if (b[0], b[1]) in analysed}
+    missing = sorted(b for b in considered if not PROPERTIES.get(b, False))
+    for m, fn, prop in missing[:30]:
+        failures.append("baseline: %s [%s model] %s %s" % (
+            fn, m, prop, "not proved" if (m, fn, prop) in PROPERTIES else "no longer exists"))
+    if len(missing) > 30:
+        failures.append("baseline: ... %d more properties of proofs/baseline.txt missing" % (len(missing) - 30))
+    new = sum(1 for k, ok in PROPERTIES.items() if ok and k not in base)
+    notes.append("baseline: %d properties of proofs/baseline.txt checked, %d missing; %d proved properties not in "
+                 "it (make verify-baseline adds them)" % (len(considered), len(missing), new))
+
+
+def git(*args):
+    try:
+        return subprocess.run(["git"] + list(args), capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    except OSError:
+        return ""
+
+
+def model_args(model):
+    for m, margs, props in MODELS:
+        if m == model:
+            return margs, props
+    raise KeyError(model)
+
+
+def unit_selection_for(selection, fn):
+    """The unit's Frama-C options without its function selection, then -wp-fct fn."""
+    out, skip = [], False
+    for a in selection:
+        if skip:
+            skip = False
+        elif a in ("-wp-fct", "-wp-skip-fct"):
+            skip = True
+        else:
+            out.append(a)
+    return out + ["-wp-fct", fn]
+
+
+def cold_window(rows):
+    """The functions (unit, model, function) whose goals are re-proved without the cache in this run: a window of
+    VERIFY_COLD_GOALS goals (default 300) over every analysed function's goals in a fixed order, which moves by its
+    own length with each commit (git rev-list --count HEAD), so that consecutive commits re-prove consecutive windows
+    and every goal is re-proved within total / VERIFY_COLD_GOALS commits. A shallow clone has no commit count: the
+    window then starts at the commit hash modulo the total."""
+    budget = int(env("VERIFY_COLD_GOALS", "300"))
+    triples = sorted((r["unit"], m, fn, r[m][1]) for fn, r in rows.items() for m in ("exact", "float")
+                     if r.get(m) and r[m][1] > 0)
+    total = sum(t[3] for t in triples)
+    if budget <= 0 or total == 0:
+        return [], 0, 0, "off"
+    if git("rev-parse", "--is-shallow-repository") == "false" and git("rev-list", "--count", "HEAD").isdigit():
+        position, how = int(git("rev-list", "--count", "HEAD")) * budget % total, "commit count"
+    else:
+        h = git("rev-parse", "HEAD")
+        position, how = (int(h[:12], 16) % total if h else 0), "commit hash"
+    picks, at = [], 0
+    for unit, model, fn, goals in triples:
+        lo, hi = at, at + goals
+        at = hi
+        # the window [position, position + budget) taken modulo total
+        for a, b in ((position, min(position + budget, total)), (0, max(0, position + budget - total))):
+            if lo < b and hi > a:
+                picks.append((unit, model, fn))
+                break
+    return picks, total, position, how
+
+
+def cold_check(rows, outdir, failures, notes):
+    picks, total, position, how = cold_window(rows)
+    if not picks:
+        return 0.0
+    units = {u[0]: u for u in wp_units()}
+    groups = {}  # one Frama-C run per unit and model, every picked function of it selected
+    for unit, model, fn in picks:
+        groups.setdefault((unit, model), []).append(fn)
+    t0 = time.time()
+    goals = [0, 0]
+    for (unit, model), fns in sorted(groups.items()):
+        _, files, selection, _ = units[unit]
+        margs, props = model_args(model)
+        sel = unit_selection_for(selection, fns[0])
+        sel[-1] = ",".join(fns)
+        log = []
+        report, _, _ = run_wp("cold." + unit, files, sel, model, margs, props, outdir, log, "none", env("WP_PAR", "3"))
+        failures.extend(log)
+        if report is None:
+            continue
+        for fn in fns:
+            sec = report.get("wp:functions", {}).get(fn, {}).get("wp:section", {}).get("wp:main", {})
+            goals[0] += sec.get("valid", 0)
+            goals[1] += sec.get("total", 0)
+            if sec.get("valid", 0) != sec.get("total", 0) or sec.get("total", 0) == 0:
+                failures.append("cold re-proof: %s [%s model] %d/%d goals proved without the cache, where the "
+                                "cached run proved them all: a cache entry is wrong" % (
+                                    fn, model, sec.get("valid", 0), sec.get("total", 0)))
+    wall = time.time() - t0
+    notes.append("cold re-proof without the cache (window at goal %d of %d by %s): %d functions in %d runs, %d/%d "
+                 "goals, %.0f s: %s" % (position, total, how, len(picks), len(groups), goals[0], goals[1], wall,
+                                        ", ".join("%s.%s" % (fn, m) for _, m, fn in picks)))
+    return wall
+
+
+FORGERY_SOURCE = """/* A false contract (proofs/verify.py --forgery-test): \\result is x + 1, never x. */
+/*@ requires 0 <= x <= 100;
+    ensures forged: \\result == x; */
+int forged(int x) { return x + 1; }
+"""
+
+
+def forgery_test(outdir):
+    """A cache entry forged to "valid" under a false goal: the cached run must take it (so the forgery is real) and
+    the cold re-proof (cold_check's run, without the cache) must refuse the goal."""
+    d = os.path.join(outdir, "forgery")
+    cache = os.path.join(d, "cache")
+    os.makedirs(cache, exist_ok=True)
+    for f in os.listdir(cache):
+        os.remove(os.path.join(cache, f))
+    src = os.path.join(d, "forged.c")
+    with open(src, "w") as f:
+        f.write(FORGERY_SOURCE)
+    margs, props = model_args("exact")
+    par = env("WP_PAR", "3")
+    os.environ["WP_TIMEOUT"] = "3"  # the false goal times out in two provers: no need to wait the full timeout
+
+    def ensures_proved(tag, mode):
+        log = []
+        report, _, _ = run_wp("forgery-" + tag, [src], [], "exact", margs, props, d, log, mode, par, cache)
+        if report is None:
+            print("forgery test: frama-c failed: %s" % "; ".join(log))
+            return None
+        st = report.get("wp:functions", {}).get("forged", {}).get("forged_ensures_forged", {})
+        return all_valid(st) if st else None
+
+    first = ensures_proved("honest", "update")
+    entries = [f for f in os.listdir(cache) if f.endswith(".json")]
+    for f in entries:  # WP's own format (not always valid JSON: "time": 5.), one entry per goal and prover
+        path = os.path.join(cache, f)
+        with open(path) as fh:
+            prover = re.search(r'"prover": *"([^"]*)"', fh.read())
+        with open(path, "w") as fh:
+            fh.write('{ "prover": "%s", "verdict": "valid", "time": 0.01 }' % (prover.group(1) if prover else "?"))
+    forged = ensures_proved("forged", "offline")
+    cold = ensures_proved("cold", "none")
+    print("forgery test: provers on the false goal: %s; %d cache entries forged to valid; cached run: %s; cold "
+          "re-proof: %s" % ("proved" if first else "not proved", len(entries), "proved" if forged else "not proved",
+                            "proved" if cold else "not proved"))
+    if first is not False or not entries:
+        print("forgery test: FAILED (the false goal must fail and leave a cache entry to forge)")
+        return 1
+    if forged is not True:
+        print("forgery test: FAILED (the forged entry was not taken: the test no longer shows the risk)")
+        return 1
+    if cold is not False:
+        print("forgery test: FAILED (the cold re-proof did not catch the forged entry)")
+        return 1
+    print("forgery test: passed (the forged entry fools the cached run; the cold re-proof catches it)")
+    return 0
+
+
 def fmt_model(cell):
     if cell is None:
         return "-"
@@ -392,6 +614,8 @@ def fmt_model(cell):
 def main():
     a = parse_args()
     os.makedirs(a.out, exist_ok=True)
+    if a.forgery_test:
+        return forgery_test(a.out)
     print("ccref verify: Frama-C WP (exact = real model, float = IEEE binary64 model) and EVA")
     for k, v in versions():
         print("  %-8s %s" % (k, v))
@@ -405,6 +629,11 @@ def main():
     items = (wp_items(only, failures) if a.wp else []) + (eva_items(only) if a.eva else []) + \
             (extra_items() if a.wp and a.eva and not only else [])
     run_all(items, a.out, rows, failures, notes, extras)
+    if a.wp and env("WP_CACHE", "none") in ("replay", "offline", "update"):
+        cold_check(rows, a.out, failures, notes)
+    if a.wp:
+        notes.append("proved properties: %s" % write_proved(a.out))
+        check_baseline(not only, failures, notes)
     for target, rc, wall, log, tail in extras:
         print("\nVERIFY_EXTRA %s: %s in %.0f s (%s), last lines:" % (
             target, "passed" if rc == 0 else "FAILED", wall, log))
@@ -432,6 +661,11 @@ def main():
     print("goals: exact %d/%d, float %d/%d; EVA alarms: %d; wall %.0f s" % (
         tot["exact"][0], tot["exact"][1], tot["float"][0], tot["float"][1],
         sum(max(r["eva"][0], 0) for r in rows.values() if r.get("eva")), time.time() - t0))
+    for m in ("exact", "float"):
+        kinds = sorted({k for (mm, k) in GOALS_BY_KIND if mm == m}, key=lambda k: -GOALS_BY_KIND[(m, k)][1])
+        if kinds:
+            print("  %s goals by kind: %s" % (m, ", ".join("%s %d/%d" % (k, GOALS_BY_KIND[(m, k)][0],
+                                                                            GOALS_BY_KIND[(m, k)][1]) for k in kinds)))
     for n in notes:
         print("  " + n)
     if failures:
