@@ -393,21 +393,31 @@ static double ppc_getperr_bound(const ccref_contact_case *c)
  * answer and its decision-band alternatives) and drops it from a PointPlaneContact's constraint (the answer of the
  * case with height 0 read through the getters, except getPerr = X . n - h, which keeps it). Here for the case whose
  * exact answer with the height overflows (point_plane: there are then no rows to read the getters from). */
-static void height0_alternatives(ora_ctx *ctx, vtest *t)
+/* The height of the plane classes whose height Simbody drops or ignores (point_plane, sphere_plane), else NULL. */
+static double *plane_height(cli_case *c)
+{
+    if (c->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE)
+        return &c->u.c.params.point_plane.height;
+    if (c->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE)
+        return &c->u.c.params.sphere_plane.height;
+    return NULL;
+}
+
+/* Adds the alternatives and their flag; returns how many were added. */
+static int height0_alternatives(ora_ctx *ctx, vtest *t)
 {
     static vtest h0; /* large; not reentrant, and the height-0 case has no height deviation to recurse into */
     const int pp = t->c.u.c.cls == CCREF_CONTACT_POINT_PLANE;
     const int flag = pp ? FLAG_PPC_HEIGHT_DROPPED : FLAG_SPC_HEIGHT_IGNORED;
+    const int n_before = t->n_alt;
     memset(&h0, 0, sizeof h0);
     h0.c = t->c;
-    if (pp)
-        h0.c.u.c.params.point_plane.height = 0.0;
-    else
-        h0.c.u.c.params.sphere_plane.height = 0.0;
+    *plane_height(&h0.c) = 0.0;
     char msg[200];
     const int h0_failed = expect_test(ctx, &h0, msg, sizeof msg) != 0;
     if (!h0_failed && h0.expected.o.d.status == t->expected.o.d.status && !ccref_status_ok(h0.expected.o.d.status))
-        return; /* the same error (an overflow) without the height: no other answer */
+        return 0; /* the same error (an overflow) without the height: no other answer */
+    add_flag(t, flag);
     if (h0_failed || !ccref_status_ok(h0.expected.o.d.status)) {
         answer *a = new_alt(t, flag, "simbody");
         if (a) {
@@ -415,7 +425,7 @@ static void height0_alternatives(ora_ctx *ctx, vtest *t)
                 a->unconstrained[i] = 1;
             a->disc_unconstrained = ~0u;
         }
-        return;
+        return t->n_alt - n_before;
     }
     ora_cert gp;
     int gp_ok = pp && certify_loop(ppc_getperr, (void *)&t->c.u.c, 1, &gp) == 0 && isfinite(gp.value);
@@ -437,6 +447,7 @@ static void height0_alternatives(ora_ctx *ctx, vtest *t)
         else if (pp)
             a->unconstrained[CCREF_CSLOT_PERR] = 1;
     }
+    return t->n_alt - n_before;
 }
 
 /* The alternatives of the Simbody deviations. A deviation that changes outputs of every branch applies to the
@@ -672,16 +683,9 @@ int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
     if (oo.d.status == CCREF_E_RESULT_OVERFLOW) {
         fill_answer(&t->expected, &oo, cert, NULL);
         add_flag(t, FLAG_OVERFLOW);
-        const double *h = c->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE ? &c->u.c.params.point_plane.height
-                          : c->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE ? &c->u.c.params.sphere_plane.height
-                                                                                          : NULL;
-        if (h != NULL && *h != 0.0) { /* Simbody's answer without the height may be finite */
-            height0_alternatives(ctx, t);
-            if (t->n_alt > 0) {
-                add_flag(t, t->alt[0].flag);
-                t->result = RESULT_ACCEPTABLE;
-            }
-        }
+        const double *h = plane_height(&t->c);
+        if (h != NULL && *h != 0.0 && height0_alternatives(ctx, t) > 0) /* Simbody's answer without the height */
+            t->result = RESULT_ACCEPTABLE;
         return 0;
     }
 
