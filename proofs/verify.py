@@ -13,6 +13,7 @@ with WP and EVA in the same pool of workers, when both run on every unit), VERIF
 """
 import argparse
 import concurrent.futures
+import functools
 import json
 import os
 import re
@@ -323,6 +324,7 @@ EVA_UNKNOWNS = set()  # "entry\tfunction\tkind\tproperty" of the EVA-decidable p
 EVA_ALLOWED = os.path.join(ROOT, "proofs", "eva-unknowns.txt")
 
 
+@functools.lru_cache(maxsize=None)
 def eva_hints():
     """The predicates of the `eva_hint:` asserts of src/ as EVA's report prints them (names dropped, >= as ≥)."""
     hints = set()
@@ -514,8 +516,8 @@ def model_args(model):
     raise KeyError(model)
 
 
-def unit_selection_for(selection, fn):
-    """The unit's Frama-C options without its function selection, then -wp-fct fn."""
+def unit_selection_for(selection, fns):
+    """The unit's Frama-C options without its function selection, then -wp-fct with the functions fns."""
     out, skip = [], False
     for a in selection:
         if skip:
@@ -524,7 +526,7 @@ def unit_selection_for(selection, fn):
             skip = True
         else:
             out.append(a)
-    return out + ["-wp-fct", fn]
+    return out + ["-wp-fct", ",".join(fns)]
 
 
 def cold_window(rows):
@@ -569,12 +571,11 @@ def cold_check(rows, outdir, failures, notes):
     for (unit, model), fns in sorted(groups.items()):
         _, files, selection, _ = units[unit]
         margs, props = model_args(model)
-        sel = unit_selection_for(selection, fns[0])
-        sel[-1] = ",".join(fns)
         log = []
         # twice the timeout: a goal the cache holds as proved within WP_TIMEOUT on some machine must not fail here
         # for a slower one; a false goal (a forged entry) fails at any timeout
-        report, _, _ = run_wp("cold." + unit, files, sel, model, margs, props, outdir, log, "none", env("WP_PAR", "3"),
+        report, _, _ = run_wp("cold." + unit, files, unit_selection_for(selection, fns), model, margs, props, outdir,
+                              log, "none", env("WP_PAR", "3"),
                               timeout=env("VERIFY_COLD_TIMEOUT", str(2 * int(env("WP_TIMEOUT", "15")))))
         failures.extend(log)
         if report is None:
@@ -614,11 +615,11 @@ def forgery_test(outdir):
         f.write(FORGERY_SOURCE)
     margs, props = model_args("exact")
     par = env("WP_PAR", "3")
-    os.environ["WP_TIMEOUT"] = "3"  # the false goal times out in two provers: no need to wait the full timeout
 
     def ensures_proved(tag, mode):
         log = []
-        report, _, _ = run_wp("forgery-" + tag, [src], [], "exact", margs, props, d, log, mode, par, cache)
+        # 3 s: the false goal times out in two provers, no need to wait the full timeout
+        report, _, _ = run_wp("forgery-" + tag, [src], [], "exact", margs, props, d, log, mode, par, cache, "3")
         if report is None:
             print("forgery test: frama-c failed: %s" % "; ".join(log))
             return None
