@@ -113,6 +113,18 @@ void ora_finish_pending(mpfi_t *v, int n, ora_cert *out)
 
 /* ================================================================ context */
 
+#ifndef ORA_FIRST_STAGE
+int ora_first_stage_available(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("fma");
+#else
+    return 1;
+#endif
+}
+#endif
+
 ora_ctx *ora_ctx_new(const ora_options *opt)
 {
     ora_ctx *ctx = calloc(1, sizeof *ctx);
@@ -133,9 +145,9 @@ ora_ctx *ora_ctx_new(const ora_options *opt)
         b *= 2;
     }
 #ifndef ORA_FIRST_STAGE
-    /* one step at the double-double precision */
+    /* one step at the double-double precision, on processors the first stage was compiled for */
     const ora_options first = {DDI_PREC, DDI_PREC};
-    ctx->first = first_ora_ctx_new(&first);
+    ctx->first = ora_first_stage_available() ? first_ora_ctx_new(&first) : NULL;
     ctx->use_first = ctx->first != NULL;
 #endif
     return ctx;

@@ -30,6 +30,9 @@ typedef ddi_struct ddi_t[1];
 typedef ddi_struct *ddi_ptr;
 typedef const ddi_struct *ddi_srcptr;
 
+/* Every operation is inlined into the formula that uses it: a call costs as much as the arithmetic. */
+#define DDI_INLINE static inline __attribute__((always_inline))
+
 #define DDI_PREC 106                          /* the nominal precision reported for the first stage */
 #define DDI_MIN_MAG 0x1p-900
 #define DDI_MAX_MAG 0x1p+900
@@ -38,7 +41,7 @@ static const dde dde_nan = {NAN, NAN};
 
 /* ---------------------------------------------------------------- error-free transformations */
 
-static inline dde two_sum(double a, double b)
+DDI_INLINE dde two_sum(double a, double b)
 {
     double s = a + b, bb = s - a;
     dde r = {s, (a - (s - bb)) + (b - bb)};
@@ -46,14 +49,14 @@ static inline dde two_sum(double a, double b)
 }
 
 /* |a| >= |b| or a == 0 */
-static inline dde fast_two_sum(double a, double b)
+DDI_INLINE dde fast_two_sum(double a, double b)
 {
     double s = a + b;
     dde r = {s, b - (s - a)};
     return r;
 }
 
-static inline dde two_prod(double a, double b)
+DDI_INLINE dde two_prod(double a, double b)
 {
     double p = a * b;
     dde r = {p, fma(a, b, -p)};
@@ -63,7 +66,7 @@ static inline dde two_prod(double a, double b)
 /* ---------------------------------------------------------------- double-word operations (nearest) */
 
 /* AccurateDWPlusDW (Joldes et al., Algorithm 6): relative error <= 3u^2 + 13u^3. */
-static inline dde dw_add(dde x, dde y)
+DDI_INLINE dde dw_add(dde x, dde y)
 {
     dde s = two_sum(x.hi, y.hi), t = two_sum(x.lo, y.lo);
     double c = s.lo + t.hi;
@@ -73,7 +76,7 @@ static inline dde dw_add(dde x, dde y)
 }
 
 /* DWTimesDW3 (Algorithm 12): relative error <= 4u^2. */
-static inline dde dw_mul(dde x, dde y)
+DDI_INLINE dde dw_mul(dde x, dde y)
 {
     dde c = two_prod(x.hi, y.hi);
     double tl0 = x.lo * y.lo;
@@ -84,7 +87,7 @@ static inline dde dw_mul(dde x, dde y)
 }
 
 /* DWTimesFP3 (Algorithm 9): x * y for a double y, relative error <= 2u^2. */
-static inline dde dw_mul_d(dde x, double y)
+DDI_INLINE dde dw_mul_d(dde x, double y)
 {
     dde c = two_prod(x.hi, y);
     double cl3 = fma(x.lo, y, c.lo);
@@ -92,7 +95,7 @@ static inline dde dw_mul_d(dde x, double y)
 }
 
 /* DWDivDW2 (Algorithm 17): relative error <= 15u^2 + 56u^3. */
-static inline dde dw_div(dde x, dde y)
+DDI_INLINE dde dw_div(dde x, dde y)
 {
     double th = x.hi / y.hi;
     dde r = dw_mul_d(y, th);
@@ -105,7 +108,7 @@ static inline dde dw_div(dde x, dde y)
 }
 
 /* SQRTDWtoDW (Lefevre and Muller): relative error <= 25/8 u^2 (x > 0). */
-static inline dde dw_sqrt(dde x)
+DDI_INLINE dde dw_sqrt(dde x)
 {
     double sh = sqrt(x.hi);
     double r1 = -fma(sh, sh, -x.hi);
@@ -116,20 +119,21 @@ static inline dde dw_sqrt(dde x)
 
 /* ---------------------------------------------------------------- endpoints */
 
-static inline int dde_bad(dde x) { return !isfinite(x.hi) || !isfinite(x.lo); }
+DDI_INLINE int dde_bad(dde x) { return !isfinite(x.hi) || !isfinite(x.lo); }
 
 /* x, or NaN when it left the range the transformations are exact in. */
-static inline dde dde_ranged(dde x)
+DDI_INLINE int dde_in_range(dde x)
 {
     double a = fabs(x.hi);
-    if (dde_bad(x) || (a != 0.0 && (a < DDI_MIN_MAG || a > DDI_MAX_MAG)))
-        return dde_nan;
-    return x;
+    /* !(a <= MAX) is also true of a NaN; |lo| <= ulp(hi) when hi is in range, so only a NaN or infinite lo fails it */
+    return a <= DDI_MAX_MAG && (a >= DDI_MIN_MAG || a == 0.0) && fabs(x.lo) <= DDI_MAX_MAG;
 }
+
+DDI_INLINE dde dde_ranged(dde x) { return dde_in_range(x) ? x : dde_nan; }
 
 /* The nearest-rounded result z moved outward: dir < 0 gives a lower bound, dir > 0 an upper bound of the exact value
  * z approximates (relative error < 2^-101). */
-static inline dde dde_widen(dde z, int dir)
+DDI_INLINE dde dde_widen(dde z, int dir)
 {
     z = dde_ranged(z);
     if (dde_bad(z) || z.hi == 0.0)
@@ -139,7 +143,7 @@ static inline dde dde_widen(dde z, int dir)
     return fast_two_sum(z.hi, lo);
 }
 
-static inline dde dde_neg(dde x)
+DDI_INLINE dde dde_neg(dde x)
 {
     dde r = {-x.hi, -x.lo};
     return r;
@@ -153,25 +157,26 @@ static inline dde dde_neg(dde x)
 
 /* x (a sum of at most 8 non-negative terms rounded to nearest, each term rounded once or twice) enlarged to an
  * upper bound of the exact sum: (1 + u)^16 < 1 + 2^-48; 2^-1060 covers the low parts lost to underflow. */
-static inline double up(double x) { return x == 0.0 ? 0.0 : x * (1.0 + 0x1p-48) + 0x1p-1060; }
+DDI_INLINE double up(double x) { return x == 0.0 ? 0.0 : x * (1.0 + 0x1p-48) + 0x1p-1060; }
 /* a lower bound of a positive x computed with at most 2 roundings */
-static inline double down(double x) { return x * (1.0 - 0x1p-50); }
+DDI_INLINE double down(double x) { return x * (1.0 - 0x1p-50); }
 
-static inline double dde_abs_up(dde x) { return fabs(x.hi) + fabs(x.lo); } /* |x|, up to one rounding */
+DDI_INLINE double dde_abs_up(dde x) { return fabs(x.hi) + fabs(x.lo); } /* |x|, up to one rounding */
 
-static inline int ddi_nan_p(ddi_srcptr a) { return dde_bad(a->m) || !(a->r >= 0.0) || a->r > DDI_MAX_MAG; }
+/* Every interval is made by ddi_make or ddi_set_nan (or copied, negated), so a valid one has its midpoint in range
+ * and 0 <= r <= DDI_MAX_MAG, and an invalid one has r = NaN: the radius alone tells them apart. */
+DDI_INLINE int ddi_nan_p(ddi_srcptr a) { return isnan(a->r); }
 
-static inline void ddi_set_nan(ddi_ptr r)
+DDI_INLINE void ddi_set_nan(ddi_ptr r)
 {
     r->m = dde_nan;
     r->r = NAN;
 }
 
 /* the result (z, radius), or NaN when z left the range */
-static inline void ddi_make(ddi_ptr r, dde z, double rad)
+DDI_INLINE void ddi_make(ddi_ptr r, dde z, double rad)
 {
-    z = dde_ranged(z);
-    if (dde_bad(z) || !(rad >= 0.0) || rad > DDI_MAX_MAG) {
+    if (!dde_in_range(z) || !(rad >= 0.0 && rad <= DDI_MAX_MAG)) {
         ddi_set_nan(r);
         return;
     }
@@ -180,26 +185,26 @@ static inline void ddi_make(ddi_ptr r, dde z, double rad)
 }
 
 /* The error bound of an inexact double-word result z (spec/oracle.md section 9): 2^-100 |z.hi| > 2^-101 |z.hi|. */
-static inline double dw_err(dde z) { return fabs(z.hi) * 0x1p-100; }
+DDI_INLINE double dw_err(dde z) { return fabs(z.hi) * 0x1p-100; }
 
-static inline void ddi_init2(ddi_ptr r, long prec) { (void)prec; ddi_set_nan(r); }
-static inline void ddi_clear(ddi_ptr r) { (void)r; }
-static inline long ddi_get_prec(ddi_srcptr a) { (void)a; return DDI_PREC; }
-static inline int ddi_is_point(ddi_srcptr a) { return a->r == 0.0; }
+DDI_INLINE void ddi_init2(ddi_ptr r, long prec) { (void)prec; ddi_set_nan(r); }
+DDI_INLINE void ddi_clear(ddi_ptr r) { (void)r; }
+DDI_INLINE long ddi_get_prec(ddi_srcptr a) { (void)a; return DDI_PREC; }
+DDI_INLINE int ddi_is_point(ddi_srcptr a) { return a->r == 0.0; }
 
-static inline int ddi_set(ddi_ptr r, ddi_srcptr a) { *r = *a; return 0; }
+DDI_INLINE int ddi_set(ddi_ptr r, ddi_srcptr a) { *r = *a; return 0; }
 
-static inline int ddi_set_d(ddi_ptr r, double d)
+DDI_INLINE int ddi_set_d(ddi_ptr r, double d)
 {
     dde x = {d == 0.0 ? 0.0 : d, 0.0}; /* -0 and +0 are the same point */
     ddi_make(r, x, 0.0);
     return 0;
 }
 
-static inline int ddi_set_ui(ddi_ptr r, unsigned long u) { return ddi_set_d(r, (double)u); }
-static inline int ddi_set_si(ddi_ptr r, long s) { return ddi_set_d(r, (double)s); }
+DDI_INLINE int ddi_set_ui(ddi_ptr r, unsigned long u) { return ddi_set_d(r, (double)u); }
+DDI_INLINE int ddi_set_si(ddi_ptr r, long s) { return ddi_set_d(r, (double)s); }
 
-static inline int ddi_neg(ddi_ptr r, ddi_srcptr a)
+DDI_INLINE int ddi_neg(ddi_ptr r, ddi_srcptr a)
 {
     r->m = dde_neg(a->m);
     r->r = a->r;
@@ -207,7 +212,7 @@ static inline int ddi_neg(ddi_ptr r, ddi_srcptr a)
 }
 
 /* midpoint sum z of x and y and its error */
-static inline dde dde_sum_err(dde x, dde y, double *err)
+DDI_INLINE dde dde_sum_err(dde x, dde y, double *err)
 {
     *err = 0.0;
     if (x.lo == 0.0 && y.lo == 0.0)
@@ -221,7 +226,7 @@ static inline dde dde_sum_err(dde x, dde y, double *err)
     return z;
 }
 
-static inline int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
+DDI_INLINE int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
     if (ddi_nan_p(a) || ddi_nan_p(b)) {
         ddi_set_nan(r);
@@ -233,7 +238,7 @@ static inline int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
     return 0;
 }
 
-static inline int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
+DDI_INLINE int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
     ddi_t nb; /* a + (-b): negation is exact */
     ddi_neg(nb, b);
@@ -241,7 +246,7 @@ static inline int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 }
 
 /* midpoint product z of x and y and its error */
-static inline dde dde_prod_err(dde x, dde y, double *err)
+DDI_INLINE dde dde_prod_err(dde x, dde y, double *err)
 {
     *err = 0.0;
     if (x.hi == 0.0 || y.hi == 0.0) {
@@ -258,7 +263,7 @@ static inline dde dde_prod_err(dde x, dde y, double *err)
 }
 
 /* (ma + da)(mb + db) - ma mb = ma db + mb da + da db: radius |ma| rb + |mb| ra + ra rb, plus the midpoint's error. */
-static inline int ddi_mul(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
+DDI_INLINE int ddi_mul(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
     if (ddi_nan_p(a) || ddi_nan_p(b)) {
         ddi_set_nan(r);
@@ -272,7 +277,7 @@ static inline int ddi_mul(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
     return 0;
 }
 
-static inline int ddi_sqr(ddi_ptr r, ddi_srcptr a)
+DDI_INLINE int ddi_sqr(ddi_ptr r, ddi_srcptr a)
 {
     if (ddi_nan_p(a)) {
         ddi_set_nan(r);
@@ -287,7 +292,7 @@ static inline int ddi_sqr(ddi_ptr r, ddi_srcptr a)
 
 /* a / b for b not containing 0: |(ma + da)/(mb + db) - ma/mb| <= (ra + |ma/mb| rb) / (|mb| - rb), plus the
  * midpoint's error. */
-static inline int ddi_div(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
+DDI_INLINE int ddi_div(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
     if (ddi_nan_p(a) || ddi_nan_p(b) || b->m.hi == 0.0) {
         ddi_set_nan(r);
@@ -315,7 +320,7 @@ static inline int ddi_div(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 
 /* sqrt(a) for a >= 0: |sqrt(v) - sqrt(m)| = |v - m| / (sqrt(v) + sqrt(m)) <= r / sqrt(m), plus the midpoint's error;
  * requires m - r >= 0 (else NaN: the MPFI stage decides). */
-static inline int ddi_sqrt(ddi_ptr r, ddi_srcptr a)
+DDI_INLINE int ddi_sqrt(ddi_ptr r, ddi_srcptr a)
 {
     if (ddi_nan_p(a) || a->m.hi < 0.0 || down(down(a->m.hi) - fabs(a->m.lo)) < a->r) {
         ddi_set_nan(r);
@@ -333,7 +338,7 @@ static inline int ddi_sqrt(ddi_ptr r, ddi_srcptr a)
 }
 
 /* lower and upper endpoints as normalized double-words (a point: m itself) */
-static inline dde ddi_lower(ddi_srcptr a)
+DDI_INLINE dde ddi_lower(ddi_srcptr a)
 {
     if (ddi_nan_p(a))
         return dde_nan;
@@ -343,7 +348,7 @@ static inline dde ddi_lower(ddi_srcptr a)
     return z.hi == 0.0 ? (dde){-0x1p-1074, 0.0} : dde_widen(z, -1);
 }
 
-static inline dde ddi_upper(ddi_srcptr a)
+DDI_INLINE dde ddi_upper(ddi_srcptr a)
 {
     if (ddi_nan_p(a))
         return dde_nan;
@@ -353,7 +358,7 @@ static inline dde ddi_upper(ddi_srcptr a)
     return z.hi == 0.0 ? (dde){0x1p-1074, 0.0} : dde_widen(z, +1);
 }
 
-static inline int ddi_abs(ddi_ptr r, ddi_srcptr a)
+DDI_INLINE int ddi_abs(ddi_ptr r, ddi_srcptr a)
 {
     if (ddi_nan_p(a)) {
         ddi_set_nan(r);
@@ -377,7 +382,7 @@ static inline int ddi_abs(ddi_ptr r, ddi_srcptr a)
 }
 
 /* 2^e a: exact unless the result leaves the range (then NaN). */
-static inline dde dde_scale(dde x, long e)
+DDI_INLINE dde dde_scale(dde x, long e)
 {
     if (dde_bad(x) || x.hi == 0.0)
         return x;
@@ -393,7 +398,7 @@ static inline dde dde_scale(dde x, long e)
     return r;
 }
 
-static inline int ddi_mul_2si(ddi_ptr r, ddi_srcptr a, long e)
+DDI_INLINE int ddi_mul_2si(ddi_ptr r, ddi_srcptr a, long e)
 {
     if (ddi_nan_p(a)) {
         ddi_set_nan(r);
@@ -404,35 +409,35 @@ static inline int ddi_mul_2si(ddi_ptr r, ddi_srcptr a, long e)
     return 0;
 }
 
-static inline int ddi_mul_si(ddi_ptr r, ddi_srcptr a, long s)
+DDI_INLINE int ddi_mul_si(ddi_ptr r, ddi_srcptr a, long s)
 {
     ddi_t t;
     ddi_set_si(t, s);
     return ddi_mul(r, a, t);
 }
 
-static inline int ddi_sub_d(ddi_ptr r, ddi_srcptr a, double d)
+DDI_INLINE int ddi_sub_d(ddi_ptr r, ddi_srcptr a, double d)
 {
     ddi_t t;
     ddi_set_d(t, d);
     return ddi_sub(r, a, t);
 }
 
-static inline int ddi_sub_ui(ddi_ptr r, ddi_srcptr a, unsigned long u)
+DDI_INLINE int ddi_sub_ui(ddi_ptr r, ddi_srcptr a, unsigned long u)
 {
     ddi_t t;
     ddi_set_ui(t, u);
     return ddi_sub(r, a, t);
 }
 
-static inline int ddi_ui_sub(ddi_ptr r, unsigned long u, ddi_srcptr a)
+DDI_INLINE int ddi_ui_sub(ddi_ptr r, unsigned long u, ddi_srcptr a)
 {
     ddi_t t;
     ddi_set_ui(t, u);
     return ddi_sub(r, t, a);
 }
 
-static inline int ddi_ui_div(ddi_ptr r, unsigned long u, ddi_srcptr a)
+DDI_INLINE int ddi_ui_div(ddi_ptr r, unsigned long u, ddi_srcptr a)
 {
     ddi_t t;
     ddi_set_ui(t, u);
@@ -441,14 +446,14 @@ static inline int ddi_ui_div(ddi_ptr r, unsigned long u, ddi_srcptr a)
 
 /* ---------------------------------------------------------------- the MPFR calls the oracle makes on endpoints */
 
-static inline int dde_number_p(const dde *x) { return !dde_bad(*x); }
-static inline double dde_get_d(const dde *x) { return x->hi + x->lo; } /* RN(hi + lo): one rounding of the exact sum */
-static inline int dde_equal_p(const dde *a, const dde *b) { return a->hi == b->hi && a->lo == b->lo; }
-static inline int dde_zero_p(const dde *x) { return x->hi == 0.0; }
-static inline int dde_sgn(const dde *x) { return x->hi > 0.0 ? 1 : x->hi < 0.0 ? -1 : 0; }
+DDI_INLINE int dde_number_p(const dde *x) { return !dde_bad(*x); }
+DDI_INLINE double dde_get_d(const dde *x) { return x->hi + x->lo; } /* RN(hi + lo): one rounding of the exact sum */
+DDI_INLINE int dde_equal_p(const dde *a, const dde *b) { return a->hi == b->hi && a->lo == b->lo; }
+DDI_INLINE int dde_zero_p(const dde *x) { return x->hi == 0.0; }
+DDI_INLINE int dde_sgn(const dde *x) { return x->hi > 0.0 ? 1 : x->hi < 0.0 ? -1 : 0; }
 
 /* The midpoint (information only: the value reported for an uncertified output). */
-static inline int ddi_mid(dde *m, ddi_srcptr a)
+DDI_INLINE int ddi_mid(dde *m, ddi_srcptr a)
 {
     *m = a->m;
     return 0;

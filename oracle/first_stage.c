@@ -13,6 +13,18 @@
 #include <mpfi.h>
 #include <mpfr.h>
 
+/* The double-word operations rest on fma(). On x86-64 it is one instruction only where the compiler may use FMA, and
+ * a call into the C library otherwise, which costs as much as the arithmetic around it: everything below is compiled
+ * for FMA, and the MPFI instance creates the first stage only on a processor that has it (ora_first_stage_available);
+ * elsewhere the MPFI stage answers alone. fma() is exact either way, so the results do not depend on it. */
+#if defined(__x86_64__)
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("fma"))), apply_to = function)
+#else
+#pragma GCC target("fma")
+#endif
+#endif
+
 #include "ddi.h"
 #include "first_stage_names.h"
 
@@ -129,3 +141,7 @@ int ora_first_stage_enclosure(first_ora_ctx *ctx, int contact, int i, double e[4
     e[3] = h.lo;
     return 1;
 }
+
+#if defined(__x86_64__) && defined(__clang__)
+#pragma clang attribute pop
+#endif

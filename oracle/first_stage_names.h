@@ -70,6 +70,7 @@
 #define ora_exact_check_unit first_ora_exact_check_unit
 #define ora_exact_is_rotation first_ora_exact_is_rotation
 #define ora_finish_pending first_ora_finish_pending
+#define ora_first_stage_available first_ora_first_stage_available
 #define ora_frame_clear first_ora_frame_clear
 #define ora_frame_init first_ora_frame_init
 #define ora_frame_set_d first_ora_frame_set_d

@@ -658,7 +658,7 @@ static void scale_body(ccref_body *b, double s)
     b->a = v3_scale(s, b->a);
 }
 
-static void scale_case(cli_case *c, double s)
+void family_scale_case(cli_case *c, double s)
 {
     scale_body(body_of(c, 1), s);
     scale_body(body_of(c, 2), s);
@@ -763,7 +763,7 @@ static void fam_tiny(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
     int e = -1000 - (f->n > 1 ? 70 * f->k / (f->n - 1) : 0);
-    scale_case(&t->c, ldexp(1.0, e));
+    family_scale_case(&t->c, ldexp(1.0, e));
     add_flag(t, FLAG_TINY_MAGNITUDE);
     comment(t, "random case scaled by 2^%d: subnormal components", e);
 }
@@ -772,7 +772,7 @@ static void fam_huge(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
     int e = 200 + (f->n > 1 ? 820 * f->k / (f->n - 1) : 0);
-    scale_case(&t->c, ldexp(1.0, e));
+    family_scale_case(&t->c, ldexp(1.0, e));
     add_flag(t, FLAG_HUGE_MAGNITUDE);
     comment(t, "random case scaled by 2^%d", e);
 }
@@ -812,7 +812,7 @@ static void fam_random_scaled(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
     int e = (int)(ccref_rng_next(&f->r) % 61) - 30;
-    scale_case(&t->c, ldexp(1.0, e));
+    family_scale_case(&t->c, ldexp(1.0, e));
     add_flag(t, FLAG_RANDOM);
     comment(t, "random regular pose and motion, every length scaled by 2^%d", e);
 }
@@ -1111,7 +1111,7 @@ static void bi_apply(cli_case *c, int m)
             if (is_stop(c->suite))
                 q->qdot = -q->qdot;
         }
-        scale_case(c, 0x1p-1040);
+        family_scale_case(c, 0x1p-1040);
     }
         cc->material.min_cor = 0.5;
         cc->speeds.capture_speed = 0.0;

@@ -29,4 +29,8 @@ int suite_groups(int suite, const group_spec **groups);
  * the answer). */
 void family_make(uint64_t seed, int suite, int g, int k, vtest *t);
 
+/* Scale every length, linear velocity and linear acceleration of a kind or contact case (and a contact's speeds) by
+ * the power of two s: the same geometry in other units (the tiny, huge and unit-scaled families use it). */
+void family_scale_case(cli_case *c, double s);
+
 #endif

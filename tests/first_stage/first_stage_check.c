@@ -11,8 +11,14 @@
  *     MPFI at 128 bits rounds (a sum of two doubles 2^-200 apart): containment is then what a correct bound gives.
  * A single failure is a bug in ddi.h or in the bound of spec/oracle.md section 9, never a tolerance.
  *
- * Usage: first_stage_check [SEEDS] (default 1). Prints the cases, the outputs compared, the share the first stage
- * certified, per suite, and exits 1 on any failure. */
+ * The families reach magnitudes near 1, the huge (2^200 .. 2^1020) and the tiny (2^-1000 .. 2^-1070). A second pass
+ * takes every kind and contact case of seeds 1..SCALED_SEEDS and checks it again scaled by each power of two of
+ * scale_exponents (family_scale_case): there the first stage's range [2^-900, 2^900] cuts through the formulas (a
+ * product of two lengths at 2^500 leaves it, a length times a unit vector does not), so it certifies some outputs
+ * and must hand the others over.
+ *
+ * Usage: first_stage_check [SEEDS [SCALED_SEEDS]] (defaults 1 and SEEDS / 10). Prints the cases, the outputs
+ * compared, the share the first stage certified, per suite and per scale, and exits 1 on any failure. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,12 +31,17 @@
 static long cases, outputs, first_certified, enclosures, failures, first_whole;
 static long per_suite_cases[SUITE_COUNT], per_suite_first[SUITE_COUNT], per_suite_outputs[SUITE_COUNT];
 
+static const int scale_exponents[] = {-600, -300, 300, 500};
+#define SCALES (int)(sizeof scale_exponents / sizeof scale_exponents[0])
+static int scale_exponent; /* of the case being checked: 0 in the first pass */
+static long per_scale_cases[SCALES], per_scale_outputs[SCALES], per_scale_first[SCALES];
+
 static void fail(int suite, int seed, int g, int k, const char *what, int slot)
 {
     failures++;
     if (failures <= 30)
-        fprintf(stderr, "first_stage_check: FAIL %s seed %d group %d index %d: %s (slot %d)\n", suite_name(suite), seed,
-                g, k, what, slot);
+        fprintf(stderr, "first_stage_check: FAIL %s seed %d group %d index %d scaled by 2^%d: %s (slot %d)\n",
+                suite_name(suite), seed, g, k, scale_exponent, what, slot);
 }
 
 /* 1 when the double-word interval e = {lh, ll, rh, rl} contains the MPFI interval x. */
@@ -52,17 +63,37 @@ static int contains(const double e[4], mpfi_srcptr x)
 
 static int same_double(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
 
+static int scale_index(void)
+{
+    for (int i = 0; i < SCALES; i++)
+        if (scale_exponent == scale_exponents[i])
+            return i;
+    return -1;
+}
+
+/* One output compared: counted per suite in the first pass, per scale in the second. */
+static void count_output(int suite, int first)
+{
+    outputs++;
+    first_certified += first;
+    int i = scale_index();
+    if (i < 0) {
+        per_suite_outputs[suite]++;
+        per_suite_first[suite] += first;
+    } else {
+        per_scale_outputs[i]++;
+        per_scale_first[i] += first;
+    }
+}
+
 /* The outputs both stages report: the first stage's certified ones against the MPFI stage's. */
 static void compare_outputs(int suite, int seed, int g, int k, const ora_cert *f, const ora_cert *m, int n,
                             struct first_ora_ctx *fctx, ora_ctx *mctx, int contact)
 {
     for (int i = 0; i < n; i++) {
-        outputs++;
-        per_suite_outputs[suite]++;
+        count_output(suite, f[i].certified != 0);
         if (!f[i].certified)
             continue;
-        first_certified++;
-        per_suite_first[suite]++;
         if (!m[i].certified)
             fail(suite, seed, g, k, "certified by the first stage, not by the MPFI stage", i);
         else if (!same_double(f[i].value, m[i].value))
@@ -145,33 +176,66 @@ static void check_rule(int suite, int seed, int g, int k, const cli_case *c, ora
     } else {
         return; /* the classifier has no interval evaluation */
     }
-    outputs++;
-    per_suite_outputs[suite]++;
-    if (fs != CCREF_OK || !f.certified)
+    int first = fs == CCREF_OK && f.certified;
+    count_output(suite, first);
+    if (!first)
         return;
     first_whole++;
-    first_certified++;
-    per_suite_first[suite]++;
     if (ms != fs || fb != mb)
         fail(suite, seed, g, k, "status or branch differs", -1);
     else if (!m.certified || !same_double(f.value, m.value))
         fail(suite, seed, g, k, "the two stages certify different values", 0);
 }
 
+/* Case k of group g of the suite, checked as made and (second pass) scaled by every power of scale_exponents. */
+static void check_case(int suite, int seed, int g, int k, const vtest *t, ora_ctx *mctx)
+{
+    cases++;
+    if (scale_exponent == 0)
+        per_suite_cases[suite]++;
+    else
+        per_scale_cases[scale_index()]++;
+    switch (suite_type_of(suite)) {
+    case SUITE_TYPE_KIND: check_kind(suite, seed, g, k, &t->c.u.k, mctx); break;
+    case SUITE_TYPE_CONTACT: check_contact(suite, seed, g, k, &t->c.u.c, mctx); break;
+    default: check_rule(suite, seed, g, k, &t->c, mctx); break;
+    }
+}
+
+static int parse_count(const char *s, int *n)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || v < 0 || v > 1000000)
+        return 0;
+    *n = (int)v;
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
-    int seeds = argc > 1 ? atoi(argv[1]) : 1;
-    if (seeds < 1) {
-        fprintf(stderr, "usage: first_stage_check [SEEDS]\n");
+    int seeds = 1, scaled_seeds;
+    if (argc > 3 || (argc > 1 && (!parse_count(argv[1], &seeds) || seeds < 1))) {
+        fprintf(stderr, "usage: first_stage_check [SEEDS [SCALED_SEEDS]]\n");
+        return 2;
+    }
+    scaled_seeds = seeds / 10;
+    if (argc > 2 && (!parse_count(argv[2], &scaled_seeds) || scaled_seeds > seeds)) {
+        fprintf(stderr, "first_stage_check: SCALED_SEEDS must be an integer from 0 to SEEDS\n");
         return 2;
     }
     const ora_options from_1024 = {1024, 8192};
     ora_ctx *mctx = ora_ctx_new(&from_1024);
+    if (!ora_first_stage_available()) {
+        fprintf(stderr, "first_stage_check: this processor has no FMA, so the oracle never runs its first stage here "
+                        "(oracle/first_stage.c); there is nothing to check on it\n");
+        return 2;
+    }
     if (mctx == NULL || mctx->first == NULL)
         return 2;
     ora_ctx_set_first_stage(mctx, 0); /* the MPFI stage alone */
     int tty = isatty(2);
-    static vtest t;
+    static vtest t, scaled;
     for (int seed = 1; seed <= seeds; seed++) {
         for (int s = 0; s < SUITE_COUNT; s++) {
             const group_spec *groups;
@@ -179,12 +243,15 @@ int main(int argc, char **argv)
             for (int g = 0; g < ng; g++)
                 for (int k = 0; k < groups[g].count; k++) {
                     family_make((uint64_t)seed, s, g, k, &t);
-                    cases++;
-                    per_suite_cases[s]++;
-                    switch (suite_type_of(s)) {
-                    case SUITE_TYPE_KIND: check_kind(s, seed, g, k, &t.c.u.k, mctx); break;
-                    case SUITE_TYPE_CONTACT: check_contact(s, seed, g, k, &t.c.u.c, mctx); break;
-                    default: check_rule(s, seed, g, k, &t.c, mctx); break;
+                    scale_exponent = 0;
+                    check_case(s, seed, g, k, &t, mctx);
+                    if (seed > scaled_seeds || suite_type_of(s) == SUITE_TYPE_RULE)
+                        continue;
+                    for (int e = 0; e < SCALES; e++) {
+                        scaled = t;
+                        scale_exponent = scale_exponents[e];
+                        family_scale_case(&scaled.c, ldexp(1.0, scale_exponent));
+                        check_case(s, seed, g, k, &scaled, mctx);
                     }
                 }
         }
@@ -198,9 +265,22 @@ int main(int argc, char **argv)
     for (int s = 0; s < SUITE_COUNT; s++)
         printf("%-26s %9ld %10ld %11.1f%%\n", suite_name(s), per_suite_cases[s], per_suite_outputs[s],
                per_suite_outputs[s] ? 100.0 * per_suite_first[s] / per_suite_outputs[s] : 0.0);
+    printf("%-26s %9s %10s %12s   (kind and contact cases of seeds 1..%d, scaled)\n", "scale", "cases", "outputs",
+           "first stage", scaled_seeds);
+    for (int e = 0; e < SCALES; e++)
+        printf("2^%-24d %9ld %10ld %11.1f%%\n", scale_exponents[e], per_scale_cases[e], per_scale_outputs[e],
+               per_scale_outputs[e] ? 100.0 * per_scale_first[e] / per_scale_outputs[e] : 0.0);
     printf("first_stage_check: %d seeds, %ld cases (%ld, %.1f%%, answered in full by the first stage), %ld outputs "
            "(%ld, %.1f%%, certified by the first stage), %ld enclosures compared; %ld failures\n",
            seeds, cases, first_whole, cases ? 100.0 * first_whole / cases : 0.0, outputs, first_certified,
            outputs ? 100.0 * first_certified / outputs : 0.0, enclosures, failures);
+    /* the second pass must test something at every scale: a scale where the first stage certified nothing would
+     * check only that it gives up */
+    for (int e = 0; e < SCALES && scaled_seeds > 0; e++)
+        if (per_scale_first[e] == 0) {
+            fprintf(stderr, "first_stage_check: FAIL no output certified by the first stage at scale 2^%d\n",
+                    scale_exponents[e]);
+            failures++;
+        }
     return failures ? 1 : 0;
 }
