@@ -123,6 +123,17 @@
   logic real unit_tol = 0.000000000001;
 
 */
+/* The guard of an EVA hint (proofs/README.md, "EVA hints"): `//@ assert exact: eva_hint: EVA_HINT_GUARD P;`.
+ * WP reads `real_model ==> P`, a real-model fact (proved there; in the float model a true, harmless hypothesis, as
+ * every guarded clause); EVA, which cannot decide real_model (it leaves the implication unknown and cannot reduce
+ * its state by it), reads P itself and uses it as a hypothesis, one of the unknowns listed in
+ * proofs/eva-unknowns.txt. */
+#ifdef CCREF_EVA
+#define EVA_HINT_GUARD
+#else
+#define EVA_HINT_GUARD real_model ==>
+#endif
+
 #ifdef CCREF_EVA
 /* EVA only evaluates these contracts (its verdicts are about the C code); EVA 25 crashes (Ival.project_float
  * assertion) when it tries to reduce a state by the negation of this predicate, so EVA sees it undefined. */

@@ -120,9 +120,10 @@ ccref_vec3 ccref_unit(ccref_vec3 a)
     //@ assert exact: norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
     //@ ghost lemma_unit_norm(a, n);
     //@ assert exact: unit_norm: real_model ==> (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == 1.0;
-    /* EVA hypothesis (proofs/README.md, "EVA hints"): proved here in the real model; in binary64 n is within a few
-     * ulp of the exact |a| >= 0.5, so it holds for the doubles too. */
-    //@ assert exact: eva_hint: n >= 0.4;
+    /* EVA hypothesis (proofs/README.md, "EVA hints"): proved here in the real model (WP reads real_model ==> P, so
+     * the float model does not use it); in binary64 n is within a few ulp of the exact |a| >= 0.5, so it holds for
+     * the doubles too. */
+    //@ assert exact: eva_hint: EVA_HINT_GUARD n >= 0.4;
     //@ assert exact: scaled_dot: real_model ==> \forall ccref_vec3 v; vdot(vmk(a.x / n, a.y / n, a.z / n), v) == vdot(a, v) / n;
     return v3(a.x / n, a.y / n, a.z / n);
 }

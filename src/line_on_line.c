@@ -424,9 +424,10 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     ccref_vec3 w = v3_scale(sg, wraw);
     double s2 = v3_norm_sq(w);
     //@ assert exact: s2_value: real_model ==> s2 == vnorm2(wraw) && s2 > 0.0;
-    /* EVA hypothesis (proofs/README.md, "EVA hints"): proved in the real model; in binary64 s2 is bitwise the
-     * norm tested against the threshold (w = +-wraw, negation is exact and (-x)(-x) = x x). */
-    //@ assert exact: eva_hint: s2 >= 0x1p-91;
+    /* EVA hypothesis (proofs/README.md, "EVA hints"): proved in the real model (WP reads real_model ==> P, so the
+     * float model does not use it); in binary64 s2 is bitwise the norm tested against the threshold (w = +-wraw,
+     * multiplying by +-1 is exact and (-x)(-x) = x x). */
+    //@ assert exact: eva_hint: EVA_HINT_GUARD s2 >= 0x1p-91;
     double s = sqrt(s2);
     //@ assert exact: s_value: real_model ==> s == vnorm(wraw) && s * s == s2 && s > 0.0;
     double oos = 1.0 / s;
