@@ -106,3 +106,11 @@ test-eacsl: verify-tools
 	  echo "test-eacsl: E-ACSL 25 cannot instrument these contracts (struct-valued logic parameters);" \
 	       "see proofs/README.md, section E-ACSL" >&2; exit 1; \
 	fi
+
+# Rounding-error bounds proved with Gappa on the input box (proofs/gappa/README.md): per output, Gappa proves the
+# claimed bound for the kernel's operation order, and the transcription is compared with `ccref eval` bit for bit.
+GAPPA_SAMPLES ?= 200
+.PHONY: verify-gappa
+verify-gappa: $(BUILD)/ccref
+	python3 proofs/gappa/check.py $(BUILD)/ccref $(BUILD)/proofs/gappa $(GAPPA_SAMPLES)
+VERIFY_EXTRA += verify-gappa
