@@ -64,10 +64,9 @@ def corner(f):
             x[name] = MAG
         else:
             x[name] = -MAG if name.startswith("b1p") else MAG
-    for b in ("b1R", "b2R"):
-        for i in range(3):
-            if f"{b}{i}{i}" in x:
-                x[f"{b}{i}{i}"] = 1.0
+    for name in x:
+        if re.fullmatch(r".*R([0-2])\1", name):  # the diagonal of a rotation
+            x[name] = 1.0
     if "nx" in x:
         x["nx"] = 1.0
     return x
@@ -84,10 +83,9 @@ def rotation(rng):
 
 def random_inputs(f, rng):
     x = {}
-    for b in ("b1R", "b2R"):
-        if f"{b}00" in f["inputs"]:
-            R = rotation(rng)
-            x.update({f"{b}{i}{j}": R[i][j] for i in range(3) for j in range(3)})
+    for b in sorted(n[:-2] for n in f["inputs"] if re.fullmatch(r".*R00", n)):
+        R = rotation(rng)
+        x.update({f"{b}{i}{j}": R[i][j] for i in range(3) for j in range(3)})
     if "nx" in f["inputs"]:
         v = [rng.gauss(0.0, 1.0) for _ in range(3)]
         n = math.sqrt(sum(c * c for c in v))

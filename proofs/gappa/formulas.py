@@ -182,5 +182,46 @@ def pip_formulas():
     return [perr, verr]
 
 
+# ---------------------------------------------------------------- point_on_plane (src/point_on_plane.c, pop_outputs)
+
+def pop_case(x):
+    def body(b):
+        return {"R": [[x[f"{b}R{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec(b + "p")]}
+    frame = {"R": [[x[f"XR{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec("Xp")]}
+    return {"kind": "point_on_plane", "params": {"plane_frame_in_b1": frame,
+                                                 "follower_in_b2": [x[n] for n in vec("f")]},
+            "body1": body("b1"), "body2": body("b2"), "lambda": [0, 0, 0]}
+
+
+def pop_formulas():
+    inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{n: "unit" for n in mat("XR")},
+              **{n: "mag" for n in vec("f") + vec("Xp")}}
+    steps = (apply("b2R", "f", "arm2") + add("b2p", "arm2", "F") + sub("F", "b1p", "arm1") +
+             apply_t("b1R", "arm1", "F_in_S") + sub("F_in_S", "Xp", "d") +
+             [("perr", "dx * XR02 + dy * XR12 + dz * XR22")])
+    return [formula("point_on_plane", "perr[0]", inputs, steps, "perr", pop_case, claim="3.2e-8", why=WIDE_BOX)]
+
+
+# ---------------------------------------------------------------- sphere_on_plane (src/sphere_on_plane.c, sop_outputs)
+
+def sop_case(x):
+    def body(b):
+        return {"R": [[x[f"{b}R{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec(b + "p")]}
+    frame = {"R": [[x[f"XR{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec("Xp")]}
+    return {"kind": "sphere_on_plane", "params": {"plane_frame_in_b1": frame, "center_in_b2": [x[n] for n in vec("c")],
+                                                  "radius": x["r"], "rolling": False},
+            "body1": body("b1"), "body2": body("b2"), "lambda": [0]}
+
+
+def sop_formulas():
+    inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{n: "unit" for n in mat("XR")},
+              **{n: "mag" for n in vec("c") + vec("Xp")}, "r": "positive"}
+    steps = ([("h", "Xpx * XR02 + Xpy * XR12 + Xpz * XR22")] +              # (1)-(2) h = Xp . Pz_F
+             [("Pz" + AXES[i], f"b1R{i}0 * XR02 + b1R{i}1 * XR12 + b1R{i}2 * XR22") for i in range(3)] +  # R1 col2
+             apply("b2R", "c", "armO2") + add("b2p", "armO2", "O") + sub("O", "b1p", "armO1") +
+             dot("armO1", "Pz", "d") + [("perr", "d - (h + r)")])
+    return [formula("sphere_on_plane", "perr[0]", inputs, steps, "perr", sop_case, claim="3.6e-8", why=WIDE_BOX)]
+
+
 def all_formulas():
-    return ball_formulas() + cc_formulas() + pip_formulas()
+    return ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas()
