@@ -81,6 +81,12 @@ def body_inputs(body, fields):
     return names
 
 
+def body_json(x, b):
+    """A body of a ccref case from the inputs named b + R.., p, w, v, b, a (those a formula does not use are 0)."""
+    return {"R": [[x[f"{b}R{i}{j}"] for j in range(3)] for i in range(3)],
+            **{f: [x.get(n, 0.0) for n in vec(b + f)] for f in "pwvba"}}
+
+
 def formula(kind, output, inputs, steps, result, case, claim=None, why=None):
     """claim None: Gappa must prove spec/accuracy.md's bound at the box's corner case (check.py). A number: Gappa
     must prove that bound instead, for the reason `why` (a box wider than the inputs the spec's bound assumes)."""
@@ -98,13 +104,9 @@ WIDE_BOX = "rotation entries and unit-vector components as independent intervals
 # ---------------------------------------------------------------- ball (src/ball.c, ball_outputs)
 
 def ball_case(x):
-    def body(b):
-        return {"R": [[x[f"{b}R{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec(b + "p")],
-                "w": [x.get(n, 0.0) for n in vec(b + "w")], "v": [x.get(n, 0.0) for n in vec(b + "v")],
-                "b": [x.get(n, 0.0) for n in vec(b + "b")], "a": [x.get(n, 0.0) for n in vec(b + "a")]}
     return {"kind": "ball", "params": {"station1_in_b1": [x[n] for n in vec("s1")],
                                        "station2_in_b2": [x[n] for n in vec("s2")]},
-            "body1": body("b1"), "body2": body("b2"), "lambda": [x.get(n, 0.0) for n in vec("f")]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [x.get(n, 0.0) for n in vec("f")]}
 
 
 def ball_formulas():
@@ -158,13 +160,9 @@ def cc_formulas():
 # ---------------------------------------------------------------- point_in_plane (src/point_in_plane.c, pip_outputs)
 
 def pip_case(x):
-    def body(b):
-        return {"R": [[x[f"{b}R{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec(b + "p")],
-                "w": [x.get(n, 0.0) for n in vec(b + "w")], "v": [x.get(n, 0.0) for n in vec(b + "v")],
-                "b": [x.get(n, 0.0) for n in vec(b + "b")], "a": [x.get(n, 0.0) for n in vec(b + "a")]}
     return {"kind": "point_in_plane", "params": {"normal_in_b1": [x[n] for n in vec("n")], "height": x["h"],
                                                  "follower_in_b2": [x[n] for n in vec("f")]},
-            "body1": body("b1"), "body2": body("b2"), "lambda": [0]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [x.get("lam", 0.0)]}
 
 
 def pip_formulas():
@@ -179,18 +177,29 @@ def pip_formulas():
                    geometry + apply("b1R", "n", "nG") + arm_velocity("b2", "arm2", "v2") +
                    arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "u") + dot("u", "nG", "verr"),
                    "verr", pip_case, claim="0.16", why=WIDE_BOX)
-    return [perr, verr]
+    forces = []
+    finputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **base, "h": "mag", "lam": "mag"}
+    fsteps = geometry + apply("b1R", "n", "nG") + [("fo" + c, "lam * nG" + c) for c in AXES]
+    negate = [("nfo" + c, "-fo" + c) for c in AXES]
+    for c in AXES:
+        forces.append(formula("point_in_plane", f"force_on_body2.force.{c}", finputs, fsteps, "fo" + c, pip_case,
+                              claim="1.2e-9", why=WIDE_BOX))
+    for c in AXES:
+        forces.append(formula("point_in_plane", f"force_on_body2.moment.{c}", finputs,
+                              fsteps + cross("arm2", "fo", "m2"), "m2" + c, pip_case, claim="0.014", why=WIDE_BOX))
+        forces.append(formula("point_in_plane", f"force_on_body1.moment.{c}", finputs,
+                              fsteps + negate + cross("arm1", "nfo", "m1"), "m1" + c, pip_case, claim="0.022",
+                              why=WIDE_BOX))
+    return [perr, verr] + forces
 
 
 # ---------------------------------------------------------------- point_on_plane (src/point_on_plane.c, pop_outputs)
 
 def pop_case(x):
-    def body(b):
-        return {"R": [[x[f"{b}R{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec(b + "p")]}
     frame = {"R": [[x[f"XR{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec("Xp")]}
     return {"kind": "point_on_plane", "params": {"plane_frame_in_b1": frame,
                                                  "follower_in_b2": [x[n] for n in vec("f")]},
-            "body1": body("b1"), "body2": body("b2"), "lambda": [0, 0, 0]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0, 0, 0]}
 
 
 def pop_formulas():
@@ -199,18 +208,25 @@ def pop_formulas():
     steps = (apply("b2R", "f", "arm2") + add("b2p", "arm2", "F") + sub("F", "b1p", "arm1") +
              apply_t("b1R", "arm1", "F_in_S") + sub("F_in_S", "Xp", "d") +
              [("perr", "dx * XR02 + dy * XR12 + dz * XR22")])
-    return [formula("point_on_plane", "perr[0]", inputs, steps, "perr", pop_case, claim="3.2e-8", why=WIDE_BOX)]
+    out = [formula("point_on_plane", "perr[0]", inputs, steps, "perr", pop_case, claim="3.2e-8", why=WIDE_BOX)]
+    # (6)-(7): the relative velocity on the plane axes, columns of R1 XR (m3_mul: R1 applied to each column of XR)
+    vinputs = {**inputs, **body_inputs("b1", "wv"), **body_inputs("b2", "wv")}
+    vsteps = (steps[:9] + arm_velocity("b2", "arm2", "v2") + arm_velocity("b1", "arm1", "v1") +
+              sub("v2", "v1", "vrel"))
+    for row, col in ((0, 2), (1, 0), (2, 1)):
+        axis = [(f"P{col}" + AXES[i], f"b1R{i}0 * XR0{col} + b1R{i}1 * XR1{col} + b1R{i}2 * XR2{col}") for i in range(3)]
+        out.append(formula("point_on_plane", f"verr[{row}]", vinputs, vsteps + axis + dot("vrel", f"P{col}", "verr"),
+                           "verr", pop_case, claim="0.16", why=WIDE_BOX))
+    return out
 
 
 # ---------------------------------------------------------------- sphere_on_plane (src/sphere_on_plane.c, sop_outputs)
 
 def sop_case(x):
-    def body(b):
-        return {"R": [[x[f"{b}R{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec(b + "p")]}
     frame = {"R": [[x[f"XR{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec("Xp")]}
     return {"kind": "sphere_on_plane", "params": {"plane_frame_in_b1": frame, "center_in_b2": [x[n] for n in vec("c")],
                                                   "radius": x["r"], "rolling": False},
-            "body1": body("b1"), "body2": body("b2"), "lambda": [0]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0]}
 
 
 def sop_formulas():
@@ -220,7 +236,19 @@ def sop_formulas():
              [("Pz" + AXES[i], f"b1R{i}0 * XR02 + b1R{i}1 * XR12 + b1R{i}2 * XR22") for i in range(3)] +  # R1 col2
              apply("b2R", "c", "armO2") + add("b2p", "armO2", "O") + sub("O", "b1p", "armO1") +
              dot("armO1", "Pz", "d") + [("perr", "d - (h + r)")])
-    return [formula("sphere_on_plane", "perr[0]", inputs, steps, "perr", sop_case, claim="3.6e-8", why=WIDE_BOX)]
+    out = [formula("sphere_on_plane", "perr[0]", inputs, steps, "perr", sop_case, claim="3.6e-8", why=WIDE_BOX)]
+    geometry = steps[:-2]
+    vinputs = {**inputs, **body_inputs("b1", "wv"), **body_inputs("b2", "wv")}
+    vsteps = (geometry + arm_velocity("b2", "armO2", "v2") + arm_velocity("b1", "armO1", "v1") +
+              sub("v2", "v1", "vO"))
+    out.append(formula("sphere_on_plane", "verr[0]", vinputs, vsteps + dot("vO", "Pz", "verr"), "verr", sop_case,
+                       claim="0.16", why=WIDE_BOX))
+    ainputs = {**vinputs, **body_inputs("b1", "ba"), **body_inputs("b2", "ba")}
+    asteps = (vsteps + arm_acceleration("b2", "armO2", "a2") + arm_acceleration("b1", "armO1", "a1") +
+              sub("a2", "a1", "arel") + [("w2" + c, "2.0 * b1w" + c) for c in AXES] + cross("w2", "vO", "cor") +
+              sub("arel", "cor", "aO") + dot("aO", "Pz", "aerr"))
+    out.append(formula("sphere_on_plane", "aerr[0]", ainputs, asteps, "aerr", sop_case, claim="1.1e6", why=WIDE_BOX))
+    return out
 
 
 def all_formulas():
