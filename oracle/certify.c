@@ -42,18 +42,26 @@ int ora_certify(mpfi_srcptr x, int precision_bits, ora_cert *c)
 {
     c->certified = 0;
     c->precision_bits = 0;
-    if (!endpoints_bounded(x)) {
+    if (mpfi_nan_p(x)) {
         c->value = NAN;
         c->reason = ORA_R_UNBOUNDED;
         return 0;
     }
-    double dl = mpfr_get_d(ORA_LEFT(x), MPFR_RNDN);
-    double dr = mpfr_get_d(ORA_RIGHT(x), MPFR_RNDN);
-    if (mpfr_equal_p(ORA_LEFT(x), ORA_RIGHT(x))) {
+    /* once each: the first stage forms its endpoints from midpoint and radius */
+    ORA_ENDPOINT left = ORA_LEFT(x);
+    ORA_ENDPOINT right = ORA_RIGHT(x);
+    if (!mpfr_number_p(left) || !mpfr_number_p(right)) {
+        c->value = NAN;
+        c->reason = ORA_R_UNBOUNDED;
+        return 0;
+    }
+    double dl = mpfr_get_d(left, MPFR_RNDN);
+    double dr = mpfr_get_d(right, MPFR_RNDN);
+    if (mpfr_equal_p(left, right)) {
         /* A point enclosure is the exact value; RN of it is dl (round to nearest even, as the kernels). */
         c->certified = 1;
         c->precision_bits = precision_bits;
-        if (mpfr_zero_p(ORA_LEFT(x))) {
+        if (mpfr_zero_p(left)) {
             c->value = 0.0;
             c->reason = ORA_R_EXACT_ZERO;
         } else {
@@ -71,7 +79,7 @@ int ora_certify(mpfi_srcptr x, int precision_bits, ora_cert *c)
         if (dl != 0.0)
             c->value = dl;
         else
-            c->value = mpfr_sgn(ORA_RIGHT(x)) < 0 ? -0.0 : 0.0;
+            c->value = mpfr_sgn(right) < 0 ? -0.0 : 0.0;
         return 1;
     }
     /* Not certified: report the midpoint for information. */

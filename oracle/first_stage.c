@@ -104,6 +104,7 @@ typedef dde dde_1[1];
 /* the endpoints, formed from midpoint and radius (compound literals: valid in the enclosing expression) */
 #define ORA_LEFT(x) ((dde[1]){ddi_lower(x)})
 #define ORA_RIGHT(x) ((dde[1]){ddi_upper(x)})
+#define ORA_ENDPOINT const dde *
 
 #include "ivec.c"
 #include "certify.c"

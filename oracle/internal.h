@@ -180,6 +180,7 @@ static inline struct first_ora_ctx *first_stage_of(const struct ora_ctx *ctx)
 #ifndef ORA_LEFT
 #define ORA_LEFT(x) (&(x)->left)
 #define ORA_RIGHT(x) (&(x)->right)
+#define ORA_ENDPOINT mpfr_srcptr /* the type of ORA_LEFT(x) */
 #endif
 
 /* Workspace precision shorthand. */
