@@ -215,8 +215,8 @@ DDI_INLINE int ddi_neg(ddi_ptr r, ddi_srcptr a)
 DDI_INLINE dde dde_sum_err(dde x, dde y, double *err)
 {
     *err = 0.0;
-    if (x.lo == 0.0 && y.lo == 0.0)
-        return two_sum(x.hi, y.hi); /* exact, normalized */
+    if (fabs(x.lo) + fabs(y.lo) == 0.0)
+        return two_sum(x.hi, y.hi); /* two doubles: exact, normalized */
     if (y.hi == 0.0)
         return x;
     if (x.hi == 0.0)
@@ -228,13 +228,14 @@ DDI_INLINE dde dde_sum_err(dde x, dde y, double *err)
 
 DDI_INLINE int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
-    if (ddi_nan_p(a) || ddi_nan_p(b)) {
+    double rsum = a->r + b->r; /* NaN exactly when one operand is invalid (ddi_mul) */
+    if (isnan(rsum)) {
         ddi_set_nan(r);
         return 0;
     }
     double err;
     dde z = dde_sum_err(a->m, b->m, &err);
-    ddi_make(r, z, up(a->r + b->r + err));
+    ddi_make(r, z, up(rsum + err));
     return 0;
 }
 
@@ -254,10 +255,11 @@ DDI_INLINE dde dde_prod_err(dde x, dde y, double *err)
         return z;
     }
     /* the product of two nonzero numbers is nonzero: a zero or tiny z.hi is an underflow, outside the range */
-    dde z = x.lo == 0.0 && y.lo == 0.0 ? two_prod(x.hi, y.hi) /* exact when in range */ : dw_mul(x, y);
+    int doubles = fabs(x.lo) + fabs(y.lo) == 0.0; /* both operands doubles: one test for the two low parts */
+    dde z = doubles ? two_prod(x.hi, y.hi) /* exact when in range */ : dw_mul(x, y);
     if (fabs(z.hi) < DDI_MIN_MAG)
         return dde_nan;
-    if (x.lo != 0.0 || y.lo != 0.0)
+    if (!doubles)
         *err = dw_err(z);
     return z;
 }
@@ -265,14 +267,16 @@ DDI_INLINE dde dde_prod_err(dde x, dde y, double *err)
 /* (ma + da)(mb + db) - ma mb = ma db + mb da + da db: radius |ma| rb + |mb| ra + ra rb, plus the midpoint's error. */
 DDI_INLINE int ddi_mul(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
-    if (ddi_nan_p(a) || ddi_nan_p(b)) {
+    /* one test each for "either invalid" and "both points": valid radii are in [0, 2^900], so their sum is NaN
+     * exactly when one of them is, and 0 exactly when both are */
+    double rsum = a->r + b->r;
+    if (isnan(rsum)) {
         ddi_set_nan(r);
         return 0;
     }
     double err;
     dde z = dde_prod_err(a->m, b->m, &err);
-    double rad = a->r == 0.0 && b->r == 0.0 ? err
-                 : up(dde_abs_up(a->m) * b->r + dde_abs_up(b->m) * a->r + a->r * b->r + err);
+    double rad = rsum == 0.0 ? err : up(dde_abs_up(a->m) * b->r + dde_abs_up(b->m) * a->r + a->r * b->r + err);
     ddi_make(r, z, rad);
     return 0;
 }
