@@ -177,6 +177,13 @@ def pip_formulas():
                    geometry + apply("b1R", "n", "nG") + arm_velocity("b2", "arm2", "v2") +
                    arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "u") + dot("u", "nG", "verr"),
                    "verr", pip_case, claim="0.16", why=WIDE_BOX)
+    ainputs = {**body_inputs("b1", "pwvba"), **body_inputs("b2", "pwvba"), **base, "h": "mag"}
+    asteps = (geometry + apply("b1R", "n", "nG") + arm_velocity("b2", "arm2", "v2") +
+              arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "u") +
+              arm_acceleration("b2", "arm2", "a2") + arm_acceleration("b1", "arm1", "a1") + sub("a2", "a1", "arel") +
+              cross("b1w", "u", "wxu") + [("cor" + c, "2.0 * wxu" + c) for c in AXES] + sub("arel", "cor", "ad") +
+              dot("ad", "nG", "aerr"))
+    aerr = formula("point_in_plane", "aerr[0]", ainputs, asteps, "aerr", pip_case, claim="1.1e6", why=WIDE_BOX)
     forces = []
     finputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **base, "h": "mag", "lam": "mag"}
     fsteps = geometry + apply("b1R", "n", "nG") + [("fo" + c, "lam * nG" + c) for c in AXES]
@@ -190,7 +197,7 @@ def pip_formulas():
         forces.append(formula("point_in_plane", f"force_on_body1.moment.{c}", finputs,
                               fsteps + negate + cross("arm1", "nfo", "m1"), "m1" + c, pip_case, claim="0.022",
                               why=WIDE_BOX))
-    return [perr, verr] + forces
+    return [perr, verr, aerr] + forces
 
 
 # ---------------------------------------------------------------- point_on_plane (src/point_on_plane.c, pop_outputs)
@@ -251,5 +258,31 @@ def sop_formulas():
     return out
 
 
+# ---------------------------------------------------------------- ball_rolling_on_plane (brop_outputs)
+
+def brop_case(x):
+    return {"kind": "ball_rolling_on_plane",
+            "params": {"normal_in_b1": [x[n] for n in vec("n")], "height": x["h"],
+                       "center_in_b2": [x[n] for n in vec("c")], "radius": x["r"]},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0, 0, 0]}
+
+
+def brop_formulas():
+    inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{n: "unit" for n in vec("n")},
+              **{n: "mag" for n in vec("c")}, "h": "mag", "r": "positive"}
+    geometry = apply("b2R", "c", "armO2") + add("b2p", "armO2", "O") + sub("O", "b1p", "armO1")
+    perr = (geometry + apply_t("b1R", "armO1", "armO1_b1") + dot("armO1_b1", "n", "dd") + [("d", "dd - h")] +
+            [("perr", "0.5 * (d - r)")])
+    # n in G: column 2 of R1 R_PA, and column 2 of rotation_from_z(n_P) is n_P itself
+    nG = apply("b1R", "n", "nG")
+    vinputs = {**inputs, **body_inputs("b1", "wv"), **body_inputs("b2", "wv")}
+    verr = (geometry + nG + arm_velocity("b2", "armO2", "v2") + arm_velocity("b1", "armO1", "v1") +
+            sub("v2", "v1", "vO") + dot("vO", "nG", "vn") + [("verr", "0.5 * vn")])
+    return [formula("ball_rolling_on_plane", "perr[0]", inputs, perr, "perr", brop_case, claim="2.1e-8",
+                    why=WIDE_BOX),
+            formula("ball_rolling_on_plane", "verr[0]", vinputs, verr, "verr", brop_case, claim="0.085",
+                    why=WIDE_BOX)]
+
+
 def all_formulas():
-    return ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas()
+    return ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas()
