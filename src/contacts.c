@@ -30,6 +30,23 @@
 #include "ccref_unilateral.h"
 #include "common.h"
 
+/*@ // The contact rules of ccref_contact_eval (proofs/README.md): spec/unilateral_contacts.md section 3, steps 4-7,
+    // with the rules of spec/unilateral.md sections 6 and 7, on exact values in the code's operation order (claimed
+    // in the real model, where the code's roundings are the identity; the branches in both models).
+    // Impact speed max(0, -sign verr).
+    logic real impact_rule(integer sg, real verr) = -sg * verr > 0.0 ? -sg * verr : 0.0;
+    // COR: 0 up to the capture speed, min_cor from min_cor_speed on, the line 1 - ((1 - min_cor) / min_cor_speed) v
+    // between.
+    logic integer cor_branch_rule(real capture, real mcs, real v) =
+      v <= capture ? CCREF_COR_CAPTURED : (v >= mcs ? CCREF_COR_MINIMUM : CCREF_COR_LINEAR);
+    logic real cor_rule(real min_cor, real capture, real mcs, real v) =
+      v <= capture ? 0.0 : (v >= mcs ? min_cor : 1.0 - (1.0 - min_cor) / mcs * v);
+    // Slip speed sqrt(sx sx + sy sy); COF mu_v s + (s <= transition speed ? mu_s : mu_d).
+    logic real slip_rule(real sx, real sy) = \sqrt(sx * sx + sy * sy);
+    logic integer cof_branch_rule(real ts, real s) = s <= ts ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC;
+    logic real cof_rule(real mu_s, real mu_d, real mu_v, real ts, real s) = mu_v * s + (s <= ts ? mu_s : mu_d);
+*/
+
 static const char *const class_names[CCREF_CONTACT_COUNT] = {
     [CCREF_CONTACT_HARD_STOP_UPPER] = "hard_stop_upper",
     [CCREF_CONTACT_HARD_STOP_LOWER] = "hard_stop_lower",
@@ -115,7 +132,13 @@ int ccref_contact_has_friction(ccref_contact_class c)
 /*@ requires \valid(res);
     assigns res->perr, res->verr, res->aerr, res->slip_velocity[0 .. 1], res->slip_acceleration[0 .. 1];
     ensures rows: res->perr == res->constraint.perr[0] && res->verr == res->constraint.verr[0] &&
-                  res->aerr == res->constraint.aerr[0]; */
+                  res->aerr == res->constraint.aerr[0];
+    // Friction classes: the slip rows are the constraint's rows x, y (copies, so in both models). Written on the
+    // fields: a predicate on *res makes every later goal of ccref_contact_eval load the whole struct, and the
+    // provers then gave up on the friction path of its rule clauses.
+    ensures slip_rows: friction != 0 ==>
+      res->slip_velocity[0] == res->constraint.verr[1] && res->slip_velocity[1] == res->constraint.verr[2] &&
+      res->slip_acceleration[0] == res->constraint.aerr[1] && res->slip_acceleration[1] == res->constraint.aerr[2]; */
 static void copy_rows(ccref_contact_result *res, int friction)
 {
     res->perr = res->constraint.perr[0];
@@ -393,7 +416,24 @@ static ccref_status evaluate_class(const ccref_contact_case *c, ccref_contact_re
     ensures sign: ccref_ok(\result) ==>
       res->sign == ((c->cls == CCREF_CONTACT_HARD_STOP_UPPER || c->cls == CCREF_CONTACT_ROPE) ? -1 : 1);
     ensures friction: ccref_ok(\result) ==> res->has_friction == friction;
-    ensures impact: ccref_ok(\result) ==> res->impact_speed >= 0.0; */
+    ensures impact: ccref_ok(\result) ==> res->impact_speed >= 0.0;
+    ensures exact: impact_rule: real_model ==> ccref_ok(\result) ==>
+      res->impact_speed == impact_rule(res->sign, res->constraint.verr[0]);
+    ensures cor_branch: ccref_ok(\result) ==>
+      res->cor_branch == cor_branch_rule(c->speeds.capture_speed, c->speeds.min_cor_speed, res->impact_speed);
+    ensures cor_ends: ccref_ok(\result) ==>
+      (res->cor_branch == CCREF_COR_CAPTURED ==> res->effective_cor == 0.0) &&
+      (res->cor_branch == CCREF_COR_MINIMUM ==> res->effective_cor == c->material.min_cor);
+    ensures exact: cor_rule: real_model ==> ccref_ok(\result) ==>
+      res->effective_cor == cor_rule(c->material.min_cor, c->speeds.capture_speed, c->speeds.min_cor_speed,
+                                     res->impact_speed);
+    ensures exact: slip_speed: real_model ==> ccref_ok(\result) && friction != 0 ==>
+      res->slip_speed == slip_rule(res->constraint.verr[1], res->constraint.verr[2]);
+    ensures cof_branch: ccref_ok(\result) && friction != 0 ==>
+      res->cof_branch == cof_branch_rule(c->speeds.transition_speed, res->slip_speed);
+    ensures exact: cof_rule: real_model ==> ccref_ok(\result) && friction != 0 ==>
+      res->effective_cof == cof_rule(c->material.mu_s, c->material.mu_d, c->material.mu_v,
+                                     c->speeds.transition_speed, res->slip_speed); */
 static ccref_status apply_rules(const ccref_contact_case *c, int friction, ccref_contact_result *res)
 {
     const int sign = ccref_contact_sign(c->cls);
@@ -472,6 +512,29 @@ static ccref_status check_rule_inputs(const ccref_contact_case *c, int friction)
         (\old(c->cls) == CCREF_CONTACT_POINT_PLANE || \old(c->cls) == CCREF_CONTACT_SPHERE_PLANE ||
          \old(c->cls) == CCREF_CONTACT_SPHERE_SPHERE || \old(c->cls) == CCREF_CONTACT_EDGE_EDGE));
       ensures impact: ccref_ok(\result) ==> res->impact_speed >= 0.0;
+      ensures exact: impact_rule: real_model ==> ccref_ok(\result) ==>
+        res->impact_speed == impact_rule(res->sign, res->verr);
+      // cor_branch: real model here (apply_rules states it in both models; on the friction path, one part of the
+      // split float goal is not proved by the provers, which give up).
+      ensures exact: cor_branch: real_model ==> ccref_ok(\result) ==>
+        res->cor_branch == cor_branch_rule(\old(c->speeds.capture_speed), \old(c->speeds.min_cor_speed),
+                                           res->impact_speed);
+      ensures cor_ends: ccref_ok(\result) ==>
+        (res->cor_branch == CCREF_COR_CAPTURED ==> res->effective_cor == 0.0) &&
+        (res->cor_branch == CCREF_COR_MINIMUM ==> res->effective_cor == \old(c->material.min_cor));
+      ensures exact: cor_rule: real_model ==> ccref_ok(\result) ==>
+        res->effective_cor == cor_rule(\old(c->material.min_cor), \old(c->speeds.capture_speed),
+                                       \old(c->speeds.min_cor_speed), res->impact_speed);
+      ensures slip_rows: ccref_ok(\result) && res->has_friction != 0 ==>
+        res->slip_velocity[0] == res->constraint.verr[1] && res->slip_velocity[1] == res->constraint.verr[2] &&
+        res->slip_acceleration[0] == res->constraint.aerr[1] && res->slip_acceleration[1] == res->constraint.aerr[2];
+      ensures exact: slip_speed: real_model ==> ccref_ok(\result) && res->has_friction != 0 ==>
+        res->slip_speed == slip_rule(res->slip_velocity[0], res->slip_velocity[1]);
+      ensures cof_branch: ccref_ok(\result) && res->has_friction != 0 ==>
+        res->cof_branch == cof_branch_rule(\old(c->speeds.transition_speed), res->slip_speed);
+      ensures exact: cof_rule: real_model ==> ccref_ok(\result) && res->has_friction != 0 ==>
+        res->effective_cof == cof_rule(\old(c->material.mu_s), \old(c->material.mu_d), \old(c->material.mu_v),
+                                       \old(c->speeds.transition_speed), res->slip_speed);
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_contact_eval(const ccref_contact_case *c, ccref_contact_result *res)
 {
