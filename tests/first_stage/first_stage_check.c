@@ -33,7 +33,7 @@ static long per_suite_cases[SUITE_COUNT], per_suite_first[SUITE_COUNT], per_suit
 
 static const int scale_exponents[] = {-600, -300, 300, 500};
 #define SCALES (int)(sizeof scale_exponents / sizeof scale_exponents[0])
-static int scale_exponent; /* of the case being checked: 0 in the first pass */
+static int scale_slot = -1; /* index in scale_exponents of the case being checked: -1 in the first pass */
 static long per_scale_cases[SCALES], per_scale_outputs[SCALES], per_scale_first[SCALES];
 
 static void fail(int suite, int seed, int g, int k, const char *what, int slot)
@@ -41,7 +41,7 @@ static void fail(int suite, int seed, int g, int k, const char *what, int slot)
     failures++;
     if (failures <= 30)
         fprintf(stderr, "first_stage_check: FAIL %s seed %d group %d index %d scaled by 2^%d: %s (slot %d)\n",
-                suite_name(suite), seed, g, k, scale_exponent, what, slot);
+                suite_name(suite), seed, g, k, scale_slot < 0 ? 0 : scale_exponents[scale_slot], what, slot);
 }
 
 /* 1 when the double-word interval e = {lh, ll, rh, rl} contains the MPFI interval x. */
@@ -63,26 +63,17 @@ static int contains(const double e[4], mpfi_srcptr x)
 
 static int same_double(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
 
-static int scale_index(void)
-{
-    for (int i = 0; i < SCALES; i++)
-        if (scale_exponent == scale_exponents[i])
-            return i;
-    return -1;
-}
-
 /* One output compared: counted per suite in the first pass, per scale in the second. */
 static void count_output(int suite, int first)
 {
     outputs++;
     first_certified += first;
-    int i = scale_index();
-    if (i < 0) {
+    if (scale_slot < 0) {
         per_suite_outputs[suite]++;
         per_suite_first[suite] += first;
     } else {
-        per_scale_outputs[i]++;
-        per_scale_first[i] += first;
+        per_scale_outputs[scale_slot]++;
+        per_scale_first[scale_slot] += first;
     }
 }
 
@@ -191,10 +182,10 @@ static void check_rule(int suite, int seed, int g, int k, const cli_case *c, ora
 static void check_case(int suite, int seed, int g, int k, const vtest *t, ora_ctx *mctx)
 {
     cases++;
-    if (scale_exponent == 0)
+    if (scale_slot < 0)
         per_suite_cases[suite]++;
     else
-        per_scale_cases[scale_index()]++;
+        per_scale_cases[scale_slot]++;
     switch (suite_type_of(suite)) {
     case SUITE_TYPE_KIND: check_kind(suite, seed, g, k, &t->c.u.k, mctx); break;
     case SUITE_TYPE_CONTACT: check_contact(suite, seed, g, k, &t->c.u.c, mctx); break;
@@ -224,13 +215,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "first_stage_check: SCALED_SEEDS must be an integer from 0 to SEEDS\n");
         return 2;
     }
-    const ora_options from_1024 = {1024, 8192};
-    ora_ctx *mctx = ora_ctx_new(&from_1024);
     if (!ora_first_stage_available()) {
         fprintf(stderr, "first_stage_check: this processor has no FMA, so the oracle never runs its first stage here "
                         "(oracle/first_stage.c); there is nothing to check on it\n");
         return 2;
     }
+    const ora_options from_1024 = {1024, 8192};
+    ora_ctx *mctx = ora_ctx_new(&from_1024);
     if (mctx == NULL || mctx->first == NULL)
         return 2;
     ora_ctx_set_first_stage(mctx, 0); /* the MPFI stage alone */
@@ -243,14 +234,13 @@ int main(int argc, char **argv)
             for (int g = 0; g < ng; g++)
                 for (int k = 0; k < groups[g].count; k++) {
                     family_make((uint64_t)seed, s, g, k, &t);
-                    scale_exponent = 0;
+                    scale_slot = -1;
                     check_case(s, seed, g, k, &t, mctx);
                     if (seed > scaled_seeds || suite_type_of(s) == SUITE_TYPE_RULE)
                         continue;
-                    for (int e = 0; e < SCALES; e++) {
+                    for (scale_slot = 0; scale_slot < SCALES; scale_slot++) {
                         scaled = t;
-                        scale_exponent = scale_exponents[e];
-                        family_scale_case(&scaled.c, ldexp(1.0, scale_exponent));
+                        family_scale_case(&scaled.c, ldexp(1.0, scale_exponents[scale_slot]));
                         check_case(s, seed, g, k, &scaled, mctx);
                     }
                 }
