@@ -75,6 +75,8 @@ EVA_ENTRIES = [("eva_" + k, "ccref_%s_eval" % k) for k in KERNELS] + [
 ]
 
 MODELS = [("exact", ["-wp-model", "real"], []), ("float", ["-wp-model", "Typed+float"], ["-wp-prop=-exact"])]
+# Preprocessor definitions per model: the float run drops the EXACT_ONLY clauses (proofs/ccref_logic.h).
+MODEL_CPP = {"exact": "", "float": " -DCCREF_FLOAT_MODEL"}
 
 
 def env(name, default):
@@ -128,7 +130,7 @@ def seconds(txt):
 def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par, cache_dir=None, timeout=None):
     name = "%s.%s" % (unit, model)
     js = os.path.join(outdir, name + ".json")
-    cmd = [env("FRAMAC", "frama-c")] + fc_parse_args() + [os.path.join(ROOT, f) for f in files] + [
+    cmd = [env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) + [os.path.join(ROOT, f) for f in files] + [
         "-wp", "-wp-rte", "-warn-special-float", "none"] + margs + props + selection + [
         "-wp-prover", env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"),
         "-wp-timeout", timeout or env("WP_TIMEOUT", "15"), "-wp-par", par,

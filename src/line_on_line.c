@@ -76,6 +76,29 @@
       mcol(r.contact_frame.R, 0) == df && mcol(r.contact_frame.R, 1) == vcross(n, df) &&
       r.contact_frame.p == vscale(0.5, vadd(Qf, Qb)) &&
       r.out.perr[0] == vdot(vsub(Pb, Pf), n) && r.separation == r.out.perr[0];
+    // The normal row's rates (formulas 12-20) on the non-parallel geometry: the arms of Pf and Pb, p = Pb - Pf, the
+    // edges, n = sg w/|w| and oos = 1/|w|. dw and d2w are the rates of sg (df x db) as the edges turn with their
+    // bodies, and dn, d2n those of the unit normal (unit_rate, unit_acc), so verr_0 = (p . n)' and aerr_0 = (p . n)''.
+    logic ccref_vec3 lol_dp(ccref_body b1, ccref_body b2, ccref_vec3 armPf, ccref_vec3 armPb) =
+      vsub(arm_vel(b2, armPb), arm_vel(b1, armPf));
+    logic ccref_vec3 lol_dw(ccref_body b1, ccref_body b2, ccref_vec3 df, ccref_vec3 db, real sg) =
+      vscale(sg, cross_rate(df, dir_rate(b1, df), db, dir_rate(b2, db)));
+    logic ccref_vec3 lol_d2w(ccref_body b1, ccref_body b2, ccref_vec3 df, ccref_vec3 db, real sg) =
+      vscale(sg, cross_acc(df, dir_rate(b1, df), dir_acc(b1, df), db, dir_rate(b2, db), dir_acc(b2, db)));
+    logic real lol_verr_n(ccref_body b1, ccref_body b2, ccref_vec3 armPf, ccref_vec3 armPb, ccref_vec3 p,
+                          ccref_vec3 df, ccref_vec3 db, ccref_vec3 n, real sg, real oos) =
+      vdot(lol_dp(b1, b2, armPf, armPb), n) + vdot(p, unit_rate(n, oos, lol_dw(b1, b2, df, db, sg)));
+    logic real lol_aerr_n(ccref_body b1, ccref_body b2, ccref_vec3 armPf, ccref_vec3 armPb, ccref_vec3 p,
+                          ccref_vec3 df, ccref_vec3 db, ccref_vec3 n, real sg, real oos) =
+      \let dw = lol_dw(b1, b2, df, db, sg); \let dn = unit_rate(n, oos, dw);
+      vdot(vsub(arm_acc(b2, armPb), arm_acc(b1, armPf)), n) + 2.0 * vdot(lol_dp(b1, b2, armPf, armPb), dn) +
+      vdot(p, unit_acc(n, oos, dw, dn, lol_d2w(b1, b2, df, db, sg)));
+    predicate lol_normal_rates(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
+      \let df = lol_df(p, b1); \let db = lol_db(p, b2); \let n = mcol(r.contact_frame.R, 2);
+      \let armPf = mapply(b1.R, p.edge_frame1_in_b1.p); \let armPb = mapply(b2.R, p.edge_frame2_in_b2.p);
+      \let P = vsub(lol_Pb(p, b2), lol_Pf(p, b1)); \let oos = 1.0 / vnorm(lol_w(p, b1, b2));
+      r.out.verr[0] == lol_verr_n(b1, b2, armPf, armPb, P, df, db, n, r.sense, oos) &&
+      r.out.aerr[0] == lol_aerr_n(b1, b2, armPf, armPb, P, df, db, n, r.sense, oos);
     predicate lol_geometry(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1, ccref_body b2) =
       lol_normal(r, p, b1, b2) && lol_closest(r, p, b1, b2) && lol_frame(r, p, b1, b2);
     predicate lol_forces(ccref_line_on_line_result r, ccref_body b1, ccref_body b2, real l0, real l1, real l2) =
@@ -288,6 +311,22 @@ static ccref_status lol_check(const ccref_line_on_line_params *prm, const ccref_
      ensures exact: real_model ==> lol_newton3_moment(r, b1, b2); @/
   static void lemma_lol_moment(ccref_line_on_line_result r, ccref_body b1, ccref_body b2, int mv, ccref_vec3 Co,
                                ccref_vec3 fn, ccref_vec3 ft) { }
+  // The normal row's rates, from the values lol_outputs passed to lol_rate_rows to the result and the inputs
+  // (substitution only; inside lol_outputs the provers time out on it).
+  /@ requires exact: rates: real_model ==>
+       r.out.verr[0] == lol_verr_n(b1, b2, armPf, armPb, p, df, db, n, sg, oos) &&
+       r.out.aerr[0] == lol_aerr_n(b1, b2, armPf, armPb, p, df, db, n, sg, oos);
+     requires exact: arms: real_model ==>
+       armPf == mapply(b1.R, prm.edge_frame1_in_b1.p) && armPb == mapply(b2.R, prm.edge_frame2_in_b2.p) &&
+       p == vsub(lol_Pb(prm, b2), lol_Pf(prm, b1));
+     requires exact: edges: real_model ==> df == lol_df(prm, b1) && db == lol_db(prm, b2);
+     requires exact: normal: real_model ==>
+       n == mcol(r.contact_frame.R, 2) && sg == r.sense && oos == 1.0 / vnorm(lol_w(prm, b1, b2));
+     assigns \nothing;
+     EXACT_ONLY(ensures exact: real_model ==> lol_normal_rates(r, prm, b1, b2);) @/
+  static void lemma_lol_normal_rates(ccref_line_on_line_result r, ccref_line_on_line_params prm, ccref_body b1,
+                                     ccref_body b2, ccref_vec3 armPf, ccref_vec3 armPb, ccref_vec3 p, ccref_vec3 df,
+                                     ccref_vec3 db, ccref_vec3 n, double sg, double oos) { }
 */
 
 /* The values of the non-parallel branch that the rows' time derivatives use (names of the method above). */
@@ -297,11 +336,40 @@ typedef struct {
 } lol_rate_inputs;
 typedef struct { double verr_n, aerr_n, aerr_x, aerr_y; } lol_rates;  /* aerr_x, aerr_y: zero unless rolling */
 
+/*@ // The slip rows' accelerations (formulas 21-30) on the values of lol_rate_inputs. lol_line_rate is the rate of
+    // a line parameter (tf for e = db, tb for e = df: t = -sg oos (p . (n x e))); dCo that of the contact point
+    // Co = (Qf + Qb)/2 with Qf = Pf + tf df, Qb = Pb + tb db; dvF that of the slip velocity seen following Co;
+    // Cx = df and Cy = n x df turn as df and n do.
+    logic real lol_line_rate(ccref_body b1, ccref_body b2, lol_rate_inputs g, ccref_vec3 e, ccref_vec3 de) =
+      \let dw = lol_dw(b1, b2, g.df, g.db, g.sg); \let dn = unit_rate(g.n, g.oos, dw);
+      \let doos = -g.oos * g.oos * vdot(g.n, dw);
+      -g.sg * (g.oos * (vdot(lol_dp(b1, b2, g.armPf, g.armPb), vcross(g.n, e)) + vdot(g.p, cross_rate(g.n, dn, e, de))) +
+               doos * vdot(g.p, vcross(g.n, e)));
+    logic ccref_vec3 lol_dCo(ccref_body b1, ccref_body b2, lol_rate_inputs g) =
+      \let ddf = dir_rate(b1, g.df); \let ddb = dir_rate(b2, g.db);
+      \let dQf = vadd(vadd(arm_vel(b1, g.armPf), vscale(lol_line_rate(b1, b2, g, g.db, ddb), g.df)), vscale(g.tf, ddf));
+      \let dQb = vadd(vadd(arm_vel(b2, g.armPb), vscale(lol_line_rate(b1, b2, g, g.df, ddf), g.db)), vscale(g.tb, ddb));
+      vscale(0.5, vadd(dQf, dQb));
+    logic ccref_vec3 lol_dvF(ccref_body b1, ccref_body b2, lol_rate_inputs g) =
+      vsub(follow_acc(b2, g.p_BCo, vsub(lol_dCo(b1, b2, g), b2.v)), follow_acc(b1, g.p_FCo, vsub(lol_dCo(b1, b2, g), b1.v)));
+    logic ccref_vec3 lol_dCy(ccref_body b1, ccref_body b2, lol_rate_inputs g) =
+      cross_rate(g.n, unit_rate(g.n, g.oos, lol_dw(b1, b2, g.df, g.db, g.sg)), g.df, dir_rate(b1, g.df));
+*/
+
 /* The time derivatives of the rows: verr and aerr of the normal row (11-20) and, rolling, aerr of the slip rows
- * (23-33). Apart from lol_outputs so that the goals of its geometry and forces do not carry these terms (WP's
- * simplifier time grows with them). Contract: runtime safety only; tests/ checks the values against finite
- * differences of perr and verr (spec/derivatives.md). */
-/*@ assigns \nothing; */
+ * (21-30). Apart from lol_outputs so that the goals of its geometry and forces do not carry these terms (WP's
+ * simplifier time grows with them); tests/ also checks the values against finite differences of perr and verr
+ * (spec/derivatives.md). */
+/*@ assigns \nothing;
+    EXACT_ONLY(ensures exact: verr_n: real_model ==>
+      \result.verr_n == lol_verr_n(body1, body2, g.armPf, g.armPb, g.p, g.df, g.db, g.n, g.sg, g.oos);)
+    EXACT_ONLY(ensures exact: aerr_n: real_model ==>
+      \result.aerr_n == lol_aerr_n(body1, body2, g.armPf, g.armPb, g.p, g.df, g.db, g.n, g.sg, g.oos);)
+    EXACT_ONLY(ensures exact: slip_rows: real_model && rolling != 0 ==>
+      \result.aerr_x == vdot(lol_dvF(body1, body2, g), g.Cx) + vdot(g.vF, dir_rate(body1, g.df)) &&
+      \result.aerr_y == vdot(lol_dvF(body1, body2, g), g.Cy) + vdot(g.vF, lol_dCy(body1, body2, g));)
+    ensures sliding: rolling == 0 ==> \result.aerr_x == 0.0 && \result.aerr_y == 0.0;
+*/
 static lol_rates lol_rate_rows(ccref_body body1, ccref_body body2, lol_rate_inputs g, int rolling)
 {
     const ccref_vec3 armPf = g.armPf, armPb = g.armPb, p = g.p, df = g.df, db = g.db, n = g.n;
@@ -368,6 +436,7 @@ static lol_rates lol_rate_rows(ccref_body body1, ccref_body body2, lol_rate_inpu
     ensures exact: closest: real_model && *parallel == 0 ==> lol_closest(\result, prm, body1, body2);
     ensures exact: frame: real_model && *parallel == 0 ==> lol_frame(\result, prm, body1, body2);
     ensures exact: forces: real_model && *parallel == 0 ==> lol_forces(\result, body1, body2, l0, l1, l2);
+    EXACT_ONLY(ensures exact: normal_rates: real_model && *parallel == 0 ==> lol_normal_rates(\result, prm, body1, body2);)
     ensures newton3_force_normal: mv == 0 && vfinite(\result.out.force_on_body2.force) ==> lol_newton3_force(\result);
     ensures exact: newton3_force: real_model ==> lol_newton3_force(\result);
     ensures exact: newton3_moment_parallel: real_model && *parallel != 0 ==> lol_newton3_moment(\result, body1, body2);
@@ -395,7 +464,11 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     ccref_vec3 wraw = v3_cross(df, db);
 
     /* ---- parallel fallback (spec: Degenerate cases) */
-    const int par = v3_norm_sq(wraw) < CCREF_PARALLEL_SIN_SQ;
+    /* |w|^2 of formula 6, read here: w = +-wraw, multiplying by +-1 is exact and (-x)(-x) = x x, so this is w . w
+     * bit for bit; EVA then knows it is at least the threshold past the branch. */
+    double s2 = v3_norm_sq(wraw);
+    //@ split s2 < CCREF_PARALLEL_SIN_SQ;  // EVA: one state per branch, so s2 >= 2^-91 where it divides by sqrt(s2)
+    const int par = s2 < CCREF_PARALLEL_SIN_SQ;
     *parallel = par;
     if (par) {
         ccref_vec3 Qf = v3_add(Pf, v3_scale(v3_dot(p, df) / 2.0, df));
@@ -422,12 +495,7 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     //@ assert exact: sense_rule: real_model ==> sense == lol_sense(prm, body1, body2);
     const double sg = (double)sense;
     ccref_vec3 w = v3_scale(sg, wraw);
-    double s2 = v3_norm_sq(w);
     //@ assert exact: s2_value: real_model ==> s2 == vnorm2(wraw) && s2 > 0.0;
-    /* EVA hypothesis (proofs/README.md, "EVA hints"): proved in the real model (WP reads real_model ==> P, so the
-     * float model does not use it); in binary64 s2 is bitwise the norm tested against the threshold (w = +-wraw,
-     * multiplying by +-1 is exact and (-x)(-x) = x x). */
-    //@ assert exact: eva_hint: EVA_HINT_GUARD s2 >= 0x1p-91;
     double s = sqrt(s2);
     //@ assert exact: s_value: real_model ==> s == vnorm(wraw) && s * s == s2 && s > 0.0;
     double oos = 1.0 / s;
@@ -550,6 +618,7 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     //@ ghost lemma_lol_geometry(res, prm, body1, body2, tf, tb);
     //@ ghost lemma_lol_forces(res, body1, body2, mv, l0, l1, l2);
     //@ ghost lemma_lol_moment(res, body1, body2, mv, Co, fn, ft);
+    //@ ghost lemma_lol_normal_rates(res, prm, body1, body2, armPf, armPb, p, df, db, n, sg, oos);
     return res;
 }
 
@@ -606,6 +675,8 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
       ensures exact: fallback: real_model && \result == CCREF_OK_PARALLEL_EDGES ==>
         lol_fallback(*res, \old(*prm), \old(*body1), \old(*body2));
       ensures exact: geometry: real_model && \result == CCREF_OK ==> lol_geometry(*res, \old(*prm), \old(*body1), \old(*body2));
+      EXACT_ONLY(ensures exact: normal_rates: real_model && \result == CCREF_OK ==>
+        lol_normal_rates(*res, \old(*prm), \old(*body1), \old(*body2));)
       ensures exact: forces: real_model && \result == CCREF_OK ==>
         lol_forces(*res, \old(*body1), \old(*body2), \old(lambda[0]),
                    (\old(prm->rolling) != 0 ? \old(lambda[1]) : 0.0), (\old(prm->rolling) != 0 ? \old(lambda[2]) : 0.0));

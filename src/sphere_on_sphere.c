@@ -62,6 +62,30 @@
       \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1); \let Co = r.contact_frame.p;
       \let vF = vsub(pt_vel(b2, Co), pt_vel(b1, Co));
       r.out.mv == 2 ==> r.out.verr[1] == vdot(vF, Cx) && r.out.verr[2] == vdot(vF, Cy);
+    // The slip rows' accelerations (formulas 14-18): the rate dvF of the slip velocity, seen following the contact
+    // point Co = Sf + kf p (so (Co - p1)' = w1 x armF + kf pd), and the rates of Cx, Cy as the frame turns with
+    // body 1 plus the turn of Cz relative to it (CzdF).
+    logic ccref_vec3 sos_dvF(ccref_body b1, ccref_body b2, ccref_vec3 armF, real kf, ccref_vec3 pd, ccref_vec3 p_FCo,
+                             ccref_vec3 p_BCo) =
+      \let pd_FCo = vadd(dir_rate(b1, armF), vscale(kf, pd)); \let pd_BCo = vsub(pd_FCo, vsub(b2.v, b1.v));
+      vsub(follow_acc(b2, p_BCo, pd_BCo), follow_acc(b1, p_FCo, pd_FCo));
+    logic ccref_vec3 sos_CzdF(ccref_body b1, ccref_vec3 Cz, ccref_vec3 Czd) = vsub(Czd, dir_rate(b1, Cz));
+    logic ccref_vec3 sos_Cxd(ccref_body b1, ccref_vec3 Cx, ccref_vec3 Cy, ccref_vec3 Cz, ccref_vec3 Czd) =
+      vadd(vneg(vcross(sos_CzdF(b1, Cz, Czd), Cy)), dir_rate(b1, Cx));
+    logic ccref_vec3 sos_Cyd(ccref_body b1, ccref_vec3 Cx, ccref_vec3 Cy, ccref_vec3 Cz, ccref_vec3 Czd) =
+      vadd(vcross(sos_CzdF(b1, Cz, Czd), Cx), dir_rate(b1, Cy));
+    predicate sos_rolling_aerr_rows(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
+                                    ccref_body b2) =
+      \let Sf = station(b1, p.center1_in_b1); \let Sb = station(b2, p.center2_in_b2); \let P = vsub(Sb, Sf);
+      \let Cz = mcol(r.contact_frame.R, 2); \let Cx = mcol(r.contact_frame.R, 0); \let Cy = mcol(r.contact_frame.R, 1);
+      \let Co = r.contact_frame.p;
+      \let pd = vsub(pt_vel(b2, Sb), pt_vel(b1, Sf));
+      \let Czd = (vnorm2(P) < singular_distance_sq ? vcross(b1.w, Cz)
+                                                  : vscale(1.0 / vnorm(P), vsub(pd, vscale(vdot(pd, Cz), Cz))));
+      \let vF = vsub(pt_vel(b2, Co), pt_vel(b1, Co));
+      \let dvF = sos_dvF(b1, b2, vsub(Sf, b1.p), p.radius1 / (p.radius1 + p.radius2), pd, vsub(Co, b1.p), vsub(Co, b2.p));
+      r.out.mv == 2 ==> r.out.aerr[1] == vdot(dvF, Cx) + vdot(vF, sos_Cxd(b1, Cx, Cy, Cz, Czd)) &&
+                        r.out.aerr[2] == vdot(dvF, Cy) + vdot(vF, sos_Cyd(b1, Cx, Cy, Cz, Czd));
     predicate sos_forces_sliding(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
                                  ccref_body b2, real l0) =
       \let Sf = station(b1, p.center1_in_b1); \let Sb = station(b2, p.center2_in_b2);
@@ -83,7 +107,7 @@
     predicate sos_formulas(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
                            ccref_body b2, real l0, real l1, real l2) =
       sos_frame(r, p, b1, b2) && sos_normal_row(r, p, b1, b2) && sos_rolling_rows(r, b1, b2) &&
-      sos_forces(r, p, b1, b2, l0, l1, l2);
+      sos_rolling_aerr_rows(r, p, b1, b2) && sos_forces(r, p, b1, b2, l0, l1, l2);
     // The contact frame is orthonormal: exactly for Cx, Cy and (non-singular) Cz; in the singular case Cz is body
     // 1's z axis, unit within the rotation tolerance.
     predicate sos_frame_orthonormal(ccref_sphere_on_sphere_result r, boolean singular) =
@@ -216,10 +240,15 @@ typedef struct {
 } sos_rolling_inputs;
 typedef struct { double aerr_x, aerr_y; } sos_rolling_rates;
 
-/* aerr of the slip rows (rolling). Apart from sos_outputs so that the goals of its frame, rows and forces do not
- * carry these terms (WP's simplifier time grows with them). Contract: runtime safety only; tests/ checks the
- * values against finite differences of verr (spec/derivatives.md). */
-/*@ assigns \nothing; */
+/* aerr of the slip rows (rolling), formulas 14-18. Apart from sos_outputs so that the goals of its frame, rows and
+ * forces do not carry these terms (WP's simplifier time grows with them); tests/ also checks the values against
+ * finite differences of verr (spec/derivatives.md). */
+/*@ assigns \nothing;
+    EXACT_ONLY(ensures exact: aerr_x: real_model ==> \result.aerr_x ==
+      vdot(sos_dvF(body1, body2, g.armF, g.kf, g.pd, g.p_FCo, g.p_BCo), g.Cx) + vdot(g.vF, sos_Cxd(body1, g.Cx, g.Cy, g.Cz, g.Czd));)
+    EXACT_ONLY(ensures exact: aerr_y: real_model ==> \result.aerr_y ==
+      vdot(sos_dvF(body1, body2, g.armF, g.kf, g.pd, g.p_FCo, g.p_BCo), g.Cy) + vdot(g.vF, sos_Cyd(body1, g.Cx, g.Cy, g.Cz, g.Czd));)
+*/
 static sos_rolling_rates sos_rolling_aerr(ccref_body body1, ccref_body body2, sos_rolling_inputs g)
 {
     const ccref_vec3 armF = g.armF, pd = g.pd, p_FCo = g.p_FCo, p_BCo = g.p_BCo, Cx = g.Cx, Cy = g.Cy, Cz = g.Cz;
@@ -249,6 +278,7 @@ static sos_rolling_rates sos_rolling_aerr(ccref_body body1, ccref_body body2, so
     ensures exact: contact_frame: real_model ==> sos_frame(\result, prm, body1, body2);
     ensures exact: normal_row: real_model ==> sos_normal_row(\result, prm, body1, body2);
     ensures exact: rolling_rows: real_model ==> sos_rolling_rows(\result, body1, body2);
+    EXACT_ONLY(ensures exact: rolling_aerr_rows: real_model ==> sos_rolling_aerr_rows(\result, prm, body1, body2);)
     ensures exact: forces_sliding: real_model ==> sos_forces_sliding(\result, prm, body1, body2, l0);
     ensures exact: forces_rolling: real_model ==> sos_forces_rolling(\result, prm, body1, body2, l0, l1, l2);
     ensures exact: frame: real_model ==> sos_frame_orthonormal(\result, *singular != 0 ? \true : \false);
