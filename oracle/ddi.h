@@ -155,8 +155,9 @@ DDI_INLINE dde dde_neg(dde x)
  * < 2^-101 |z.hi|, or exact) and the new radius as an upper bound of the operands' propagated radii plus that error,
  * evaluated in round to nearest and then enlarged by up() (spec/oracle.md section 9). */
 
-/* x (a sum of at most 8 non-negative terms rounded to nearest, each term rounded once or twice) enlarged to an
- * upper bound of the exact sum: (1 + u)^16 < 1 + 2^-48; 2^-1060 covers the low parts lost to underflow. */
+/* x (a sum of non-negative terms rounded to nearest, at most 16 roundings on any term's path: its own and the
+ * additions above it) enlarged to an upper bound of the exact sum: (1 - u)^18 (1 + 2^-48) > 1 with up's own two
+ * roundings; 2^-1060 covers the low parts lost to underflow (spec/oracle.md section 9). */
 DDI_INLINE double up(double x) { return x == 0.0 ? 0.0 : x * (1.0 + 0x1p-48) + 0x1p-1060; }
 /* a lower bound of a positive x computed with at most 2 roundings */
 DDI_INLINE double down(double x) { return x * (1.0 - 0x1p-50); }
@@ -214,28 +215,22 @@ DDI_INLINE int ddi_neg(ddi_ptr r, ddi_srcptr a)
 /* midpoint sum z of x and y and its error */
 DDI_INLINE dde dde_sum_err(dde x, dde y, double *err)
 {
-    *err = 0.0;
-    if (fabs(x.lo) + fabs(y.lo) == 0.0)
+    if (fabs(x.lo) + fabs(y.lo) == 0.0) {
+        *err = 0.0;
         return two_sum(x.hi, y.hi); /* two doubles: exact, normalized */
-    if (y.hi == 0.0)
-        return x;
-    if (x.hi == 0.0)
-        return y;
+    }
     dde z = dw_add(x, y);
-    *err = dw_err(z);
+    /* with an exact zero operand (then its lo is 0 too) every step of dw_add is exact and z is the other operand */
+    *err = (x.hi != 0.0) & (y.hi != 0.0) ? dw_err(z) : 0.0;
     return z;
 }
 
 DDI_INLINE int ddi_add(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
-    double rsum = a->r + b->r; /* NaN exactly when one operand is invalid (ddi_mul) */
-    if (isnan(rsum)) {
-        ddi_set_nan(r);
-        return 0;
-    }
+    /* an invalid operand (radius and midpoint NaN) makes z and the radius NaN, which ddi_make turns away */
     double err;
     dde z = dde_sum_err(a->m, b->m, &err);
-    ddi_make(r, z, up(rsum + err));
+    ddi_make(r, z, up(a->r + b->r + err));
     return 0;
 }
 
@@ -249,18 +244,18 @@ DDI_INLINE int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 /* midpoint product z of x and y and its error */
 DDI_INLINE dde dde_prod_err(dde x, dde y, double *err)
 {
-    *err = 0.0;
-    if (x.hi == 0.0 || y.hi == 0.0) {
-        dde z = {0.0, 0.0};
-        return z;
-    }
-    /* the product of two nonzero numbers is nonzero: a zero or tiny z.hi is an underflow, outside the range */
     int doubles = fabs(x.lo) + fabs(y.lo) == 0.0; /* both operands doubles: one test for the two low parts */
     dde z = doubles ? two_prod(x.hi, y.hi) /* exact when in range */ : dw_mul(x, y);
-    if (fabs(z.hi) < DDI_MIN_MAG)
+    *err = doubles ? 0.0 : dw_err(z);
+    if (!(fabs(z.hi) >= DDI_MIN_MAG)) { /* rare: a zero, tiny or NaN product, told apart here */
+        *err = 0.0;
+        if (x.hi == 0.0 || y.hi == 0.0) { /* an exact zero operand (then lo = 0): the exact zero */
+            dde zero = {0.0, 0.0};
+            return zero;
+        }
+        /* the product of two nonzero numbers is nonzero: a zero or tiny z.hi is an underflow, outside the range */
         return dde_nan;
-    if (!doubles)
-        *err = dw_err(z);
+    }
     return z;
 }
 
@@ -292,6 +287,81 @@ DDI_INLINE int ddi_sqr(ddi_ptr r, ddi_srcptr a)
     double rad = a->r == 0.0 ? err : up(2.0 * dde_abs_up(a->m) * a->r + a->r * a->r + err);
     ddi_make(r, z, rad);
     return 0;
+}
+
+/* ---------------------------------------------------------------- fused sums of products
+ * a0 b0 +- a1 b1 +- a2 b2 (dot and cross products, matrix products) as one operation. The midpoint is formed by the
+ * same double-word operations, in the same order and with the same range tests, as the sequence of ddi_mul (ddi_sqr)
+ * and ddi_add (ddi_sub) would form it: the same double-word. The radius is one bound for the whole sum, each product's
+ * propagated radius (|ma| rb + |mb| ra + ra rb, or 2 |m| r + r^2) plus the error of every inexact midpoint operation,
+ * enlarged once by up() (spec/oracle.md section 9, "Fused sums of products"); the separate operations' intermediate
+ * radii, up() calls and validity tests are saved. An invalid operand makes rad NaN; a midpoint out of range sets bad. */
+typedef struct { dde z; double rad; int bad; } ddi_acc;
+
+DDI_INLINE dde ddi_acc_prod(ddi_acc *s, ddi_srcptr a, ddi_srcptr b)
+{
+    double err;
+    dde p = dde_prod_err(a->m, b->m, &err); /* NaN if it underflowed; a product above the range (up to 2^1800, then
+                                                 infinite) cannot come back into it unnoticed: the sums are tested */
+    double rsum = a->r + b->r; /* 0 exactly when both are points, NaN when either is invalid (ddi_mul) */
+    s->rad += rsum == 0.0 ? err : dde_abs_up(a->m) * b->r + dde_abs_up(b->m) * a->r + a->r * b->r + err;
+    return p;
+}
+
+DDI_INLINE dde ddi_acc_sqr(ddi_acc *s, ddi_srcptr a)
+{
+    double err;
+    dde p = dde_prod_err(a->m, a->m, &err);
+    s->rad += a->r == 0.0 ? err : 2.0 * dde_abs_up(a->m) * a->r + a->r * a->r + err;
+    return p;
+}
+
+/* s + p (sub = 0) or s - p (sub = 1) */
+DDI_INLINE void ddi_acc_sum(ddi_acc *s, dde p, int sub)
+{
+    double err;
+    s->z = dde_sum_err(s->z, sub ? dde_neg(p) : p, &err);
+    s->bad |= !dde_in_range(s->z);
+    s->rad += err;
+}
+
+DDI_INLINE void ddi_acc_end(ddi_ptr r, const ddi_acc *s)
+{
+    if (s->bad || isnan(s->rad)) {
+        ddi_set_nan(r);
+        return;
+    }
+    ddi_make(r, s->z, up(s->rad));
+}
+
+/* r = a0 b0 + a1 b1 + a2 b2 (sub1, sub2: subtract that term instead) */
+DDI_INLINE void ddi_dot3(ddi_ptr r, ddi_srcptr a0, ddi_srcptr b0, ddi_srcptr a1, ddi_srcptr b1, ddi_srcptr a2,
+                         ddi_srcptr b2)
+{
+    ddi_acc s = {{0.0, 0.0}, 0.0, 0};
+    s.z = ddi_acc_prod(&s, a0, b0);
+    ddi_acc_sum(&s, ddi_acc_prod(&s, a1, b1), 0);
+    ddi_acc_sum(&s, ddi_acc_prod(&s, a2, b2), 0);
+    ddi_acc_end(r, &s);
+}
+
+/* r = a0 b0 - a1 b1 */
+DDI_INLINE void ddi_mul_sub_mul(ddi_ptr r, ddi_srcptr a0, ddi_srcptr b0, ddi_srcptr a1, ddi_srcptr b1)
+{
+    ddi_acc s = {{0.0, 0.0}, 0.0, 0};
+    s.z = ddi_acc_prod(&s, a0, b0);
+    ddi_acc_sum(&s, ddi_acc_prod(&s, a1, b1), 1);
+    ddi_acc_end(r, &s);
+}
+
+/* r = a0^2 + a1^2 + a2^2 */
+DDI_INLINE void ddi_sqr3(ddi_ptr r, ddi_srcptr a0, ddi_srcptr a1, ddi_srcptr a2)
+{
+    ddi_acc s = {{0.0, 0.0}, 0.0, 0};
+    s.z = ddi_acc_sqr(&s, a0);
+    ddi_acc_sum(&s, ddi_acc_sqr(&s, a1), 0);
+    ddi_acc_sum(&s, ddi_acc_sqr(&s, a2), 0);
+    ddi_acc_end(r, &s);
 }
 
 /* a / b for b not containing 0: |(ma + da)/(mb + db) - ma/mb| <= (ra + |ma/mb| rb) / (|mb| - rb), plus the

@@ -494,34 +494,60 @@ void iv_mul_2si(ora_v3 *r, const ora_v3 *a, long e)
     mpfi_mul_2si(r->z, a->z, e);
 }
 
+/* Sums of products, the building blocks of dot, cross and matrix products: the MPFI stage forms them operation by
+ * operation; the first stage forms the same midpoints as one fused operation with one radius (oracle/ddi.h,
+ * spec/oracle.md section 9). r must not alias an operand. */
+static inline void mul_add3(ora_ws *ws, mpfi_ptr r, mpfi_srcptr a0, mpfi_srcptr b0, mpfi_srcptr a1, mpfi_srcptr b1,
+                            mpfi_srcptr a2, mpfi_srcptr b2)
+{
+#ifdef ORA_FIRST_STAGE
+    (void)ws;
+    ddi_dot3(r, a0, b0, a1, b1, a2, b2);
+#else
+    mpfi_mul(r, a0, b0);
+    mpfi_mul(ws->t, a1, b1);
+    mpfi_add(r, r, ws->t);
+    mpfi_mul(ws->t, a2, b2);
+    mpfi_add(r, r, ws->t);
+#endif
+}
+
+/* r = a0 b0 - a1 b1 */
+static inline void mul_sub_mul(ora_ws *ws, mpfi_ptr r, mpfi_srcptr a0, mpfi_srcptr b0, mpfi_srcptr a1,
+                               mpfi_srcptr b1)
+{
+#ifdef ORA_FIRST_STAGE
+    (void)ws;
+    ddi_mul_sub_mul(r, a0, b0, a1, b1);
+#else
+    mpfi_mul(r, a0, b0);
+    mpfi_mul(ws->t, a1, b1);
+    mpfi_sub(r, r, ws->t);
+#endif
+}
+
 void iv_dot(ora_ws *ws, mpfi_ptr r, const ora_v3 *a, const ora_v3 *b)
 {
     if (a == b) { /* a.a: squares are enclosed by non-negative intervals (tighter, and sqrt(a.a) stays bounded) */
+#ifdef ORA_FIRST_STAGE
+        ddi_sqr3(r, a->x, a->y, a->z);
+#else
         mpfi_sqr(r, a->x);
         mpfi_sqr(ws->t, a->y);
         mpfi_add(r, r, ws->t);
         mpfi_sqr(ws->t, a->z);
         mpfi_add(r, r, ws->t);
+#endif
         return;
     }
-    mpfi_mul(r, a->x, b->x);
-    mpfi_mul(ws->t, a->y, b->y);
-    mpfi_add(r, r, ws->t);
-    mpfi_mul(ws->t, a->z, b->z);
-    mpfi_add(r, r, ws->t);
+    mul_add3(ws, r, a->x, b->x, a->y, b->y, a->z, b->z);
 }
 
 void iv_cross(ora_ws *ws, ora_v3 *r, const ora_v3 *a, const ora_v3 *b)
 {
-    mpfi_mul(r->x, a->y, b->z);
-    mpfi_mul(ws->t, a->z, b->y);
-    mpfi_sub(r->x, r->x, ws->t);
-    mpfi_mul(r->y, a->z, b->x);
-    mpfi_mul(ws->t, a->x, b->z);
-    mpfi_sub(r->y, r->y, ws->t);
-    mpfi_mul(r->z, a->x, b->y);
-    mpfi_mul(ws->t, a->y, b->x);
-    mpfi_sub(r->z, r->z, ws->t);
+    mul_sub_mul(ws, r->x, a->y, b->z, a->z, b->y);
+    mul_sub_mul(ws, r->y, a->z, b->x, a->x, b->z);
+    mul_sub_mul(ws, r->z, a->x, b->y, a->y, b->x);
 }
 
 /* a x e_k: e_0 -> (0, a_z, -a_y), e_1 -> (-a_z, 0, a_x), e_2 -> (a_y, -a_x, 0). */
@@ -559,25 +585,15 @@ void iv_unit(ora_ws *ws, ora_v3 *r, const ora_v3 *a)
 void im_apply(ora_ws *ws, ora_v3 *r, const ora_m3 *R, const ora_v3 *a)
 {
     mpfi_ptr out[3] = {r->x, r->y, r->z};
-    for (int i = 0; i < 3; i++) {
-        mpfi_mul(out[i], R->m[i][0], a->x);
-        mpfi_mul(ws->t, R->m[i][1], a->y);
-        mpfi_add(out[i], out[i], ws->t);
-        mpfi_mul(ws->t, R->m[i][2], a->z);
-        mpfi_add(out[i], out[i], ws->t);
-    }
+    for (int i = 0; i < 3; i++)
+        mul_add3(ws, out[i], R->m[i][0], a->x, R->m[i][1], a->y, R->m[i][2], a->z);
 }
 
 void im_apply_t(ora_ws *ws, ora_v3 *r, const ora_m3 *R, const ora_v3 *a)
 {
     mpfi_ptr out[3] = {r->x, r->y, r->z};
-    for (int j = 0; j < 3; j++) {
-        mpfi_mul(out[j], R->m[0][j], a->x);
-        mpfi_mul(ws->t, R->m[1][j], a->y);
-        mpfi_add(out[j], out[j], ws->t);
-        mpfi_mul(ws->t, R->m[2][j], a->z);
-        mpfi_add(out[j], out[j], ws->t);
-    }
+    for (int j = 0; j < 3; j++)
+        mul_add3(ws, out[j], R->m[0][j], a->x, R->m[1][j], a->y, R->m[2][j], a->z);
 }
 
 void im_column(ora_v3 *r, const ora_m3 *R, int j)
@@ -590,13 +606,8 @@ void im_column(ora_v3 *r, const ora_m3 *R, int j)
 void im_mul(ora_ws *ws, ora_m3 *r, const ora_m3 *A, const ora_m3 *B)
 {
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            mpfi_mul(r->m[i][j], A->m[i][0], B->m[0][j]);
-            mpfi_mul(ws->t, A->m[i][1], B->m[1][j]);
-            mpfi_add(r->m[i][j], r->m[i][j], ws->t);
-            mpfi_mul(ws->t, A->m[i][2], B->m[2][j]);
-            mpfi_add(r->m[i][j], r->m[i][j], ws->t);
-        }
+        for (int j = 0; j < 3; j++)
+            mul_add3(ws, r->m[i][j], A->m[i][0], B->m[0][j], A->m[i][1], B->m[1][j], A->m[i][2], B->m[2][j]);
 }
 
 void im_from_columns(ora_m3 *r, const ora_v3 *c0, const ora_v3 *c1, const ora_v3 *c2)

@@ -46,3 +46,18 @@ $(BUILD)/first_stage_check: tests/first_stage/first_stage_check.c $(BUILD)/libcc
 verify-first-stage: $(BUILD)/first_stage_check
 	$(BUILD)/first_stage_check $(FIRST_STAGE_SEEDS)
 VERIFY_EXTRA += verify-first-stage
+
+# The long run of the same check (spec/oracle.md section 9, not in CI): seeds 1..FIRST_STAGE_LONG_SEEDS in shards of
+# FIRST_STAGE_SHARD seeds, the first tenth of each shard also scaled, run side by side by GNU parallel (one job per
+# core, a progress bar on a terminal); each shard's report goes to build/first-stage-long/, and tools/first-stage-long
+# sums them and fails on any failure or missing shard.
+FIRST_STAGE_LONG_SEEDS ?= 20000
+FIRST_STAGE_SHARD ?= 250
+.PHONY: first-stage-long
+first-stage-long: $(BUILD)/first_stage_check
+	@tools/ensure-deps parallel
+	@rm -rf $(BUILD)/first-stage-long && mkdir -p $(BUILD)/first-stage-long
+	seq 1 $(FIRST_STAGE_SHARD) $(FIRST_STAGE_LONG_SEEDS) | parallel $$( [ -t 2 ] && echo --bar ) --halt never \
+	    '$(BUILD)/first_stage_check $(FIRST_STAGE_SHARD) $$(($(FIRST_STAGE_SHARD) / 10)) {} \
+	     > $(BUILD)/first-stage-long/shard-{}.txt 2>&1' || true
+	tools/first-stage-long $(BUILD)/first-stage-long $(FIRST_STAGE_LONG_SEEDS) $(FIRST_STAGE_SHARD)

@@ -153,6 +153,146 @@ static void test_enclosure(void)
     CU_ASSERT_EQUAL(failures_nan, 0);
 }
 
+/* The range of x*y (x, y over the corners of a and b) or of x^2 (b NULL): [lo, hi], at PREC with outward rounding. */
+static void product_range(mpfr_t lo, mpfr_t hi, ddi_srcptr a, ddi_srcptr b)
+{
+    mpfr_t t, x, y;
+    mpfr_inits2(PREC, t, x, y, (mpfr_ptr)0);
+    mpfr_set_inf(lo, 1);
+    mpfr_set_inf(hi, -1);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            set_dde(x, a->m);
+            mpfr_add_d(x, x, i ? a->r : -a->r, MPFR_RNDN);
+            if (b != NULL) {
+                set_dde(y, b->m);
+                mpfr_add_d(y, y, j ? b->r : -b->r, MPFR_RNDN);
+            }
+            for (int rnd = 0; rnd < 2; rnd++) {
+                mpfr_rnd_t m = rnd ? MPFR_RNDU : MPFR_RNDD;
+                if (b != NULL)
+                    mpfr_mul(t, x, y, m);
+                else
+                    mpfr_sqr(t, x, m);
+                if (rnd)
+                    mpfr_max(hi, hi, t, MPFR_RNDU);
+                else
+                    mpfr_min(lo, lo, t, MPFR_RNDD);
+            }
+        }
+    if (b == NULL && a->r > fabs(a->m.hi))
+        mpfr_set_zero(lo, 1);
+    mpfr_clears(t, x, y, (mpfr_ptr)0);
+}
+
+/* The fused sums of products (ddi_dot3, ddi_mul_sub_mul, ddi_sqr3; spec/oracle.md section 9, "Fused sums of
+ * products"): the terms have disjoint operands, so the exact range is the sum of the terms' ranges; the result must
+ * enclose it, have the midpoint the separate operations form (the same double-word), a radius no wider than theirs
+ * (one up() where they apply several), and be narrow on points. */
+static void test_fused_sums(void)
+{
+    long checked_fused = 0, bad_enclose = 0, bad_mid = 0, bad_width = 0, wider = 0, nan_fused = 0;
+    mpfr_t lo, hi, plo, phi, w, x, y;
+    mpfr_inits2(PREC, lo, hi, plo, phi, w, x, y, (mpfr_ptr)0);
+    for (int n = 0; n < 60000; n++) {
+        int form = n % 3; /* 0: a0 b0 + a1 b1 + a2 b2, 1: a0 b0 - a1 b1, 2: a0^2 + a1^2 + a2^2 */
+        ddi_t a[3], b[3], r, seq, t;
+        for (int i = 0; i < 3; i++) {
+            random_interval(a[i]);
+            random_interval(b[i]);
+            if (next() % 8 == 0) /* exact zeros, as structural zeros of the formulas give */
+                ddi_set_d(a[i], 0.0);
+        }
+        if (form == 0) {
+            ddi_dot3(r, a[0], b[0], a[1], b[1], a[2], b[2]);
+            ddi_mul(seq, a[0], b[0]);
+            ddi_mul(t, a[1], b[1]);
+            ddi_add(seq, seq, t);
+            ddi_mul(t, a[2], b[2]);
+            ddi_add(seq, seq, t);
+        } else if (form == 1) {
+            ddi_mul_sub_mul(r, a[0], b[0], a[1], b[1]);
+            ddi_mul(seq, a[0], b[0]);
+            ddi_mul(t, a[1], b[1]);
+            ddi_sub(seq, seq, t);
+        } else {
+            ddi_sqr3(r, a[0], a[1], a[2]);
+            ddi_sqr(seq, a[0]);
+            ddi_sqr(t, a[1]);
+            ddi_add(seq, seq, t);
+            ddi_sqr(t, a[2]);
+            ddi_add(seq, seq, t);
+        }
+        if (ddi_nan_p(r) || ddi_nan_p(seq)) { /* in range here: neither may give up */
+            nan_fused++;
+            continue;
+        }
+        checked_fused++;
+        if (r->m.hi != seq->m.hi || r->m.lo != seq->m.lo)
+            bad_mid++;
+        if (r->r > seq->r)
+            wider++;
+        mpfr_set_zero(lo, 1);
+        mpfr_set_zero(hi, 1);
+        int terms = form == 1 ? 2 : 3;
+        for (int i = 0; i < terms; i++) {
+            product_range(plo, phi, a[i], form == 2 ? NULL : b[i]);
+            if (form == 1 && i == 1) {
+                mpfr_sub(lo, lo, phi, MPFR_RNDD);
+                mpfr_sub(hi, hi, plo, MPFR_RNDU);
+            } else {
+                mpfr_add(lo, lo, plo, MPFR_RNDD);
+                mpfr_add(hi, hi, phi, MPFR_RNDU);
+            }
+        }
+        if (!dde_cmp_ok(ddi_lower(r), lo, 1) || !dde_cmp_ok(ddi_upper(r), hi, 0))
+            bad_enclose++;
+        int points = 1;
+        for (int i = 0; i < terms; i++)
+            points = points && ddi_is_point(a[i]) && (form == 2 || ddi_is_point(b[i]));
+        if (points) { /* narrow: width <= 2^-92 times the largest |term| (a sum may cancel) */
+            set_dde(x, ddi_upper(r));
+            set_dde(y, ddi_lower(r));
+            mpfr_sub(w, x, y, MPFR_RNDU);
+            mpfr_set_zero(y, 1);
+            for (int i = 0; i < terms; i++) {
+                product_range(plo, phi, a[i], form == 2 ? NULL : b[i]);
+                mpfr_abs(phi, phi, MPFR_RNDU);
+                mpfr_max(y, y, phi, MPFR_RNDU);
+            }
+            mpfr_mul_2si(y, y, -92, MPFR_RNDN);
+            if (mpfr_cmp(w, y) > 0)
+                bad_width++;
+        }
+    }
+    mpfr_clears(lo, hi, plo, phi, w, x, y, (mpfr_ptr)0);
+    CU_ASSERT(checked_fused > 50000);
+    CU_ASSERT_EQUAL(nan_fused, 0);
+    CU_ASSERT_EQUAL(bad_enclose, 0);
+    CU_ASSERT_EQUAL(bad_mid, 0);
+    CU_ASSERT_EQUAL(wider, 0);
+    CU_ASSERT_EQUAL(bad_width, 0);
+    /* exact: products of doubles summing exactly to 0 give the point 0 */
+    ddi_t p[3], q[3], r;
+    const double pv[3] = {1.0, 2.0, 3.0}, qv[3] = {2.0, -1.0, 0.0};
+    for (int i = 0; i < 3; i++) {
+        ddi_set_d(p[i], pv[i]);
+        ddi_set_d(q[i], qv[i]);
+    }
+    ddi_dot3(r, p[0], q[0], p[1], q[1], p[2], q[2]);
+    CU_ASSERT(ddi_is_point(r) && r->m.hi == 0.0 && r->m.lo == 0.0);
+    ddi_mul_sub_mul(r, p[0], q[0], p[1], p[1]); /* 1*2 - 2*2 = -2 */
+    CU_ASSERT(ddi_is_point(r) && r->m.hi == -2.0);
+    /* out of range: a product that underflows, and one that overflows to infinity inside the sum */
+    ddi_set_d(p[0], 0x1p-600);
+    ddi_set_d(q[0], 0x1p+600);
+    ddi_dot3(r, p[0], p[0], q[0], q[0], p[1], q[1]);
+    CU_ASSERT(ddi_nan_p(r));
+    ddi_set_d(p[0], 1.0);
+    ddi_dot3(r, p[0], p[0], q[0], q[0], p[1], q[1]);
+    CU_ASSERT(ddi_nan_p(r));
+}
+
 /* Exact operations stay exact: sums and products of doubles, scaling by a power of two, negation, zeros. */
 static void test_exact_cases(void)
 {
@@ -200,6 +340,8 @@ static void register_ddi(CU_pSuite s)
 {
     CU_add_test(s, "every operation encloses the exact range, narrow on points (MPFR)", test_enclosure);
     CU_add_test(s, "exact operations stay exact; out of range is NaN", test_exact_cases);
+    CU_add_test(s, "fused sums of products enclose the exact range, with the separate operations' midpoint",
+                test_fused_sums);
 }
 
 CCREF_TEST_SUITE("ddi", register_ddi)

@@ -808,10 +808,23 @@ template <class F> double mean_ns(F fn)
 // --bench: per suite, over the tests Simbody runs, the mean time per test of Simbody (building the System and
 // evaluating once; evaluating again on the built System), of ccref's double kernels and of the certified oracle
 // (both stages as an engine calls it, and the MPFI stage alone), with the share of tests the oracle's first stage
-// answered in full, all measured in this one run, on the same tests, so that their ratios are side by side.
+// answered in full, all measured in this one run, on the same tests, so that their ratios are side by side. Each
+// suite's row covers every family (the degenerate and near-threshold ones send part of the tests to the MPFI stage);
+// the rows under it take its "random" family alone, per variant (rolling, sliding): the well-conditioned cases of
+// `make oracle-bench`'s rows, here beside Simbody's time on the same tests.
 struct SuiteTime {
     long tests = 0, first = 0;
     double build_ns = 0, simbody_ns = 0, kernel_ns = 0, oracle_ns = 0, mpfi_ns = 0;
+    void add(const SuiteTime &o)
+    {
+        tests += o.tests;
+        first += o.first;
+        build_ns += o.build_ns;
+        simbody_ns += o.simbody_ns;
+        kernel_ns += o.kernel_ns;
+        oracle_ns += o.oracle_ns;
+        mpfi_ns += o.mpfi_ns;
+    }
 };
 
 void print_times(const char *name, const SuiteTime &st)
@@ -827,7 +840,7 @@ int run_bench(int first, int argc, char **argv)
 {
     ora_ctx *ctx = ora_ctx_new(NULL), *mpfi = ora_ctx_new(NULL);
     ora_ctx_set_first_stage(mpfi, 0);
-    SuiteTime all;
+    SuiteTime all, all_random;
     std::printf("Simbody 3.7 beside ccref, mean per test over the tests Simbody runs (vectors; each time the mean of "
                 "repetitions lasting >= %.0f ms)\n", BENCH_MIN_NS / 1e6);
     std::printf("%-26s %6s %14s %14s %12s %12s %8s %10s %9s\n", "suite", "tests", "Simbody us", "Simbody ns",
@@ -841,7 +854,7 @@ int run_bench(int first, int argc, char **argv)
             std::fprintf(stderr, "simbody_consumer: %s\n", err);
             return 2;
         }
-        SuiteTime st;
+        SuiteTime st, random_family[3]; // index: the group's rolling + 1 (0: no variant, 1: sliding, 2: rolling)
         jw w;
         jw_init(&w);
         for (int i = 0; i < f.n_tests; i++) {
@@ -875,27 +888,33 @@ int run_bench(int first, int argc, char **argv)
             ora_cert cert[CCREF_MAX_SLOTS];
             int decided = 1, max_bits = 0;
             signed char dec[ORA_D_COUNT];
-            st.tests++;
-            st.build_ns += build;
-            st.simbody_ns += g_bench.last_ns;
-            st.kernel_ns += mean_ns([&] { kernel_only(t.c); });
-            st.oracle_ns += mean_ns([&] { eval_oracle(ctx, &t.c, NULL, &oo, cert, &decided, &max_bits, dec); });
-            st.first += decided && max_bits > 0 && max_bits <= 106;
-            st.mpfi_ns += mean_ns([&] { eval_oracle(mpfi, &t.c, NULL, &oo, cert, &decided, &max_bits, dec); });
+            SuiteTime one;
+            one.tests = 1;
+            one.build_ns = build;
+            one.simbody_ns = g_bench.last_ns;
+            one.kernel_ns = mean_ns([&] { kernel_only(t.c); });
+            one.oracle_ns = mean_ns([&] { eval_oracle(ctx, &t.c, NULL, &oo, cert, &decided, &max_bits, dec); });
+            one.first = decided && max_bits > 0 && max_bits <= 106;
+            one.mpfi_ns = mean_ns([&] { eval_oracle(mpfi, &t.c, NULL, &oo, cert, &decided, &max_bits, dec); });
+            st.add(one);
+            const vgroup &grp = f.groups[t.group];
+            if (std::strcmp(grp.family, "random") == 0)
+                random_family[grp.rolling < 0 ? 0 : grp.rolling ? 2 : 1].add(one);
         }
         jw_free(&w);
         if (st.tests > 0)
             print_times(suite_name(f.suite), st);
-        all.tests += st.tests;
-        all.first += st.first;
-        all.build_ns += st.build_ns;
-        all.simbody_ns += st.simbody_ns;
-        all.kernel_ns += st.kernel_ns;
-        all.oracle_ns += st.oracle_ns;
-        all.mpfi_ns += st.mpfi_ns;
+        static const char *const variant[3] = {"  random", "  random, sliding", "  random, rolling"};
+        for (int v = 2; v >= 0; v--)
+            if (random_family[v].tests > 0) {
+                print_times(variant[v], random_family[v]);
+                all_random.add(random_family[v]);
+            }
+        all.add(st);
         vfile_free(&f);
     }
     print_times("all", all);
+    print_times("all, random family", all_random);
     ora_ctx_free(ctx);
     ora_ctx_free(mpfi);
     return 0;

@@ -17,8 +17,10 @@
  * product of two lengths at 2^500 leaves it, a length times a unit vector does not), so it certifies some outputs
  * and must hand the others over.
  *
- * Usage: first_stage_check [SEEDS [SCALED_SEEDS]] (defaults 1 and SEEDS / 10). Prints the cases, the outputs
- * compared, the share the first stage certified, per suite and per scale, and exits 1 on any failure. */
+ * Usage: first_stage_check [SEEDS [SCALED_SEEDS [FIRST_SEED]]]: seeds FIRST_SEED .. FIRST_SEED + SEEDS - 1, the first
+ * SCALED_SEEDS of them also scaled (defaults 1, SEEDS / 10, 1); `make first-stage-long` runs shards of a long range
+ * side by side with GNU parallel. Prints the cases, the outputs compared, the share the first stage certified, per
+ * suite and per scale, and exits 1 on any failure. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,7 +199,7 @@ static int parse_count(const char *s, int *n)
 {
     char *end;
     long v = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || v < 0 || v > 1000000)
+    if (*s == '\0' || *end != '\0' || v < 0 || v > 100000000)
         return 0;
     *n = (int)v;
     return 1;
@@ -205,14 +207,18 @@ static int parse_count(const char *s, int *n)
 
 int main(int argc, char **argv)
 {
-    int seeds = 1, scaled_seeds;
-    if (argc > 3 || (argc > 1 && (!parse_count(argv[1], &seeds) || seeds < 1))) {
-        fprintf(stderr, "usage: first_stage_check [SEEDS [SCALED_SEEDS]]\n");
+    int seeds = 1, scaled_seeds, first_seed = 1;
+    if (argc > 4 || (argc > 1 && (!parse_count(argv[1], &seeds) || seeds < 1))) {
+        fprintf(stderr, "usage: first_stage_check [SEEDS [SCALED_SEEDS [FIRST_SEED]]]\n");
         return 2;
     }
     scaled_seeds = seeds / 10;
     if (argc > 2 && (!parse_count(argv[2], &scaled_seeds) || scaled_seeds > seeds)) {
         fprintf(stderr, "first_stage_check: SCALED_SEEDS must be an integer from 0 to SEEDS\n");
+        return 2;
+    }
+    if (argc > 3 && (!parse_count(argv[3], &first_seed) || first_seed < 1 || first_seed > 100000000 - seeds)) {
+        fprintf(stderr, "first_stage_check: FIRST_SEED must be an integer from 1 to 10^8 - SEEDS\n");
         return 2;
     }
     if (!ora_first_stage_available()) {
@@ -227,7 +233,7 @@ int main(int argc, char **argv)
     ora_ctx_set_first_stage(mctx, 0); /* the MPFI stage alone */
     int tty = isatty(2);
     static vtest t, scaled;
-    for (int seed = 1; seed <= seeds; seed++) {
+    for (int seed = first_seed; seed < first_seed + seeds; seed++) {
         for (int s = 0; s < SUITE_COUNT; s++) {
             const group_spec *groups;
             int ng = suite_groups(s, &groups);
@@ -236,7 +242,7 @@ int main(int argc, char **argv)
                     family_make((uint64_t)seed, s, g, k, &t);
                     scale_slot = -1;
                     check_case(s, seed, g, k, &t, mctx);
-                    if (seed > scaled_seeds || suite_type_of(s) == SUITE_TYPE_RULE)
+                    if (seed - first_seed >= scaled_seeds || suite_type_of(s) == SUITE_TYPE_RULE)
                         continue;
                     for (scale_slot = 0; scale_slot < SCALES; scale_slot++) {
                         scaled = t;
@@ -246,7 +252,8 @@ int main(int argc, char **argv)
                 }
         }
         if (tty)
-            fprintf(stderr, "\rfirst_stage_check: seed %d/%d, %ld cases, %ld failures", seed, seeds, cases, failures);
+            fprintf(stderr, "\rfirst_stage_check: seed %d/%d, %ld cases, %ld failures", seed - first_seed + 1, seeds,
+                    cases, failures);
     }
     if (tty)
         fprintf(stderr, "\n");
@@ -255,15 +262,15 @@ int main(int argc, char **argv)
     for (int s = 0; s < SUITE_COUNT; s++)
         printf("%-26s %9ld %10ld %11.1f%%\n", suite_name(s), per_suite_cases[s], per_suite_outputs[s],
                per_suite_outputs[s] ? 100.0 * per_suite_first[s] / per_suite_outputs[s] : 0.0);
-    printf("%-26s %9s %10s %12s   (kind and contact cases of seeds 1..%d, scaled)\n", "scale", "cases", "outputs",
-           "first stage", scaled_seeds);
+    printf("%-26s %9s %10s %12s   (kind and contact cases of seeds %d..%d, scaled)\n", "scale", "cases", "outputs",
+           "first stage", first_seed, first_seed + scaled_seeds - 1);
     for (int e = 0; e < SCALES; e++)
         printf("2^%-24d %9ld %10ld %11.1f%%\n", scale_exponents[e], per_scale_cases[e], per_scale_outputs[e],
                per_scale_outputs[e] ? 100.0 * per_scale_first[e] / per_scale_outputs[e] : 0.0);
-    printf("first_stage_check: %d seeds, %ld cases (%ld, %.1f%%, answered in full by the first stage), %ld outputs "
-           "(%ld, %.1f%%, certified by the first stage), %ld enclosures compared; %ld failures\n",
-           seeds, cases, first_whole, cases ? 100.0 * first_whole / cases : 0.0, outputs, first_certified,
-           outputs ? 100.0 * first_certified / outputs : 0.0, enclosures, failures);
+    printf("first_stage_check: seeds %d..%d: %d seeds, %ld cases (%ld, %.1f%%, answered in full by the first stage), "
+           "%ld outputs (%ld, %.1f%%, certified by the first stage), %ld enclosures compared; %ld failures\n",
+           first_seed, first_seed + seeds - 1, seeds, cases, first_whole, cases ? 100.0 * first_whole / cases : 0.0,
+           outputs, first_certified, outputs ? 100.0 * first_certified / outputs : 0.0, enclosures, failures);
     /* the second pass must test something at every scale: a scale where the first stage certified nothing would
      * check only that it gives up */
     for (int e = 0; e < SCALES && scaled_seeds > 0; e++)
