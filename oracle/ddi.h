@@ -290,12 +290,13 @@ DDI_INLINE int ddi_sqr(ddi_ptr r, ddi_srcptr a)
 }
 
 /* ---------------------------------------------------------------- fused sums of products
- * a0 b0 +- a1 b1 +- a2 b2 (dot and cross products, matrix products) as one operation. The midpoint is formed by the
- * same double-word operations, in the same order and with the same range tests, as the sequence of ddi_mul (ddi_sqr)
- * and ddi_add (ddi_sub) would form it: the same double-word. The radius is one bound for the whole sum, each product's
- * propagated radius (|ma| rb + |mb| ra + ra rb, or 2 |m| r + r^2) plus the error of every inexact midpoint operation,
- * enlarged once by up() (spec/oracle.md section 9, "Fused sums of products"); the separate operations' intermediate
- * radii, up() calls and validity tests are saved. An invalid operand makes rad NaN; a midpoint out of range sets bad. */
+ * a0 b0 + a1 b1 + a2 b2, a0 b0 - a1 b1 and a0^2 + a1^2 + a2^2 (dot and cross products, matrix products) as one
+ * operation. The midpoint is formed by the same double-word operations, in the same order, as the sequence of ddi_mul
+ * (ddi_sqr) and ddi_add (ddi_sub) would form it: the same double-word. The radius is one bound for the whole sum, each
+ * product's propagated radius (|ma| rb + |mb| ra + ra rb, or 2 |m| r + r^2) plus the error of every inexact midpoint
+ * operation, enlarged once by up() (spec/oracle.md section 9, "Fused sums of products"); the separate operations'
+ * intermediate radii, up() calls and validity tests are saved. Range: a product that underflows is NaN
+ * (dde_prod_err), every partial sum is tested (bad); an invalid operand makes rad NaN. */
 typedef struct { dde z; double rad; int bad; } ddi_acc;
 
 DDI_INLINE dde ddi_acc_prod(ddi_acc *s, ddi_srcptr a, ddi_srcptr b)
@@ -334,7 +335,7 @@ DDI_INLINE void ddi_acc_end(ddi_ptr r, const ddi_acc *s)
     ddi_make(r, s->z, up(s->rad));
 }
 
-/* r = a0 b0 + a1 b1 + a2 b2 (sub1, sub2: subtract that term instead) */
+/* r = a0 b0 + a1 b1 + a2 b2 */
 DDI_INLINE void ddi_dot3(ddi_ptr r, ddi_srcptr a0, ddi_srcptr b0, ddi_srcptr a1, ddi_srcptr b1, ddi_srcptr a2,
                          ddi_srcptr b2)
 {
