@@ -221,7 +221,7 @@ DDI_INLINE dde dde_sum_err(dde x, dde y, double *err)
     }
     dde z = dw_add(x, y);
     /* with an exact zero operand (then its lo is 0 too) every step of dw_add is exact and z is the other operand */
-    *err = (x.hi != 0.0) & (y.hi != 0.0) ? dw_err(z) : 0.0;
+    *err = x.hi != 0.0 && y.hi != 0.0 ? dw_err(z) : 0.0;
     return z;
 }
 
