@@ -241,6 +241,15 @@ DDI_INLINE int ddi_sub(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
     return ddi_add(r, a, nb);
 }
 
+/* The propagated radius of a product, before the midpoint's error (spec/oracle.md section 9): (ma + da)(mb + db) -
+ * ma mb = ma db + mb da + da db, so |ma| rb + |mb| ra + ra rb; for a square, 2 |m| r + r^2. */
+DDI_INLINE double mul_radius(ddi_srcptr a, ddi_srcptr b)
+{
+    return dde_abs_up(a->m) * b->r + dde_abs_up(b->m) * a->r + a->r * b->r;
+}
+
+DDI_INLINE double sqr_radius(ddi_srcptr a) { return 2.0 * dde_abs_up(a->m) * a->r + a->r * a->r; }
+
 /* midpoint product z of x and y and its error */
 DDI_INLINE dde dde_prod_err(dde x, dde y, double *err)
 {
@@ -259,7 +268,7 @@ DDI_INLINE dde dde_prod_err(dde x, dde y, double *err)
     return z;
 }
 
-/* (ma + da)(mb + db) - ma mb = ma db + mb da + da db: radius |ma| rb + |mb| ra + ra rb, plus the midpoint's error. */
+/* a * b: the radius is mul_radius(a, b) plus the midpoint's error */
 DDI_INLINE int ddi_mul(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
 {
     /* one test each for "either invalid" and "both points": valid radii are in [0, 2^900], so their sum is NaN
@@ -271,7 +280,7 @@ DDI_INLINE int ddi_mul(ddi_ptr r, ddi_srcptr a, ddi_srcptr b)
     }
     double err;
     dde z = dde_prod_err(a->m, b->m, &err);
-    double rad = rsum == 0.0 ? err : up(dde_abs_up(a->m) * b->r + dde_abs_up(b->m) * a->r + a->r * b->r + err);
+    double rad = rsum == 0.0 ? err : up(mul_radius(a, b) + err);
     ddi_make(r, z, rad);
     return 0;
 }
@@ -284,7 +293,7 @@ DDI_INLINE int ddi_sqr(ddi_ptr r, ddi_srcptr a)
     }
     double err;
     dde z = dde_prod_err(a->m, a->m, &err);
-    double rad = a->r == 0.0 ? err : up(2.0 * dde_abs_up(a->m) * a->r + a->r * a->r + err);
+    double rad = a->r == 0.0 ? err : up(sqr_radius(a) + err);
     ddi_make(r, z, rad);
     return 0;
 }
@@ -305,7 +314,7 @@ DDI_INLINE dde ddi_acc_prod(ddi_acc *s, ddi_srcptr a, ddi_srcptr b)
     dde p = dde_prod_err(a->m, b->m, &err); /* NaN if it underflowed; a product above the range (up to 2^1800, then
                                                  infinite) cannot come back into it unnoticed: the sums are tested */
     double rsum = a->r + b->r; /* 0 exactly when both are points, NaN when either is invalid (ddi_mul) */
-    s->rad += rsum == 0.0 ? err : dde_abs_up(a->m) * b->r + dde_abs_up(b->m) * a->r + a->r * b->r + err;
+    s->rad += rsum == 0.0 ? err : mul_radius(a, b) + err;
     return p;
 }
 
@@ -313,7 +322,7 @@ DDI_INLINE dde ddi_acc_sqr(ddi_acc *s, ddi_srcptr a)
 {
     double err;
     dde p = dde_prod_err(a->m, a->m, &err);
-    s->rad += a->r == 0.0 ? err : 2.0 * dde_abs_up(a->m) * a->r + a->r * a->r + err;
+    s->rad += a->r == 0.0 ? err : sqr_radius(a) + err;
     return p;
 }
 

@@ -526,21 +526,27 @@ static inline void mul_sub_mul(ora_ws *ws, mpfi_ptr r, mpfi_srcptr a0, mpfi_srcp
 #endif
 }
 
+/* r = a0^2 + a1^2 + a2^2 */
+static inline void sqr_add3(ora_ws *ws, mpfi_ptr r, mpfi_srcptr a0, mpfi_srcptr a1, mpfi_srcptr a2)
+{
+#ifdef ORA_FIRST_STAGE
+    (void)ws;
+    ddi_sqr3(r, a0, a1, a2);
+#else
+    mpfi_sqr(r, a0);
+    mpfi_sqr(ws->t, a1);
+    mpfi_add(r, r, ws->t);
+    mpfi_sqr(ws->t, a2);
+    mpfi_add(r, r, ws->t);
+#endif
+}
+
 void iv_dot(ora_ws *ws, mpfi_ptr r, const ora_v3 *a, const ora_v3 *b)
 {
-    if (a == b) { /* a.a: squares are enclosed by non-negative intervals (tighter, and sqrt(a.a) stays bounded) */
-#ifdef ORA_FIRST_STAGE
-        ddi_sqr3(r, a->x, a->y, a->z);
-#else
-        mpfi_sqr(r, a->x);
-        mpfi_sqr(ws->t, a->y);
-        mpfi_add(r, r, ws->t);
-        mpfi_sqr(ws->t, a->z);
-        mpfi_add(r, r, ws->t);
-#endif
-        return;
-    }
-    mul_add3(ws, r, a->x, b->x, a->y, b->y, a->z, b->z);
+    if (a == b) /* a.a: squares are enclosed by non-negative intervals (tighter, and sqrt(a.a) stays bounded) */
+        sqr_add3(ws, r, a->x, a->y, a->z);
+    else
+        mul_add3(ws, r, a->x, b->x, a->y, b->y, a->z, b->z);
 }
 
 void iv_cross(ora_ws *ws, ora_v3 *r, const ora_v3 *a, const ora_v3 *b)

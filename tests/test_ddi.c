@@ -66,31 +66,12 @@ typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQR, OP_SQRT, OP_ABS, OP_COUNT
 
 static long failures_enclose, failures_width, failures_nan, checked;
 
-static void check_op(op_t op, ddi_srcptr a, ddi_srcptr b)
+/* The exact range [lo, hi] of op over the intervals a and b (b unused by the unary operations), at PREC with outward
+ * rounding: the extremes over the corners (monotone pieces), plus 0 for sqr/abs around 0. */
+static void exact_range(op_t op, ddi_srcptr a, ddi_srcptr b, mpfr_t lo, mpfr_t hi)
 {
-    ddi_t r;
-    switch (op) {
-    case OP_ADD: ddi_add(r, a, b); break;
-    case OP_SUB: ddi_sub(r, a, b); break;
-    case OP_MUL: ddi_mul(r, a, b); break;
-    case OP_DIV: ddi_div(r, a, b); break;
-    case OP_SQR: ddi_sqr(r, a); break;
-    case OP_SQRT: ddi_sqrt(r, a); break;
-    default: ddi_abs(r, a); break;
-    }
-    /* NaN is allowed where the operation may be undefined: a divisor within 2^-40 of containing 0, a square-root
-     * operand within 2^-40 of reaching below 0 (the bounds are checked conservatively) */
-    int b_near_zero = b->r >= fabs(b->m.hi) * (1.0 - 0x1p-40);
-    int a_near_neg = a->m.hi < 0.0 || a->r >= fabs(a->m.hi) * (1.0 - 0x1p-40);
-    if (ddi_nan_p(r)) {
-        int allowed = (op == OP_DIV && b_near_zero) || (op == OP_SQRT && a_near_neg);
-        failures_nan += !allowed;
-        return;
-    }
-    checked++;
-    /* the exact range: extremes over the corners (monotone pieces), plus 0 for sqr/abs around 0 */
-    mpfr_t lo, hi, t, x, y;
-    mpfr_inits2(PREC, lo, hi, t, x, y, (mpfr_ptr)0);
+    mpfr_t t, x, y;
+    mpfr_inits2(PREC, t, x, y, (mpfr_ptr)0);
     mpfr_set_inf(lo, 1);
     mpfr_set_inf(hi, -1);
     for (int i = 0; i < 2; i++)
@@ -118,6 +99,34 @@ static void check_op(op_t op, ddi_srcptr a, ddi_srcptr b)
         }
     if ((op == OP_SQR || op == OP_ABS) && a->r > fabs(a->m.hi))
         mpfr_set_zero(lo, 1);
+    mpfr_clears(t, x, y, (mpfr_ptr)0);
+}
+
+static void check_op(op_t op, ddi_srcptr a, ddi_srcptr b)
+{
+    ddi_t r;
+    switch (op) {
+    case OP_ADD: ddi_add(r, a, b); break;
+    case OP_SUB: ddi_sub(r, a, b); break;
+    case OP_MUL: ddi_mul(r, a, b); break;
+    case OP_DIV: ddi_div(r, a, b); break;
+    case OP_SQR: ddi_sqr(r, a); break;
+    case OP_SQRT: ddi_sqrt(r, a); break;
+    default: ddi_abs(r, a); break;
+    }
+    /* NaN is allowed where the operation may be undefined: a divisor within 2^-40 of containing 0, a square-root
+     * operand within 2^-40 of reaching below 0 (the bounds are checked conservatively) */
+    int b_near_zero = b->r >= fabs(b->m.hi) * (1.0 - 0x1p-40);
+    int a_near_neg = a->m.hi < 0.0 || a->r >= fabs(a->m.hi) * (1.0 - 0x1p-40);
+    if (ddi_nan_p(r)) {
+        int allowed = (op == OP_DIV && b_near_zero) || (op == OP_SQRT && a_near_neg);
+        failures_nan += !allowed;
+        return;
+    }
+    checked++;
+    mpfr_t lo, hi, t, x, y;
+    mpfr_inits2(PREC, lo, hi, t, x, y, (mpfr_ptr)0);
+    exact_range(op, a, b, lo, hi);
     if (!dde_cmp_ok(ddi_lower(r), lo, 1) || !dde_cmp_ok(ddi_upper(r), hi, 0)) {
         if (failures_enclose < 5)
             fprintf(stderr, "ddi: op %d: a = (%a %a, r %a) b = (%a %a, r %a): result (%a %a, r %a) does not enclose\n",
@@ -151,38 +160,6 @@ static void test_enclosure(void)
     CU_ASSERT_EQUAL(failures_enclose, 0);
     CU_ASSERT_EQUAL(failures_width, 0);
     CU_ASSERT_EQUAL(failures_nan, 0);
-}
-
-/* The range of x*y (x, y over the corners of a and b) or of x^2 (b NULL): [lo, hi], at PREC with outward rounding. */
-static void product_range(mpfr_t lo, mpfr_t hi, ddi_srcptr a, ddi_srcptr b)
-{
-    mpfr_t t, x, y;
-    mpfr_inits2(PREC, t, x, y, (mpfr_ptr)0);
-    mpfr_set_inf(lo, 1);
-    mpfr_set_inf(hi, -1);
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++) {
-            set_dde(x, a->m);
-            mpfr_add_d(x, x, i ? a->r : -a->r, MPFR_RNDN);
-            if (b != NULL) {
-                set_dde(y, b->m);
-                mpfr_add_d(y, y, j ? b->r : -b->r, MPFR_RNDN);
-            }
-            for (int rnd = 0; rnd < 2; rnd++) {
-                mpfr_rnd_t m = rnd ? MPFR_RNDU : MPFR_RNDD;
-                if (b != NULL)
-                    mpfr_mul(t, x, y, m);
-                else
-                    mpfr_sqr(t, x, m);
-                if (rnd)
-                    mpfr_max(hi, hi, t, MPFR_RNDU);
-                else
-                    mpfr_min(lo, lo, t, MPFR_RNDD);
-            }
-        }
-    if (b == NULL && a->r > fabs(a->m.hi))
-        mpfr_set_zero(lo, 1);
-    mpfr_clears(t, x, y, (mpfr_ptr)0);
 }
 
 /* The fused sums of products (ddi_dot3, ddi_mul_sub_mul, ddi_sqr3; spec/oracle.md section 9, "Fused sums of
@@ -236,7 +213,7 @@ static void test_fused_sums(void)
         mpfr_set_zero(hi, 1);
         int terms = form == 1 ? 2 : 3;
         for (int i = 0; i < terms; i++) {
-            product_range(plo, phi, a[i], form == 2 ? NULL : b[i]);
+            exact_range(form == 2 ? OP_SQR : OP_MUL, a[i], b[i], plo, phi);
             if (form == 1 && i == 1) {
                 mpfr_sub(lo, lo, phi, MPFR_RNDD);
                 mpfr_sub(hi, hi, plo, MPFR_RNDU);
@@ -256,7 +233,7 @@ static void test_fused_sums(void)
             mpfr_sub(w, x, y, MPFR_RNDU);
             mpfr_set_zero(y, 1);
             for (int i = 0; i < terms; i++) {
-                product_range(plo, phi, a[i], form == 2 ? NULL : b[i]);
+                exact_range(form == 2 ? OP_SQR : OP_MUL, a[i], b[i], plo, phi);
                 mpfr_abs(phi, phi, MPFR_RNDU);
                 mpfr_max(y, y, phi, MPFR_RNDU);
             }
