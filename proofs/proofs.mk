@@ -7,6 +7,8 @@
 #   make verify-cache  re-run every prover and rewrite the committed proof cache proofs/wp-cache (cold: slow)
 #   make verify-cold   WP with every prover and no cache: the check of every cached goal (slow)
 #   make verify-baseline  proofs/baseline.txt from the last passing `make verify` (build/proofs/proved.txt)
+#   make verify-smoke-list  proofs/smoke-unreachable.txt from the last full run's unreachable smoke tests, keeping
+#                      the reasons already given (a new entry gets `?`, which fails until it has a reason)
 #   make verify-forgery-test  a cache entry forged under a false goal must be caught by the cold re-proof (in
 #                      make verify through VERIFY_EXTRA)
 #   make test-eacsl    the CUnit suite with the contracts compiled into run-time checks (E-ACSL)
@@ -33,10 +35,16 @@ WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache
 # adds itself here: `VERIFY_EXTRA += verify-derivatives` in tests/derivatives.mk): make targets, each must succeed.
 VERIFY_EXTRA  ?=
 
-VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_TIMEOUT) WP_PAR=$(WP_PAR) \
-             WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR)
+# VERIFY_SMOKE=0 drops the smoke tests from the WP runs; WP_SMOKE_TIMEOUT: seconds per prover and smoke test.
+VERIFY_SMOKE  ?= 1
+WP_SMOKE_TIMEOUT ?= 2
 
-.PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test
+VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_TIMEOUT) WP_PAR=$(WP_PAR) \
+             WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR) \
+             VERIFY_SMOKE=$(VERIFY_SMOKE) WP_SMOKE_TIMEOUT=$(WP_SMOKE_TIMEOUT)
+
+.PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test \
+        verify-smoke-list
 
 verify-tools:
 	@tools/ensure-deps verify
@@ -70,6 +78,9 @@ verify-cold: $(WHY3CONF)
 verify-baseline:
 	@test -f $(PROOFS_OUT)/proved.txt || { echo "verify-baseline: run make verify first" >&2; exit 2; }
 	cp $(PROOFS_OUT)/proved.txt proofs/baseline.txt
+
+verify-smoke-list:
+	python3 proofs/verify.py --write-smoke-list --out $(PROOFS_OUT)
 
 verify-forgery-test: $(WHY3CONF)
 	$(VERIFY_ENV) python3 proofs/verify.py --forgery-test --out $(PROOFS_OUT)

@@ -30,22 +30,8 @@
 #include "ccref_unilateral.h"
 #include "common.h"
 
-/*@ // The contact rules of ccref_contact_eval (proofs/README.md): spec/unilateral_contacts.md section 3, steps 4-7,
-    // with the rules of spec/unilateral.md sections 6 and 7, on exact values in the code's operation order (claimed
-    // in the real model, where the code's roundings are the identity; the branches in both models).
-    // Impact speed max(0, -sign verr).
-    logic real impact_rule(integer sg, real verr) = -sg * verr > 0.0 ? -sg * verr : 0.0;
-    // COR: 0 up to the capture speed, min_cor from min_cor_speed on, the line 1 - ((1 - min_cor) / min_cor_speed) v
-    // between.
-    logic integer cor_branch_rule(real capture, real mcs, real v) =
-      v <= capture ? CCREF_COR_CAPTURED : (v >= mcs ? CCREF_COR_MINIMUM : CCREF_COR_LINEAR);
-    logic real cor_rule(real min_cor, real capture, real mcs, real v) =
-      v <= capture ? 0.0 : (v >= mcs ? min_cor : 1.0 - (1.0 - min_cor) / mcs * v);
-    // Slip speed sqrt(sx sx + sy sy); COF mu_v s + (s <= transition speed ? mu_s : mu_d).
-    logic real slip_rule(real sx, real sy) = \sqrt(sx * sx + sy * sy);
-    logic integer cof_branch_rule(real ts, real s) = s <= ts ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC;
-    logic real cof_rule(real mu_s, real mu_d, real mu_v, real ts, real s) = mu_v * s + (s <= ts ? mu_s : mu_d);
-*/
+/* The rules' logic (impact_rule, cor_rule, cof_rule and their branches) is in proofs/ccref_logic.h, shared with
+ * unilateral.c's contracts. */
 
 static const char *const class_names[CCREF_CONTACT_COUNT] = {
     [CCREF_CONTACT_HARD_STOP_UPPER] = "hard_stop_upper",

@@ -424,6 +424,55 @@ static lol_rates lol_rate_rows(ccref_body body1, ccref_body body2, lol_rate_inpu
     return rt;
 }
 
+/*@ // The slip rows' accelerations on the result (formulas 21-30): there are values g of lol_rate_rows' inputs, each
+    // the one the spec names (the arms, edges and normal of the geometry, the contact frame, the slip velocity, and
+    // line parameters tf, tb that place the closest points on their lines), for which aerr[1], aerr[2] are
+    // lol_rate_rows' formulas. Every field is determined by the result and the inputs (tf, tb through the closest
+    // points, the edges being unit), so the witness is the one lol_outputs computed.
+    predicate lol_rate_values(lol_rate_inputs g, ccref_line_on_line_result r, ccref_line_on_line_params p,
+                              ccref_body b1, ccref_body b2) =
+      \let Co = r.contact_frame.p;
+      g.armPf == mapply(b1.R, p.edge_frame1_in_b1.p) && g.armPb == mapply(b2.R, p.edge_frame2_in_b2.p) &&
+      g.p == vsub(lol_Pb(p, b2), lol_Pf(p, b1)) && g.df == lol_df(p, b1) && g.db == lol_db(p, b2) &&
+      g.n == mcol(r.contact_frame.R, 2) && g.sg == r.sense && g.oos == 1.0 / vnorm(lol_w(p, b1, b2)) &&
+      g.Cx == mcol(r.contact_frame.R, 0) && g.Cy == mcol(r.contact_frame.R, 1) &&
+      g.p_FCo == vsub(Co, b1.p) && g.p_BCo == vsub(Co, b2.p) &&
+      (r.out.mv == 2 ==> g.vF == vsub(pt_vel(b2, Co), pt_vel(b1, Co))) &&
+      r.closest_point1 == vadd(lol_Pf(p, b1), vscale(g.tf, lol_df(p, b1))) &&
+      r.closest_point2 == vadd(lol_Pb(p, b2), vscale(g.tb, lol_db(p, b2)));
+    predicate lol_rolling_aerr(ccref_line_on_line_result r, ccref_line_on_line_params p, ccref_body b1,
+                               ccref_body b2) =
+      \exists lol_rate_inputs g; lol_rate_values(g, r, p, b1, b2) &&
+        (r.out.mv == 2 ==> r.out.aerr[1] == vdot(lol_dvF(b1, b2, g), g.Cx) + vdot(g.vF, dir_rate(b1, g.df)) &&
+                           r.out.aerr[2] == vdot(lol_dvF(b1, b2, g), g.Cy) + vdot(g.vF, lol_dCy(b1, b2, g)));
+*/
+
+/*@ ghost
+  // The slip rows' accelerations, from the values lol_outputs passed to lol_rate_rows to the result and the inputs
+  // (the witness g; inside lol_outputs the provers time out on the folded predicate).
+  /@ requires exact: rates: real_model && r.out.mv == 2 ==>
+       r.out.aerr[1] == vdot(lol_dvF(b1, b2, g), g.Cx) + vdot(g.vF, dir_rate(b1, g.df)) &&
+       r.out.aerr[2] == vdot(lol_dvF(b1, b2, g), g.Cy) + vdot(g.vF, lol_dCy(b1, b2, g));
+     requires exact: arms: real_model ==>
+       g.armPf == mapply(b1.R, prm.edge_frame1_in_b1.p) && g.armPb == mapply(b2.R, prm.edge_frame2_in_b2.p) &&
+       g.p == vsub(lol_Pb(prm, b2), lol_Pf(prm, b1));
+     requires exact: edges: real_model ==> g.df == lol_df(prm, b1) && g.db == lol_db(prm, b2);
+     requires exact: normal: real_model ==>
+       g.n == mcol(r.contact_frame.R, 2) && g.sg == r.sense && g.oos == 1.0 / vnorm(lol_w(prm, b1, b2));
+     requires exact: frame: real_model ==>
+       g.Cx == mcol(r.contact_frame.R, 0) && g.Cy == mcol(r.contact_frame.R, 1) &&
+       g.p_FCo == vsub(r.contact_frame.p, b1.p) && g.p_BCo == vsub(r.contact_frame.p, b2.p);
+     requires exact: slip: real_model && r.out.mv == 2 ==>
+       g.vF == vsub(pt_vel(b2, r.contact_frame.p), pt_vel(b1, r.contact_frame.p));
+     requires exact: closest: real_model ==>
+       r.closest_point1 == vadd(lol_Pf(prm, b1), vscale(g.tf, lol_df(prm, b1))) &&
+       r.closest_point2 == vadd(lol_Pb(prm, b2), vscale(g.tb, lol_db(prm, b2)));
+     assigns \nothing;
+     EXACT_ONLY(ensures exact: real_model ==> lol_rolling_aerr(r, prm, b1, b2);) @/
+  static void lemma_lol_rolling_aerr(ccref_line_on_line_result r, ccref_line_on_line_params prm, ccref_body b1,
+                                     ccref_body b2, lol_rate_inputs g) { }
+*/
+
 /* The formulas, on values; *parallel receives the branch. */
 /*@ requires \valid(parallel);
     requires mv == 0 || mv == 2;
@@ -437,6 +486,7 @@ static lol_rates lol_rate_rows(ccref_body body1, ccref_body body2, lol_rate_inpu
     ensures exact: frame: real_model && *parallel == 0 ==> lol_frame(\result, prm, body1, body2);
     ensures exact: forces: real_model && *parallel == 0 ==> lol_forces(\result, body1, body2, l0, l1, l2);
     EXACT_ONLY(ensures exact: normal_rates: real_model && *parallel == 0 ==> lol_normal_rates(\result, prm, body1, body2);)
+    EXACT_ONLY(ensures exact: rolling_aerr: real_model && *parallel == 0 ==> lol_rolling_aerr(\result, prm, body1, body2);)
     ensures newton3_force_normal: mv == 0 && vfinite(\result.out.force_on_body2.force) ==> lol_newton3_force(\result);
     ensures exact: newton3_force: real_model ==> lol_newton3_force(\result);
     ensures exact: newton3_moment_parallel: real_model && *parallel != 0 ==> lol_newton3_moment(\result, body1, body2);
@@ -619,6 +669,7 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
     //@ ghost lemma_lol_forces(res, body1, body2, mv, l0, l1, l2);
     //@ ghost lemma_lol_moment(res, body1, body2, mv, Co, fn, ft);
     //@ ghost lemma_lol_normal_rates(res, prm, body1, body2, armPf, armPb, p, df, db, n, sg, oos);
+    //@ ghost lemma_lol_rolling_aerr(res, prm, body1, body2, g);
     return res;
 }
 
@@ -677,6 +728,8 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
       ensures exact: geometry: real_model && \result == CCREF_OK ==> lol_geometry(*res, \old(*prm), \old(*body1), \old(*body2));
       EXACT_ONLY(ensures exact: normal_rates: real_model && \result == CCREF_OK ==>
         lol_normal_rates(*res, \old(*prm), \old(*body1), \old(*body2));)
+      EXACT_ONLY(ensures exact: rolling_aerr: real_model && \result == CCREF_OK ==>
+        lol_rolling_aerr(*res, \old(*prm), \old(*body1), \old(*body2));)
       ensures exact: forces: real_model && \result == CCREF_OK ==>
         lol_forces(*res, \old(*body1), \old(*body2), \old(lambda[0]),
                    (\old(prm->rolling) != 0 ? \old(lambda[1]) : 0.0), (\old(prm->rolling) != 0 ? \old(lambda[2]) : 0.0));

@@ -107,7 +107,7 @@
     predicate sos_formulas(ccref_sphere_on_sphere_result r, ccref_sphere_on_sphere_params p, ccref_body b1,
                            ccref_body b2, real l0, real l1, real l2) =
       sos_frame(r, p, b1, b2) && sos_normal_row(r, p, b1, b2) && sos_rolling_rows(r, b1, b2) &&
-      sos_forces(r, p, b1, b2, l0, l1, l2);
+      sos_rolling_aerr_rows(r, p, b1, b2) && sos_forces(r, p, b1, b2, l0, l1, l2);
     // The contact frame is orthonormal: exactly for Cx, Cy and (non-singular) Cz; in the singular case Cz is body
     // 1's z axis, unit within the rotation tolerance.
     predicate sos_frame_orthonormal(ccref_sphere_on_sphere_result r, boolean singular) =
@@ -278,6 +278,7 @@ static sos_rolling_rates sos_rolling_aerr(ccref_body body1, ccref_body body2, so
     ensures exact: contact_frame: real_model ==> sos_frame(\result, prm, body1, body2);
     ensures exact: normal_row: real_model ==> sos_normal_row(\result, prm, body1, body2);
     ensures exact: rolling_rows: real_model ==> sos_rolling_rows(\result, body1, body2);
+    EXACT_ONLY(ensures exact: rolling_aerr_rows: real_model ==> sos_rolling_aerr_rows(\result, prm, body1, body2);)
     ensures exact: forces_sliding: real_model ==> sos_forces_sliding(\result, prm, body1, body2, l0);
     ensures exact: forces_rolling: real_model ==> sos_forces_rolling(\result, prm, body1, body2, l0, l1, l2);
     ensures exact: frame: real_model ==> sos_frame_orthonormal(\result, *singular != 0 ? \true : \false);

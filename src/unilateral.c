@@ -169,8 +169,8 @@ ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, in
 }
 
 /* Contract: statuses in the documented order (both models), and for valid inputs the branch (both models) and the
- * value, written with the code's roundings as casts and proved in the real model, where the casts are the identity
- * (the exact rule). */
+ * value, the rule cor_rule of proofs/ccref_logic.h (as for cof_rule below), proved in the real model, where the
+ * code's roundings are the identity. */
 /*@ requires cor == \null || \valid(cor);
     requires branch == \null || \valid(branch);
     requires cor == \null || branch == \null || \separated(cor, branch);
@@ -203,7 +203,7 @@ ccref_status ccref_unilateral_is_proximal(int sign, double perr, double ptol, in
         (\result == CCREF_OK ==> \is_finite(*cor) && (branch != \null ==> *branch == CCREF_COR_LINEAR)) &&
         (\result == CCREF_E_RESULT_OVERFLOW ==> *cor == 0.0);
       ensures exact: linear_value: real_model ==> capture_speed < impact_speed < min_cor_speed && \result == CCREF_OK ==>
-        *cor == (double)(1.0 - (double)((double)((double)(1.0 - min_cor) / min_cor_speed) * impact_speed));
+        *cor == cor_rule(min_cor, capture_speed, min_cor_speed, impact_speed);
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_effective_cor_branch(double min_cor, double capture_speed, double min_cor_speed,
                                         double impact_speed, double *cor, ccref_cor_branch *branch)
@@ -278,9 +278,9 @@ ccref_status ccref_effective_cor(double min_cor, double capture_speed, double mi
       ensures \result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW;
       ensures finite: \result == CCREF_OK ==> \is_finite(*mu);
       ensures exact: value: real_model ==> \result == CCREF_OK ==>
-        *mu == (double)((double)(mu_v * slip_speed) + (slip_speed <= transition_speed ? mu_s : mu_d));
+        *mu == cof_rule(mu_s, mu_d, mu_v, transition_speed, slip_speed);
       ensures branch_set: \result == CCREF_OK && branch != \null ==>
-        *branch == (slip_speed <= transition_speed ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC);
+        *branch == cof_branch_rule(transition_speed, slip_speed);
       ensures \result == CCREF_E_RESULT_OVERFLOW ==> *mu == 0.0;
     complete behaviors; disjoint behaviors; */
 ccref_status ccref_effective_cof_branch(double mu_s, double mu_d, double mu_v, double transition_speed,

@@ -1,7 +1,7 @@
 """The kernels' formulas, transcribed operation by operation in the order src/ evaluates them, for the Gappa error
 bounds of proofs/gappa/check.py (proofs/gappa/README.md).
 
-Each formula is a list of steps (name, expression). An expression uses + - * and sqrt() with the precedence and left
+Each formula is a list of steps (name, expression). An expression uses + - * / and sqrt() with the precedence and left
 associativity of C, Python and Gappa alike, so one text serves three readings:
   - Gappa, rounded: `name rnd= expression;` (every operation rounded to nearest double, as the kernel does);
   - Gappa, exact: the same expression over the exact values of the earlier steps (the formula in real arithmetic on
@@ -87,11 +87,17 @@ def body_json(x, b):
             **{f: [x.get(n, 0.0) for n in vec(b + f)] for f in "pwvba"}}
 
 
-def formula(kind, output, inputs, steps, result, case, claim=None, why=None):
+def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mode="", sample=None, hyps=(),
+            hints=()):
     """claim None: Gappa must prove spec/accuracy.md's bound at the box's corner case (check.py). A number: Gappa
-    must prove that bound instead, for the reason `why` (a box wider than the inputs the spec's bound assumes)."""
+    must prove that bound instead, for the reason `why` (a box wider than the inputs the spec's bound assumes).
+    mode names a variant (parameters that case() sets, e.g. rolling, or a branch of the kernel): label is
+    "kind (mode)". sample(x) restricts the random inputs to that branch; hyps are extra Gappa hypotheses, facts about
+    every accepted input of the branch (stated with the formulas that use them); hints are Gappa rewriting hints
+    (identities Gappa checks: they guide the proof and assume nothing)."""
     return {"kind": kind, "output": output, "inputs": inputs, "steps": steps, "result": result, "case": case,
-            "claim": claim, "why": why}
+            "claim": claim, "why": why, "mode": mode, "label": f"{kind} ({mode})" if mode else kind,
+            "sample": sample, "hyps": tuple(hyps), "hints": tuple(hints)}
 
 
 # Gappa's hypotheses are intervals per input: a rotation is any matrix with entries in [-1, 1] and a unit vector any
@@ -206,7 +212,13 @@ def pop_case(x):
     frame = {"R": [[x[f"XR{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec("Xp")]}
     return {"kind": "point_on_plane", "params": {"plane_frame_in_b1": frame,
                                                  "follower_in_b2": [x[n] for n in vec("f")]},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0, 0, 0]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"),
+            "lambda": [x.get("l0", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)]}
+
+
+def pop_axis(col):
+    """Column col of R_GP = m3_mul(R1, XR): R1 applied to column col of XR (Px, Py, Pz = P0, P1, P2)."""
+    return [(f"P{col}" + AXES[i], f"b1R{i}0 * XR0{col} + b1R{i}1 * XR1{col} + b1R{i}2 * XR2{col}") for i in range(3)]
 
 
 def pop_formulas():
@@ -216,24 +228,54 @@ def pop_formulas():
              apply_t("b1R", "arm1", "F_in_S") + sub("F_in_S", "Xp", "d") +
              [("perr", "dx * XR02 + dy * XR12 + dz * XR22")])
     out = [formula("point_on_plane", "perr[0]", inputs, steps, "perr", pop_case, claim="3.2e-8", why=WIDE_BOX)]
-    # (6)-(7): the relative velocity on the plane axes, columns of R1 XR (m3_mul: R1 applied to each column of XR)
+    # (6)-(7): the relative velocity on the plane axes Pz, Px, Py (columns 2, 0, 1 of R_GP), one group of three rows
     vinputs = {**inputs, **body_inputs("b1", "wv"), **body_inputs("b2", "wv")}
     vsteps = (steps[:9] + arm_velocity("b2", "arm2", "v2") + arm_velocity("b1", "arm1", "v1") +
               sub("v2", "v1", "vrel"))
-    for row, col in ((0, 2), (1, 0), (2, 1)):
-        axis = [(f"P{col}" + AXES[i], f"b1R{i}0 * XR0{col} + b1R{i}1 * XR1{col} + b1R{i}2 * XR2{col}") for i in range(3)]
-        out.append(formula("point_on_plane", f"verr[{row}]", vinputs, vsteps + axis + dot("vrel", f"P{col}", "verr"),
-                           "verr", pop_case, claim="0.16", why=WIDE_BOX))
+    axes = pop_axis(2) + pop_axis(0) + pop_axis(1)
+    rows = ((0, 2), (1, 0), (2, 1))
+    vrows = vsteps + axes + [s for row, col in rows for s in dot("vrel", f"P{col}", f"verr{row}")]
+    for row, col in rows:
+        out.append(formula("point_on_plane", f"verr[{row}]", vinputs, vrows, f"verr{row}", pop_case, claim="0.16",
+                           why=WIDE_BOX))
+    # (5), (7): a_rel = (a(B/F) - a(S/F)) - (2 w1) x v_rel, on the same axes
+    ainputs = {**vinputs, **body_inputs("b1", "ba"), **body_inputs("b2", "ba")}
+    asteps = (vsteps + arm_acceleration("b2", "arm2", "a2") + arm_acceleration("b1", "arm1", "a1") +
+              sub("a2", "a1", "adiff") + [("w2" + c, "2.0 * b1w" + c) for c in AXES] + cross("w2", "vrel", "cor") +
+              sub("adiff", "cor", "arel") + axes +
+              [s for row, col in rows for s in dot("arel", f"P{col}", f"aerr{row}")])
+    for row, col in rows:
+        out.append(formula("point_on_plane", f"aerr[{row}]", ainputs, asteps, f"aerr{row}", pop_case, claim="1.1e6",
+                           why=WIDE_BOX))
+    # (8): f = (l0 Pz + l1 Px) + l2 Py; (arm2 x f, f) on body 2, (arm1 x -f, -f) on body 1 (body 1's force is body
+    # 2's negated, exact: the same error)
+    finputs = {**inputs, "l0": "mag", "l1": "mag", "l2": "mag"}
+    fsteps = (steps[:9] + axes + [("fo" + c, f"l0 * P2{c} + l1 * P0{c} + l2 * P1{c}") for c in AXES] +
+              cross("arm2", "fo", "m2") + [("nfo" + c, "-fo" + c) for c in AXES] + cross("arm1", "nfo", "m1"))
+    for c in AXES:
+        out.append(formula("point_on_plane", f"force_on_body2.force.{c}", finputs, fsteps, "fo" + c, pop_case,
+                           claim="4.5e-9", why=WIDE_BOX))
+    for c in AXES:
+        out.append(formula("point_on_plane", f"force_on_body2.moment.{c}", finputs, fsteps, "m2" + c, pop_case,
+                           claim="0.044", why=WIDE_BOX))
+    for c in AXES:
+        out.append(formula("point_on_plane", f"force_on_body1.moment.{c}", finputs, fsteps, "m1" + c, pop_case,
+                           claim="0.082", why=WIDE_BOX))
     return out
 
 
 # ---------------------------------------------------------------- sphere_on_plane (src/sphere_on_plane.c, sop_outputs)
 
-def sop_case(x):
+def sop_case(x, rolling=False):
     frame = {"R": [[x[f"XR{i}{j}"] for j in range(3)] for i in range(3)], "p": [x[n] for n in vec("Xp")]}
+    lam = [x.get("l0", 0.0)] + ([x.get("l1", 0.0), x.get("l2", 0.0)] if rolling else [])
     return {"kind": "sphere_on_plane", "params": {"plane_frame_in_b1": frame, "center_in_b2": [x[n] for n in vec("c")],
-                                                  "radius": x["r"], "rolling": False},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0]}
+                                                  "radius": x["r"], "rolling": rolling},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": lam}
+
+
+def sop_rolling_case(x):
+    return sop_case(x, rolling=True)
 
 
 def sop_formulas():
@@ -255,7 +297,40 @@ def sop_formulas():
               sub("a2", "a1", "arel") + [("w2" + c, "2.0 * b1w" + c) for c in AXES] + cross("w2", "vO", "cor") +
               sub("arel", "cor", "aO") + dot("aO", "Pz", "aerr"))
     out.append(formula("sphere_on_plane", "aerr[0]", ainputs, asteps, "aerr", sop_case, claim="1.1e6", why=WIDE_BOX))
+    # (3)-(4): the contact point C = O - r Pz and its lever arms; Px, Py (columns 0, 1 of R_GP)
+    contact = (sop_axis(0) + sop_axis(1) + [("rPz" + c, "r * Pz" + c) for c in AXES] + sub("armO2", "rPz", "armC2") +
+               add("b2p", "armC2", "C") + sub("C", "b1p", "armC1"))
+    # (9)-(10), rolling: v_F(B/C) = v(B/C) - v(F/C) on Px, Py; a_FC = a_F(O) - b_FB x (r Pz) on Px, Py
+    rinputs = {**ainputs, **{n: "mag" for n in vec("b1b") + vec("b2b")}}
+    rsteps = (asteps[:-1] + contact + arm_velocity("b2", "armC2", "vC2") + arm_velocity("b1", "armC1", "vC1") +
+              sub("vC2", "vC1", "vC") + sub("b2b", "b1b", "db") + cross("b1w", "b2w", "w1xw2") +
+              sub("db", "w1xw2", "bFB") + cross("bFB", "rPz", "bxr") + sub("aO", "bxr", "aC") +
+              dot("vC", "Px", "verr1") + dot("vC", "Py", "verr2") + dot("aC", "Px", "aerr1") + dot("aC", "Py", "aerr2"))
+    for name, res, claim in (("verr[1]", "verr1", "0.28"), ("verr[2]", "verr2", "0.28"),
+                             ("aerr[1]", "aerr1", "1.4e6"), ("aerr[2]", "aerr2", "1.4e6")):
+        out.append(formula("sphere_on_plane", name, rinputs, rsteps, res, sop_rolling_case, claim=claim, why=WIDE_BOX,
+                           mode="rolling"))
+    # (8), (11): f = l0 Pz, rolling ((l0 Pz + l1 Px) + l2 Py); (armC2 x f, f) on body 2, (armC1 x -f, -f) on body 1
+    # (body 1's force is body 2's negated, exact: the same error). Claims: force, moment on body 2, on body 1.
+    finputs = {**inputs, "l0": "mag"}
+    for mode, lam, force, case, claims in (
+            ("", {}, "l0 * Pz{c}", sop_case, ("1.1e-9", "0.032", "0.042")),
+            ("rolling", {"l1": "mag", "l2": "mag"}, "l0 * Pz{c} + l1 * Px{c} + l2 * Py{c}", sop_rolling_case,
+             ("4.5e-9", "0.11", "0.16"))):
+        fsteps = (geometry + contact + [("fo" + c, force.format(c=c)) for c in AXES] + cross("armC2", "fo", "m2") +
+                  [("nfo" + c, "-fo" + c) for c in AXES] + cross("armC1", "nfo", "m1"))
+        for part, res, claim in zip(("force_on_body2.force", "force_on_body2.moment", "force_on_body1.moment"),
+                                    ("fo", "m2", "m1"), claims):
+            for c in AXES:
+                out.append(formula("sphere_on_plane", f"{part}.{c}", {**finputs, **lam}, fsteps, res + c, case,
+                                   claim=claim, why=WIDE_BOX, mode=mode))
     return out
+
+
+def sop_axis(col):
+    """Column col of R_GP = m3_mul(R1, XR): Px, Py (Pz is written out in sop_formulas)."""
+    return [("P" + "xyz"[col] + AXES[i], f"b1R{i}0 * XR0{col} + b1R{i}1 * XR1{col} + b1R{i}2 * XR2{col}")
+            for i in range(3)]
 
 
 # ---------------------------------------------------------------- ball_rolling_on_plane (brop_outputs)
@@ -264,7 +339,57 @@ def brop_case(x):
     return {"kind": "ball_rolling_on_plane",
             "params": {"normal_in_b1": [x[n] for n in vec("n")], "height": x["h"],
                        "center_in_b2": [x[n] for n in vec("c")], "radius": x["r"]},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0, 0, 0]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"),
+            "lambda": [x.get("l0", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)]}
+
+
+def rotation_from_z(k):
+    """ccref_rotation_from_z(n) (src/common.c) when perp() picks axis e_k (k the index of the smallest |n_i|, ties to
+    the lower index): x = unit(n x e_k), y = unit(n x x), as the kernel computes them (ccref_unit: c / sqrt(c.c))."""
+    e = [("1.0" if i == k else "0.0") for i in range(3)]
+    ev = {"ex": e[0], "ey": e[1], "ez": e[2]}
+    cx = [("ekx", "ny * {ez} - nz * {ey}".format(**ev)), ("eky", "nz * {ex} - nx * {ez}".format(**ev)),
+          ("ekz", "nx * {ey} - ny * {ex}".format(**ev))]
+    return (cx + dot("ek", "ek", "ek2") + [("ekn", "sqrt(ek2)")] + [("ax" + c, f"ek{c} / ekn") for c in AXES] +
+            cross("n", "ax", "nxa") + dot("nxa", "nxa", "nxa2") + [("nxan", "sqrt(nxa2)")] +
+            [("ay" + c, f"nxa{c} / nxan") for c in AXES])
+
+
+def smallest_at(k):
+    """Random inputs for branch k of perp(): the normal's components rotated cyclically so that the smallest |n_i| is
+    n_k (still a unit vector)."""
+    def sample(x):
+        n = [x["nx"], x["ny"], x["nz"]]
+        j = min(range(3), key=lambda i: (abs(n[i]), i))
+        n = [n[(i + j - k) % 3] for i in range(3)]
+        assert min(range(3), key=lambda i: (abs(n[i]), i)) == k  # (equal magnitudes: not met on random normals)
+        x.update({"nx": n[0], "ny": n[1], "nz": n[2]})
+        return x
+    return sample
+
+
+def quotient_hint(q, a, b):
+    """Gappa hint for q = a / b (rounded) against its exact value Mq = Ma / Mb: the rounding of the quotient, plus
+    the error of a and the relative error of b, through the identity a/b - A/B = (a - A)/b + A (B - b)/(b B), which
+    holds for b, B nonzero: stated as the rule's constraint, which Gappa proves wherever it applies the rule."""
+    return (f"{q} - M{q} -> ({q} - {a} / {b}) + (({a} - M{a}) / {b} + M{a} * (M{b} - {b}) / ({b} * M{b})) "
+            f"{{ {b} <> 0, M{b} <> 0 }};")
+
+
+# Gappa's rewriting hints for rotation_from_z (Gappa checks each identity; check.py fails on Gappa's warning that it
+# assumed a denominator nonzero, so every such condition is a constraint of its rule): the quotients as above, and
+# the computed |n x x|^2 as its exact value plus its error (the exact value divides by Mekn), so that the hypothesis
+# below on the exact value bounds the square root away from 0.
+ROT_HINTS = ([quotient_hint("ax" + c, "ek" + c, "ekn") for c in AXES] +
+             ["nxa2 -> Mnxa2 + (nxa2 - Mnxa2) { Mekn <> 0 };"] +
+             [quotient_hint("ay" + c, "nxa" + c, "nxan") for c in AXES])
+
+
+# Hypotheses of the rotation_from_z formulas, on exact values (M-prefixed) of the script, each a fact about every
+# accepted input: |n|^2 is within CCREF_UNIT_TOL = 1e-12 of 1 (ccref_check_unit, up to the rounding of its n.n);
+# on branch k, n_k is the smallest component, so |n x e_k|^2 = |n|^2 - n_k^2 >= (2/3)|n|^2; and x = (n x e_k)/|n x e_k|
+# is a unit vector orthogonal to n, so |n x x|^2 = |n|^2.
+ROT_HYPS = ["Mek2 in [0.6666, 1.000001]", "Mnxa2 in [0.999999, 1.000001]"]
 
 
 def brop_formulas():
@@ -276,13 +401,117 @@ def brop_formulas():
     # n in G: column 2 of R1 R_PA, and column 2 of rotation_from_z(n_P) is n_P itself
     nG = apply("b1R", "n", "nG")
     vinputs = {**inputs, **body_inputs("b1", "wv"), **body_inputs("b2", "wv")}
-    verr = (geometry + nG + arm_velocity("b2", "armO2", "v2") + arm_velocity("b1", "armO1", "v1") +
-            sub("v2", "v1", "vO") + dot("vO", "nG", "vn") + [("verr", "0.5 * vn")])
-    return [formula("ball_rolling_on_plane", "perr[0]", inputs, perr, "perr", brop_case, claim="2.1e-8",
-                    why=WIDE_BOX),
-            formula("ball_rolling_on_plane", "verr[0]", vinputs, verr, "verr", brop_case, claim="0.085",
-                    why=WIDE_BOX)]
+    vsteps = (geometry + nG + arm_velocity("b2", "armO2", "v2") + arm_velocity("b1", "armO1", "v1") +
+              sub("v2", "v1", "vO"))
+    verr = vsteps + dot("vO", "nG", "vn") + [("verr", "0.5 * vn")]
+    out = [formula("ball_rolling_on_plane", "perr[0]", inputs, perr, "perr", brop_case, claim="2.1e-8", why=WIDE_BOX),
+           formula("ball_rolling_on_plane", "verr[0]", vinputs, verr, "verr", brop_case, claim="0.085", why=WIDE_BOX)]
+    # (7): aerr_n = (1/2) a_P(O) . n, a_P(O) = (a(B/O) - a(P/O)) - (2 w1) x v_P(O)
+    ainputs = {**vinputs, **body_inputs("b1", "ba"), **body_inputs("b2", "ba")}
+    asteps = (vsteps + arm_acceleration("b2", "armO2", "a2") + arm_acceleration("b1", "armO1", "a1") +
+              sub("a2", "a1", "arel") + [("w2" + c, "2.0 * b1w" + c) for c in AXES] + cross("w2", "vO", "cor") +
+              sub("arel", "cor", "aO"))
+    out.append(formula("ball_rolling_on_plane", "aerr[0]", ainputs, asteps + dot("aO", "nG", "an") +
+                       [("aerr", "0.5 * an")], "aerr", brop_case, claim="5.7e5", why=WIDE_BOX))
+    # (2)-(4): d, s = (r + d)/2, C = O - s n and its lever arms
+    contact = (perr[:-1] + [("s", "0.5 * (r + d)")] + [("sn" + c, "s * nG" + c) for c in AXES] +
+               sub("armO2", "sn", "armC2") + add("b2p", "armC2", "C") + sub("C", "b1p", "armC1"))
+    # (8)-(10) for each branch of perp(): one group (the rows and the forces share the axes and the contact point)
+    inputs8 = {**ainputs, "l0": "mag", "l1": "mag", "l2": "mag"}
+    for k in range(3):
+        # (1): Px = R1 x, Py = R1 y, with x, y the columns 0, 1 of rotation_from_z(n_P) on branch k
+        axes = rotation_from_z(k) + apply("b1R", "ax", "Px") + apply("b1R", "ay", "Py")
+        # (8)-(9): u = v(B/C) - v(P/C); a_t = (a_P(O) - b_PB x (s n)) - verr_n ((w2 - w1) x n)
+        rows = (arm_velocity("b2", "armC2", "u2") + arm_velocity("b1", "armC1", "u1") + sub("u2", "u1", "u") +
+                sub("b2b", "b1b", "db") + cross("b1w", "b2w", "w1xw2") + sub("db", "w1xw2", "bPB") +
+                sub("b2w", "b1w", "dw") + cross("dw", "nG", "wxn") + dot("vO", "nG", "vn") + [("verrn", "0.5 * vn")] +
+                cross("bPB", "sn", "bxs") + sub("aO", "bxs", "at1") + [("vwxn" + c, "verrn * wxn" + c) for c in AXES] +
+                sub("at1", "vwxn", "at") + dot("u", "Px", "verr1") + dot("u", "Py", "verr2") +
+                dot("at", "Px", "aerr1") + dot("at", "Py", "aerr2"))
+        # (10): f = ((l0/2) n + l1 Px) + l2 Py; (armC2 x f, f) on body 2, (armC1 x -f, -f) on body 1 (body 1's force
+        # is body 2's negated, exact: the same error)
+        forces = ([("hl0", "0.5 * l0")] + [("fo" + c, f"hl0 * nG{c} + l1 * Px{c} + l2 * Py{c}") for c in AXES] +
+                  cross("armC2", "fo", "m2") + [("nfo" + c, "-fo" + c) for c in AXES] + cross("armC1", "nfo", "m1"))
+        steps8 = asteps + contact[len(geometry):] + axes + rows + forces
+        # one claim per row and per force part, the largest over the three branches
+        results = ([("verr[1]", "verr1", "7.2"), ("verr[2]", "verr2", "28"), ("aerr[1]", "aerr1", "3.0e7"),
+                    ("aerr[2]", "aerr2", "1.2e8")] +
+                   [(f"{part}.{c}", res + c, claim) for part, res, claim in (("force_on_body2.force", "fo", "3.0e-8"),
+                                                                            ("force_on_body2.moment", "m2", "5.9"),
+                                                                            ("force_on_body1.moment", "m1", "6.2"))
+                    for c in AXES])
+        for name, res, claim in results:
+            out.append(formula("ball_rolling_on_plane", name, inputs8, steps8, res, brop_case, claim=claim,
+                               why=WIDE_BOX, mode=f"perp e{k}", sample=smallest_at(k), hyps=ROT_HYPS, hints=ROT_HINTS))
+    return out
+
+
+# ---------------------------------------------------------------- contact classes (src/contacts.c)
+# A class evaluates its kernel on its own parameters and copies the kernel's normal row into perr, verr, aerr; the
+# impact speed is max(0, -sign verr) (impact_speed_of: sv = sign > 0 ? verr : -verr, then sv >= 0 ? 0.0 : -sv).
+# These rows check the copies against `ccref eval` of the contact case, with the kernels' steps.
+
+CONTACT_RULES = {"material": {"min_cor": 0.5}, "speeds": {"capture_speed": 0.1, "min_cor_speed": 1.0}}
+
+
+def hard_stop_case(kind):
+    def case(x):
+        return {"kind": kind, "params": {"bound": x["position"], "mobilizer_origin_in_b": [x[n] for n in vec("s")]},
+                "body1": body_json(x, "b1"),
+                "coordinate": {"q": x["q"], "qdot": x.get("qdot", 0.0), "qdotdot": x.get("qdotdot", 0.0)},
+                "lambda": [0], **CONTACT_RULES}
+    return case
+
+
+def approaching(sign):
+    """Random inputs on the impact branch: sign qdot < 0 (the velocity error made to approach)."""
+    def sample(x):
+        x["qdot"] = -sign * abs(x["qdot"])
+        return x
+    return sample
+
+
+def hard_stop_formulas():
+    out = []
+    for kind, sign in (("hard_stop_upper", -1), ("hard_stop_lower", 1)):
+        case = hard_stop_case(kind)
+        inputs = {"q": "mag", "position": "mag", "qdot": "mag", "qdotdot": "mag", **body_inputs("b1", "p"),
+                  **{n: "mag" for n in vec("s")}}
+        # ConstantCoordinate(bound): perr = q - bound, verr = qdot, aerr = qdotdot; display point = p1 + R1 s
+        steps = ([("perr", "q - position"), ("verr", "qdot"), ("aerr", "qdotdot")] + apply("b1R", "s", "arm") +
+                 add("b1p", "arm", "disp"))
+        for name, res in (("perr", "perr"), ("verr", "verr"), ("aerr", "aerr")) + tuple(
+                (f"display_point.{c}", "disp" + c) for c in AXES):
+            out.append(formula(kind, name, inputs, steps, res, case))
+        # impact speed, approaching (sign qdot < 0): -sv with sv = -qdot (upper) or qdot (lower); otherwise the
+        # constant 0.0, in both readings. The branch is decided on the input qdot, the same in both readings.
+        isteps = [("verr", "qdot"), ("sv", "verr" if sign > 0 else "-verr"), ("imp", "-sv")]
+        out.append(formula(kind, "impact_speed", inputs, isteps, "imp", case, mode="approaching",
+                           sample=approaching(sign)))
+    return out
+
+
+def ppf_case(x):
+    c = pip_case(x)
+    return {**c, "kind": "point_plane_frictionless", **CONTACT_RULES}
+
+
+def ppf_formulas():
+    """point_plane_frictionless: PointInPlane on the class's normal, height and follower (copied unchanged), so the
+    point_in_plane formulas; display point = the follower point S = p2 + R2 f."""
+    out = []
+    for f in pip_formulas():
+        if f["output"] in ("perr[0]", "verr[0]"):
+            out.append(dict(f, kind="point_plane_frictionless", label="point_plane_frictionless",
+                            output=f["output"][:4], case=ppf_case))
+    inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{n: "unit" for n in vec("n")},
+              **{n: "mag" for n in vec("f")}, "h": "mag"}
+    steps = apply("b2R", "f", "arm2") + add("b2p", "arm2", "S")
+    for c in AXES:
+        out.append(formula("point_plane_frictionless", f"display_point.{c}", inputs, steps, "S" + c, ppf_case))
+    return out
 
 
 def all_formulas():
-    return ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas()
+    return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
+            hard_stop_formulas() + ppf_formulas())
