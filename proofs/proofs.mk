@@ -44,7 +44,7 @@ VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_T
              VERIFY_SMOKE=$(VERIFY_SMOKE) WP_SMOKE_TIMEOUT=$(WP_SMOKE_TIMEOUT)
 
 .PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test \
-        verify-smoke-list
+        verify-smoke-list verify-smoke-list-test
 
 verify-tools:
 	@tools/ensure-deps verify
@@ -81,6 +81,12 @@ verify-baseline:
 
 verify-smoke-list:
 	python3 proofs/verify.py --write-smoke-list --out $(PROOFS_OUT)
+
+# check_smoke on made-up runs: each kind of mismatch with the list fails (in make verify through VERIFY_EXTRA).
+verify-smoke-list-test:
+	python3 proofs/verify.py --smoke-list-test --out $(PROOFS_OUT)
+
+VERIFY_EXTRA += verify-smoke-list-test
 
 verify-forgery-test: $(WHY3CONF)
 	$(VERIFY_ENV) python3 proofs/verify.py --forgery-test --out $(PROOFS_OUT)

@@ -95,11 +95,13 @@ def parse_args():
     ap.add_argument("--out", required=True)
     ap.add_argument("--forgery-test", action="store_true",
                     help="forge a cache entry for a false goal and check that the cold re-proof catches it")
+    ap.add_argument("--smoke-list-test", action="store_true",
+                    help="check_smoke on made-up runs: each kind of mismatch with the list must fail")
     ap.add_argument("--write-smoke-list", action="store_true",
                     help="rewrite proofs/smoke-unreachable.txt from the last full run's list, keeping its header and "
                          "reasons (a new entry gets reason ?, which fails until it is given one)")
     a = ap.parse_args()
-    if a.forgery_test or a.write_smoke_list:
+    if a.forgery_test or a.write_smoke_list or a.smoke_list_test:
         return a
     if not a.wp and not a.eva:
         a.wp = a.eva = True
@@ -309,13 +311,13 @@ def collect_smoke(model, report, log_lines):
             SMOKE_DEAD[key] = SMOKE_DEAD.get(key, 0) + 1
 
 
-def read_smoke_list():
+def read_smoke_list(path=SMOKE_LIST):
     """proofs/smoke-unreachable.txt: `# reason KEY: text` lines, then one line per unreachable smoke test: model,
     function, kind, where (the behavior, or the source line's text), reason KEY, tab-separated."""
     reasons, entries = {}, {}
-    if not os.path.exists(SMOKE_LIST):
+    if not os.path.exists(path):
         return reasons, entries
-    with open(SMOKE_LIST) as f:
+    with open(path) as f:
         for line in f:
             line = line.rstrip("\n")
             m = re.match(r"^# reason (\S+): (.*)$", line)
@@ -347,14 +349,60 @@ def write_smoke_list(outdir):
     return 0
 
 
-def check_smoke(outdir, failures, notes):
+def smoke_list_test(outdir):
+    """check_smoke on made-up runs against a made-up list: the list as found passes, and each mismatch fails naming
+    its entry (a new unreachable test, a listed one now reachable, an unknown reason, and a real_* entry the float
+    model does not reach either)."""
+    d = os.path.join(outdir, "smoke-list-test")
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "list.txt")
+    a = ("exact", "f_check", "assumes", "input_nonfinite")
+    b = ("exact", "f_eval", "assumes", "lambda_nonfinite")
+
+    def run(entries, dead, extra_reason=None):
+        with open(path, "w") as f:
+            f.write("# reason real_nonfinite: test\n")
+            for e, r in entries:
+                f.write("\t".join(e + (r,)) + "\n")
+        SMOKE_DEAD.clear(), SMOKE_RUN.clear(), PROPERTIES.clear()
+        SMOKE_RUN.update({"exact": 2, "float": 2})
+        for k in dead:
+            SMOKE_DEAD[k] = SMOKE_DEAD.get(k, 0) + 1
+        for m in ("exact", "float"):
+            for fn in ("f_check", "f_eval"):
+                PROPERTIES[(m, fn, fn + "_assigns")] = True
+        fails = []
+        check_smoke(d, fails, [], path)
+        return fails
+
+    listed = [(a, "real_nonfinite"), (b, "real_nonfinite")]
+    fa = ("float",) + a[1:]
+    # (what, failures, the one failure expected: None for none)
+    cases = [("the list as found", run(listed, [a, b]), None),
+             ("an unreachable test not listed", run(listed[:1], [a, b]), "`lambda_nonfinite` is unreachable and not"),
+             ("a listed test now reachable", run(listed, [a]), "`lambda_nonfinite` of proofs/smoke-unreachable.txt is "
+                                                                   "no longer unreachable"),
+             ("an unknown reason", run([(a, "real_nonfinite"), (b, "?")], [a, b]), "reason ? not defined"),
+             ("a real_* entry the float model does not reach", run(listed + [(fa, "real_nonfinite")], [a, b, fa]),
+              "f_check assumes `input_nonfinite` is listed as real_nonfinite")]
+    bad = 0
+    for what, fails, want in cases:
+        ok = not fails if want is None else (len(fails) == 1 and want in fails[0])
+        bad += not ok
+        print("smoke list test: %-48s %s (%d failure(s)%s)" % (what, "ok" if ok else "WRONG", len(fails),
+                                                                ": " + fails[0] if fails else ""))
+    print("smoke list test: %s" % ("passed" if bad == 0 else "FAILED"))
+    return 1 if bad else 0
+
+
+def check_smoke(outdir, failures, notes, list_path=SMOKE_LIST):
     """Every smoke test proved unreachable must be in proofs/smoke-unreachable.txt with a reason the file defines, and
     every entry of the list for a function analysed here must still be unreachable (the list stays exact: a branch
     that became reachable, or code that went, is taken out on purpose). build/proofs/smoke-unreachable.txt is this
     run's list, with the reasons of the committed one (`?` for a new entry)."""
     if not SMOKE_RUN:
         return
-    reasons, listed = read_smoke_list()
+    reasons, listed = read_smoke_list(list_path)
     analysed = {(m, fn) for (m, fn, _) in PROPERTIES}
     with open(os.path.join(outdir, "smoke-unreachable.txt"), "w") as f:
         for key in sorted(SMOKE_DEAD):
@@ -866,6 +914,8 @@ def main():
         return forgery_test(a.out)
     if a.write_smoke_list:
         return write_smoke_list(a.out)
+    if a.smoke_list_test:
+        return smoke_list_test(a.out)
     print("ccref verify: Frama-C WP (exact = real model, float = IEEE binary64 model) and EVA")
     for k, v in versions():
         print("  %-8s %s" % (k, v))
