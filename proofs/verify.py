@@ -269,7 +269,7 @@ def source_text(path, line):
         return "?"
 
 
-def smoke_kind(fn, prop):
+def smoke_kind(prop):
     """(kind, what) of a smoke goal, from WP's property name: the behavior of an assumes, the callee of a dead call;
     dead code and calls are then told apart by their source line (check_smoke), which survives renumbering."""
     head, tail = prop.split("_wp_smoke_", 1)
@@ -284,7 +284,7 @@ def smoke_kind(fn, prop):
 
 
 def collect_smoke(model, report, log_lines):
-    where = {}  # log name of a failed smoke test -> "file:line"
+    where = {}  # log name of a failed smoke test -> (file, line)
     last = None
     for line in log_lines:
         m = SMOKE_RE.match(line)
@@ -302,7 +302,7 @@ def collect_smoke(model, report, log_lines):
             SMOKE_RUN[model] = SMOKE_RUN.get(model, 0) + 1
             if all_valid(st) or smoke_untried(st):
                 continue
-            kind, what = smoke_kind(fn, prop)
+            kind, what = smoke_kind(prop)
             loc = where.get(prop) or where.get(prop[:-len("_assumes")] if prop.endswith("_assumes") else prop)
             text = what if kind in ("requires", "assumes") else source_text(*loc) if loc else "?"
             if kind == "dead call":
@@ -313,22 +313,26 @@ def collect_smoke(model, report, log_lines):
 
 def read_smoke_list(path=SMOKE_LIST):
     """proofs/smoke-unreachable.txt: `# reason KEY: text` lines, then one line per unreachable smoke test: model,
-    function, kind, where (the behavior, or the source line's text), reason KEY, tab-separated."""
-    reasons, entries = {}, {}
+    function, kind, where (the behavior, or the source line's text), reason KEY, tab-separated. A line of another
+    shape is an error (returned with its line number), not skipped."""
+    reasons, entries, errors = {}, {}, []
     if not os.path.exists(path):
-        return reasons, entries
+        return reasons, entries, errors
     with open(path) as f:
-        for line in f:
+        for number, line in enumerate(f, 1):
             line = line.rstrip("\n")
             m = re.match(r"^# reason (\S+): (.*)$", line)
             if m:
                 reasons[m.group(1)] = m.group(2)
             elif line and not line.startswith("#"):
                 cols = line.split("\t")
-                if len(cols) == 5:
-                    key = tuple(cols[:4])
-                    entries[key] = (entries.get(key, (0, cols[4]))[0] + 1, cols[4])
-    return reasons, entries
+                if len(cols) != 5 or cols[0] not in ("exact", "float") or not all(cols):
+                    errors.append("%s line %d: not `model<TAB>function<TAB>kind<TAB>where<TAB>reason`" % (
+                        os.path.relpath(path, ROOT), number))
+                    continue
+                key = tuple(cols[:4])
+                entries[key] = (entries.get(key, (0, cols[4]))[0] + 1, cols[4])
+    return reasons, entries, errors
 
 
 def write_smoke_list(outdir):
@@ -341,7 +345,11 @@ def write_smoke_list(outdir):
         with open(SMOKE_LIST) as f:
             header = [l for l in f if l.startswith("#")]
     with open(found) as f:
-        body = [l for l in f if l.strip()]
+        lines = f.readlines()
+    if not lines or lines[0] != SMOKE_FULL_RUN:
+        print("verify-smoke-list: %s is not from a full run (VERIFY_ONLY): run make verify first" % found)
+        return 2
+    body = [l for l in lines if l.strip() and not l.startswith("#")]
     with open(SMOKE_LIST, "w") as f:
         f.writelines(header + body)
     print("proofs/smoke-unreachable.txt: %d entries, %d without a reason (?)" % (
@@ -359,7 +367,7 @@ def smoke_list_test(outdir):
     a = ("exact", "f_check", "assumes", "input_nonfinite")
     b = ("exact", "f_eval", "assumes", "lambda_nonfinite")
 
-    def run(entries, dead, extra_reason=None):
+    def run(entries, dead):
         with open(path, "w") as f:
             f.write("# reason real_nonfinite: test\n")
             for e, r in entries:
@@ -384,7 +392,9 @@ def smoke_list_test(outdir):
                                                                    "no longer unreachable"),
              ("an unknown reason", run([(a, "real_nonfinite"), (b, "?")], [a, b]), "reason ? not defined"),
              ("a real_* entry the float model does not reach", run(listed + [(fa, "real_nonfinite")], [a, b, fa]),
-              "f_check assumes `input_nonfinite` is listed as real_nonfinite")]
+              "f_check assumes `input_nonfinite` is listed as real_nonfinite"),
+             ("a line of another shape", run(listed + [(("exact", "f_eval", "assumes"), "real_nonfinite")], [a, b]),
+              "list.txt line 4: not `model")]
     bad = 0
     for what, fails, want in cases:
         ok = not fails if want is None else (len(fails) == 1 and want in fails[0])
@@ -395,19 +405,28 @@ def smoke_list_test(outdir):
     return 1 if bad else 0
 
 
-def check_smoke(outdir, failures, notes, list_path=SMOKE_LIST):
+SMOKE_FULL_RUN = "# from a full run (make verify-smoke-list takes only such a list)\n"
+
+
+def check_smoke(outdir, failures, notes, list_path=SMOKE_LIST, full=True):
     """Every smoke test proved unreachable must be in proofs/smoke-unreachable.txt with a reason the file defines, and
     every entry of the list for a function analysed here must still be unreachable (the list stays exact: a branch
     that became reachable, or code that went, is taken out on purpose). build/proofs/smoke-unreachable.txt is this
     run's list, with the reasons of the committed one (`?` for a new entry)."""
     if not SMOKE_RUN:
         return
-    reasons, listed = read_smoke_list(list_path)
+    reasons, listed, errors = read_smoke_list(list_path)
+    failures.extend("smoke: " + e for e in errors)
     analysed = {(m, fn) for (m, fn, _) in PROPERTIES}
+
+    def reason(key):
+        return listed.get(key, (0, "?"))[1]
+
     with open(os.path.join(outdir, "smoke-unreachable.txt"), "w") as f:
+        f.write(SMOKE_FULL_RUN if full else "# from a run on some units (VERIFY_ONLY)\n")
         for key in sorted(SMOKE_DEAD):
             for _ in range(SMOKE_DEAD[key]):
-                f.write("\t".join(key + (listed.get(key, (0, "?"))[1],)) + "\n")
+                f.write("\t".join(key + (reason(key),)) + "\n")
     new = sorted(k for k in SMOKE_DEAD if SMOKE_DEAD[k] > listed.get(k, (0, ""))[0])
     gone = sorted(k for k in listed if (k[0], k[1]) in analysed and listed[k][0] > SMOKE_DEAD.get(k, 0))
     bad = sorted(k for k in listed if listed[k][1] not in reasons)
@@ -424,14 +443,13 @@ def check_smoke(outdir, failures, notes, list_path=SMOKE_LIST):
     # float model must then reach it, where it was analysed too.
     floats = {(fn, kind, text) for (m, fn, kind, text) in SMOKE_DEAD if m == "float"}
     for m, fn, kind, text in sorted(SMOKE_DEAD):
-        r = listed.get((m, fn, kind, text), (0, "?"))[1]
+        r = reason((m, fn, kind, text))
         if m == "exact" and r.startswith("real_") and ("float", fn) in analysed and (fn, kind, text) in floats:
             failures.append("smoke: %s %s `%s` is listed as %s (unreachable in the real model only) but the float "
                             "model does not reach it either" % (fn, kind, text, r))
     by_reason = {}
     for k, n in SMOKE_DEAD.items():
-        r = listed.get(k, (0, "?"))[1]
-        by_reason[r] = by_reason.get(r, 0) + n
+        by_reason[reason(k)] = by_reason.get(reason(k), 0) + n
     notes.append("smoke tests: %s run; %d unreachable (%s), %d not listed, %d listed no longer unreachable" % (
         ", ".join("%s %d" % (m, n) for m, n in sorted(SMOKE_RUN.items())), sum(SMOKE_DEAD.values()),
         ", ".join("%s %d" % kv for kv in sorted(by_reason.items())) or "none", len(new), len(gone)))
@@ -936,7 +954,7 @@ def main():
     if a.wp:
         notes.append("proved properties: %s" % write_proved(a.out))
         check_baseline(not only, failures, notes)
-        check_smoke(a.out, failures, notes)
+        check_smoke(a.out, failures, notes, full=not only)
     for target, rc, wall, log, tail in extras:
         print("\nVERIFY_EXTRA %s: %s in %.0f s (%s), last lines:" % (
             target, "passed" if rc == 0 else "FAILED", wall, log))

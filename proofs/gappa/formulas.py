@@ -216,9 +216,15 @@ def pop_case(x):
             "lambda": [x.get("l0", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)]}
 
 
+def plane_axis(col, name):
+    """Column col of R_GP = m3_mul(R1, XR), R1 applied to column col of the plane frame's rotation XR, as the
+    vector `name` (the plane kinds' axes Px, Py, Pz)."""
+    return [(name + AXES[i], f"b1R{i}0 * XR0{col} + b1R{i}1 * XR1{col} + b1R{i}2 * XR2{col}") for i in range(3)]
+
+
 def pop_axis(col):
-    """Column col of R_GP = m3_mul(R1, XR): R1 applied to column col of XR (Px, Py, Pz = P0, P1, P2)."""
-    return [(f"P{col}" + AXES[i], f"b1R{i}0 * XR0{col} + b1R{i}1 * XR1{col} + b1R{i}2 * XR2{col}") for i in range(3)]
+    """point_on_plane names the axes by column: P0, P1, P2 (Px, Py, Pz)."""
+    return plane_axis(col, f"P{col}")
 
 
 def pop_formulas():
@@ -282,7 +288,7 @@ def sop_formulas():
     inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{n: "unit" for n in mat("XR")},
               **{n: "mag" for n in vec("c") + vec("Xp")}, "r": "positive"}
     steps = ([("h", "Xpx * XR02 + Xpy * XR12 + Xpz * XR22")] +              # (1)-(2) h = Xp . Pz_F
-             [("Pz" + AXES[i], f"b1R{i}0 * XR02 + b1R{i}1 * XR12 + b1R{i}2 * XR22") for i in range(3)] +  # R1 col2
+             plane_axis(2, "Pz") +
              apply("b2R", "c", "armO2") + add("b2p", "armO2", "O") + sub("O", "b1p", "armO1") +
              dot("armO1", "Pz", "d") + [("perr", "d - (h + r)")])
     out = [formula("sphere_on_plane", "perr[0]", inputs, steps, "perr", sop_case, claim="3.6e-8", why=WIDE_BOX)]
@@ -328,9 +334,8 @@ def sop_formulas():
 
 
 def sop_axis(col):
-    """Column col of R_GP = m3_mul(R1, XR): Px, Py (Pz is written out in sop_formulas)."""
-    return [("P" + "xyz"[col] + AXES[i], f"b1R{i}0 * XR0{col} + b1R{i}1 * XR1{col} + b1R{i}2 * XR2{col}")
-            for i in range(3)]
+    """sphere_on_plane names the axes by letter: Px, Py, Pz."""
+    return plane_axis(col, "P" + "xyz"[col])
 
 
 # ---------------------------------------------------------------- ball_rolling_on_plane (brop_outputs)
