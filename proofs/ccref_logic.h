@@ -20,6 +20,7 @@
 #define CCREF_LOGIC_H
 
 #include "ccref.h"
+#include "ccref_contracts.h"
 
 /*@
   // ---------------------------------------------------------------- the model of a clause

@@ -13,7 +13,9 @@
  * the same order. */
 #include "common.h"
 
-/*@ predicate ball_zero(ccref_ball_result r) =
+/*@ predicate ball_inputs_finite(ccref_ball_params p, ccref_body b1, ccref_body b2) =
+      bfinite(b1) && bfinite(b2) && vfinite(p.station1_in_b1) && vfinite(p.station2_in_b2);
+    predicate ball_zero(ccref_ball_result r) =
       out_zero(r.out, 3, 0) && vzeroed(r.reaction_on_body1_in_b1) && vzeroed(r.reaction_on_body2_in_b2);
     // The outputs for valid inputs, in real arithmetic (spec/ball.md).
     predicate ball_formulas(ccref_ball_result r, ccref_vec3 s1, ccref_vec3 s2, ccref_body b1, ccref_body b2,
@@ -53,33 +55,10 @@ static int ball_result_is_finite(const ccref_ball_result *r)
 }
 
 /* Input checks in the conventions' order; reads only. */
-/*@ requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    assigns \nothing;
-    behavior null_input:
-      assumes prm == \null || body1 == \null || body2 == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_count:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes !afinite((double *)lambda, 3);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3);
-      assumes !(bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2));
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_PAIR_CHECK_MEMORY
+    CCREF_PAIR_CHECK_BAD_INPUTS(3, ball_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3);
-      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2);
+      CCREF_PAIR_CHECK_INPUTS_FINITE(3, ball_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION;
       ensures exact: rotation_test: real_model ==> (\result == CCREF_OK <==> rotation(body1->R) && rotation(body2->R));
     complete behaviors;
@@ -144,48 +123,15 @@ static ccref_ball_result ball_outputs(ccref_vec3 s1, ccref_vec3 s2, ccref_body b
 /* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
  * inputs the formulas in real arithmetic, Newton's third law (the force part also in IEEE doubles), the zero
  * total moment about G's origin, the power identity F1.V1 + F2.V2 = lambda . verr, and finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1));
-    assigns *res;
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && ball_zero(*res);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
-      ensures \result == CCREF_E_LAMBDA_COUNT && ball_zero(*res);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && ball_zero(*res);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes !afinite((double *)lambda, 3);
-      ensures \result == CCREF_E_NONFINITE_INPUT && ball_zero(*res);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3);
-      assumes !(bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2));
-      ensures \result == CCREF_E_NONFINITE_INPUT && ball_zero(*res);
+/*@ CCREF_PAIR_EVAL_MEMORY
+    CCREF_PAIR_EVAL_BAD_INPUTS(3, ball_inputs_finite(*prm, *body1, *body2), ball_zero(*res), ball_zero(*res))
     behavior not_rotation:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3);
-      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(3, ball_inputs_finite(*prm, *body1, *body2))
       assumes !(rotation(body1->R) && rotation(body2->R));
       ensures exact: status: real_model ==> \result == CCREF_E_NOT_ROTATION;
       ensures exact: zeroed: real_model ==> ball_zero(*res);
     behavior valid:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3);
-      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(3, ball_inputs_finite(*prm, *body1, *body2))
       assumes rotation(body1->R) && rotation(body2->R);
       ensures exact: status: real_model ==> \result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW;
       ensures overflow_zeroed: \result == CCREF_E_RESULT_OVERFLOW ==> ball_zero(*res);

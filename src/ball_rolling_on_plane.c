@@ -127,31 +127,10 @@ static int brop_result_is_finite(const ccref_ball_rolling_on_plane_result *r)
            isfinite(r->normal_force) && isfinite(r->friction_force_x) && isfinite(r->friction_force_y);
 }
 
-/*@ requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    assigns \nothing;
-    behavior null_input:
-      assumes prm == \null || body1 == \null || body2 == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_count:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes !afinite((double *)lambda, 3);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && !brop_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_PAIR_CHECK_MEMORY
+    CCREF_PAIR_CHECK_BAD_INPUTS(3, brop_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && brop_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_CHECK_INPUTS_FINITE(3, brop_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_RADIUS ||
               \result == CCREF_E_ZERO_DIRECTION || \result == CCREF_E_NOT_UNIT_VECTOR;
       ensures exact: rotation_test: real_model ==>
@@ -277,39 +256,10 @@ static ccref_ball_rolling_on_plane_result brop_outputs(ccref_ball_rolling_on_pla
 /* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
  * inputs the formulas in real arithmetic (the axes through rotation_from_z), Newton's third law (force part also
  * in IEEE doubles), zero total moment, and finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1)) && \separated(res, &errno);
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && brop_zero(*res);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
-      ensures \result == CCREF_E_LAMBDA_COUNT && brop_zero(*res);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && brop_zero(*res);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes !afinite((double *)lambda, 3);
-      ensures \result == CCREF_E_NONFINITE_INPUT && brop_zero(*res);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && !brop_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT && brop_zero(*res);
+/*@ CCREF_PAIR_EVAL_MEMORY_SQRT
+    CCREF_PAIR_EVAL_BAD_INPUTS(3, brop_inputs_finite(*prm, *body1, *body2), brop_zero(*res), brop_zero(*res))
     behavior checked:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && brop_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(3, brop_inputs_finite(*prm, *body1, *body2))
       ensures exact: not_rotation: real_model ==>
         (!(rotation(body1->R) && rotation(body2->R)) <==> \result == CCREF_E_NOT_ROTATION);
       ensures exact: radius: real_model ==>

@@ -8,7 +8,9 @@
  * Structure (proofs/README.md): the checks (reads only), cc_outputs (on values), *res written once. */
 #include "common.h"
 
-/*@ predicate cc_zero(ccref_constant_coordinate_result r) = out_zero(r.out, 1, 0) && dzero(r.generalized_force);
+/*@ predicate cc_inputs_finite(ccref_constant_coordinate_params p, ccref_coordinate q) =
+      \is_finite(q.q) && \is_finite(q.qdot) && \is_finite(q.qdotdot) && \is_finite(p.position);
+    predicate cc_zero(ccref_constant_coordinate_result r) = out_zero(r.out, 1, 0) && dzero(r.generalized_force);
     predicate cc_finite(ccref_constant_coordinate_result r) = ofinite(r.out) && \is_finite(r.generalized_force);
     // The outputs for valid inputs: verr, aerr and the force are copies (both models); perr is one subtraction,
     // stated in the real model only (the cast is the identity there; see proofs/README.md).
@@ -54,34 +56,10 @@ static ccref_constant_coordinate_result cc_outputs(ccref_coordinate coord, doubl
     requires \separated(res, prm) && \separated(res, coord) && \separated(res, lambda + (0 .. n_lambda - 1));
     assigns *res;
 
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || coord == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && cc_zero(*res);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && coord != \null && n_lambda != 1;
-      ensures \result == CCREF_E_LAMBDA_COUNT && cc_zero(*res);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && coord != \null && n_lambda == 1 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && cc_zero(*res);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && coord != \null && n_lambda == 1 && lambda != \null;
-      assumes !\is_finite(lambda[0]);
-      ensures \result == CCREF_E_NONFINITE_INPUT && cc_zero(*res);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && coord != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]);
-      assumes !(\is_finite(coord->q) && \is_finite(coord->qdot) && \is_finite(coord->qdotdot) &&
-                \is_finite(prm->position));
-      ensures \result == CCREF_E_NONFINITE_INPUT && cc_zero(*res);
+    CCREF_EVAL_BAD_INPUTS(prm == \null || coord == \null, prm != \null && coord != \null, 1,
+                          cc_inputs_finite(*prm, *coord), cc_zero(*res), cc_zero(*res))
     behavior valid:
-      assumes res != \null && prm != \null && coord != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]);
-      assumes \is_finite(coord->q) && \is_finite(coord->qdot) && \is_finite(coord->qdotdot) &&
-              \is_finite(prm->position);
+      CCREF_EVAL_INPUTS_FINITE(prm != \null && coord != \null, 1, cc_inputs_finite(*prm, *coord))
       ensures status: \result == CCREF_OK || \result == CCREF_E_RESULT_OVERFLOW;
       ensures overflow_zeroed: \result == CCREF_E_RESULT_OVERFLOW ==> cc_zero(*res);
       ensures ok_finite: \result == CCREF_OK ==> cc_finite(*res);

@@ -150,26 +150,10 @@ static int lol_result_is_finite(const ccref_line_on_line_result *res)
            isfinite(res->separation) && v3_is_finite(res->force_on_body2);
 }
 
-/*@ requires \valid_read(prm) && \valid_read(body1) && \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires mv == 0 || mv == 2;
-    assigns \nothing;
-    behavior lambda_count:
-      assumes n_lambda != 1 + mv;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes n_lambda == 1 + mv && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes n_lambda == 1 + mv && lambda != \null && !afinite((double *)lambda, 1 + mv);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes n_lambda == 1 + mv && lambda != \null && afinite((double *)lambda, 1 + mv);
-      assumes !lol_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_ROLLING_CHECK_MEMORY
+    CCREF_ROLLING_CHECK_BAD_INPUTS(lol_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes n_lambda == 1 + mv && lambda != \null && afinite((double *)lambda, 1 + mv);
-      assumes lol_inputs_finite(*prm, *body1, *body2);
+      CCREF_ROLLING_CHECK_INPUTS_FINITE(lol_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_LENGTH;
       ensures exact: rotation_test: real_model ==>
         (\result == CCREF_E_NOT_ROTATION <==> !lol_rotations(*prm, *body1, *body2));
@@ -449,7 +433,7 @@ static lol_rates lol_rate_rows(ccref_body body1, ccref_body body2, lol_rate_inpu
 
 /*@ ghost
   // The slip rows' accelerations, from the values lol_outputs passed to lol_rate_rows to the result and the inputs
-  // (the witness g; inside lol_outputs the provers time out on the folded predicate).
+  // (the witness g). A lemma of its own, as lemma_lol_normal_rates, so that lol_outputs' goal is one call.
   /@ requires exact: rates: real_model && r.out.mv == 2 ==>
        r.out.aerr[1] == vdot(lol_dvF(b1, b2, g), g.Cx) + vdot(g.vF, dir_rate(b1, g.df)) &&
        r.out.aerr[2] == vdot(lol_dvF(b1, b2, g), g.Cy) + vdot(g.vF, lol_dCy(b1, b2, g));
@@ -678,49 +662,17 @@ static ccref_line_on_line_result lol_outputs(ccref_line_on_line_params prm, ccre
  * otherwise the sense rule, a unit normal orthogonal to both edges with the sense the rule says, closest points
  * satisfying their defining equations, the contact frame, the separation and the forces; Newton's third law
  * (force part also in IEEE doubles without rolling), zero total moment; finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1)) && \separated(res, &errno);
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && lol_zero(*res, 0);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda != (prm->rolling != 0 ? 3 : 1);
-      ensures \result == CCREF_E_LAMBDA_COUNT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && !afinite((double *)lambda, n_lambda);
-      ensures \result == CCREF_E_NONFINITE_INPUT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
-      assumes !lol_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT && lol_zero(*res, prm->rolling != 0 ? 2 : 0);
+/*@ CCREF_PAIR_EVAL_MEMORY_SQRT
+    CCREF_PAIR_EVAL_BAD_INPUTS(CCREF_ROLLING_NL, lol_inputs_finite(*prm, *body1, *body2), lol_zero(*res, 0),
+                               lol_zero(*res, CCREF_ROLLING_MV))
     behavior checked:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
-      assumes lol_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(CCREF_ROLLING_NL, lol_inputs_finite(*prm, *body1, *body2))
       ensures exact: not_rotation: real_model ==>
         (!lol_rotations(*prm, *body1, *body2) <==> \result == CCREF_E_NOT_ROTATION);
       ensures status: \result == CCREF_OK || \result == CCREF_OK_PARALLEL_EDGES || \result == CCREF_E_NOT_ROTATION ||
                       \result == CCREF_E_NONPOSITIVE_LENGTH || \result == CCREF_E_RESULT_OVERFLOW;
-      ensures errors_zeroed: !ccref_ok(\result) ==> lol_zero(*res, prm->rolling != 0 ? 2 : 0);
-      ensures ok_finite: ccref_ok(\result) ==> lol_finite(*res) && res->out.mv == (prm->rolling != 0 ? 2 : 0);
+      ensures errors_zeroed: !ccref_ok(\result) ==> lol_zero(*res, CCREF_ROLLING_MV);
+      ensures ok_finite: ccref_ok(\result) ==> lol_finite(*res) && res->out.mv == CCREF_ROLLING_MV;
       ensures exact: parallel: real_model && ccref_ok(\result) ==>
         (\result == CCREF_OK_PARALLEL_EDGES <==> lol_parallel(\old(*prm), \old(*body1), \old(*body2)));
       ensures exact: fallback: real_model && \result == CCREF_OK_PARALLEL_EDGES ==>

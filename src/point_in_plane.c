@@ -55,31 +55,10 @@ static int pip_result_is_finite(const ccref_point_in_plane_result *r)
     return ccref_output_is_finite(&r->out) && v3_is_finite(r->follower_point);
 }
 
-/*@ requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    assigns \nothing;
-    behavior null_input:
-      assumes prm == \null || body1 == \null || body2 == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_count:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda != 1;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes !\is_finite(lambda[0]);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]) && !pip_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_PAIR_CHECK_MEMORY
+    CCREF_PAIR_CHECK_BAD_INPUTS(1, pip_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]) && pip_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_CHECK_INPUTS_FINITE(1, pip_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_ZERO_DIRECTION ||
               \result == CCREF_E_NOT_UNIT_VECTOR;
       ensures exact: rotation_test: real_model ==>
@@ -154,39 +133,10 @@ static ccref_point_in_plane_result pip_outputs(ccref_point_in_plane_params prm, 
 /* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
  * inputs the formulas in real arithmetic, Newton's third law (force part also in IEEE doubles), zero total
  * moment, the power identity F1.V1 + F2.V2 = lambda verr, and finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1));
-    assigns *res;
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && pip_zero(*res);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda != 1;
-      ensures \result == CCREF_E_LAMBDA_COUNT && pip_zero(*res);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && pip_zero(*res);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes !\is_finite(lambda[0]);
-      ensures \result == CCREF_E_NONFINITE_INPUT && pip_zero(*res);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]) && !pip_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT && pip_zero(*res);
+/*@ CCREF_PAIR_EVAL_MEMORY
+    CCREF_PAIR_EVAL_BAD_INPUTS(1, pip_inputs_finite(*prm, *body1, *body2), pip_zero(*res), pip_zero(*res))
     behavior checked:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]) && pip_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(1, pip_inputs_finite(*prm, *body1, *body2))
       ensures exact: not_rotation: real_model ==>
         (!(rotation(body1->R) && rotation(body2->R)) <==> \result == CCREF_E_NOT_ROTATION);
       ensures zero_direction: \result == CCREF_E_ZERO_DIRECTION ==> !vnonzero(prm->normal_in_b1);

@@ -67,31 +67,10 @@ static int pop_result_is_finite(const ccref_point_on_plane_result *r)
     return ccref_output_is_finite(&r->out) && v3_is_finite(r->follower_point) && v3_is_finite(r->force_on_follower);
 }
 
-/*@ requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    assigns \nothing;
-    behavior null_input:
-      assumes prm == \null || body1 == \null || body2 == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_count:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes !afinite((double *)lambda, 3);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && !pop_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_PAIR_CHECK_MEMORY
+    CCREF_PAIR_CHECK_BAD_INPUTS(3, pop_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && pop_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_CHECK_INPUTS_FINITE(3, pop_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION;
       ensures exact: rotation_test: real_model ==> (\result == CCREF_OK <==> pop_rotations(*prm, *body1, *body2));
     complete behaviors;
@@ -184,39 +163,10 @@ static ccref_point_on_plane_result pop_outputs(ccref_point_on_plane_params prm, 
 /* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
  * inputs the formulas in real arithmetic, Newton's third law (force part also in IEEE doubles), zero total
  * moment, the power identity F1.V1 + F2.V2 = lambda . verr, and finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1));
-    assigns *res;
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && pop_zero(*res);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda != 3;
-      ensures \result == CCREF_E_LAMBDA_COUNT && pop_zero(*res);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && pop_zero(*res);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes !afinite((double *)lambda, 3);
-      ensures \result == CCREF_E_NONFINITE_INPUT && pop_zero(*res);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && !pop_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT && pop_zero(*res);
+/*@ CCREF_PAIR_EVAL_MEMORY
+    CCREF_PAIR_EVAL_BAD_INPUTS(3, pop_inputs_finite(*prm, *body1, *body2), pop_zero(*res), pop_zero(*res))
     behavior checked:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 3 && lambda != \null;
-      assumes afinite((double *)lambda, 3) && pop_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(3, pop_inputs_finite(*prm, *body1, *body2))
       ensures exact: not_rotation: real_model ==>
         (!pop_rotations(*prm, *body1, *body2) <==> \result == CCREF_E_NOT_ROTATION);
       ensures status: \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_RESULT_OVERFLOW;

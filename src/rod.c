@@ -16,7 +16,9 @@
  * ccref_rod_eval (writes *res once). Every floating-point operation is the one of the formulas above, in order. */
 #include "common.h"
 
-/*@ predicate rod_zero(ccref_rod_result r) = out_zero(r.out, 1, 0) && dzero(r.tension) && vzeroed(r.orientation);
+/*@ predicate rod_inputs_finite(ccref_rod_params p, ccref_body b1, ccref_body b2) =
+      bfinite(b1) && bfinite(b2) && vfinite(p.station1_in_b1) && vfinite(p.station2_in_b2) && \is_finite(p.length);
+    predicate rod_zero(ccref_rod_result r) = out_zero(r.out, 1, 0) && dzero(r.tension) && vzeroed(r.orientation);
     predicate rod_finite(ccref_rod_result r) = ofinite(r.out) && vfinite(r.orientation);
     // The outputs for valid inputs, in real arithmetic (spec/rod.md); singular iff |p|^2 < 2^-130.
     predicate rod_formulas(ccref_rod_result r, ccref_vec3 s1, ccref_vec3 s2, double d, ccref_body b1,
@@ -58,35 +60,10 @@ static int rod_result_is_finite(const ccref_rod_result *r)
     return ccref_output_is_finite(&r->out) && v3_is_finite(r->orientation);
 }
 
-/*@ requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    assigns \nothing;
-    behavior null_input:
-      assumes prm == \null || body1 == \null || body2 == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_count:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda != 1;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes !\is_finite(lambda[0]);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]);
-      assumes !(bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2) &&
-                \is_finite(prm->length));
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_PAIR_CHECK_MEMORY
+    CCREF_PAIR_CHECK_BAD_INPUTS(1, rod_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]);
-      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2) &&
-              \is_finite(prm->length);
+      CCREF_PAIR_CHECK_INPUTS_FINITE(1, rod_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_LENGTH;
       ensures exact: rotation_test: real_model ==>
         (\result == CCREF_E_NOT_ROTATION <==> !(rotation(body1->R) && rotation(body2->R)));
@@ -190,44 +167,10 @@ static ccref_rod_result rod_outputs(ccref_vec3 s1, ccref_vec3 s2, double d, ccre
  * inputs the formulas in real arithmetic with the singular branch exactly at |p|^2 < 2^-130, a unit orientation
  * (non-singular), Newton's third law (force part also in IEEE doubles; zero total moment when non-singular), the
  * power identity, and finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1));
-    requires \separated(res, &errno);
-    assigns *res, errno;   // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && rod_zero(*res);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda != 1;
-      ensures \result == CCREF_E_LAMBDA_COUNT && rod_zero(*res);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && rod_zero(*res);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes !\is_finite(lambda[0]);
-      ensures \result == CCREF_E_NONFINITE_INPUT && rod_zero(*res);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]);
-      assumes !(bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2) &&
-                \is_finite(prm->length));
-      ensures \result == CCREF_E_NONFINITE_INPUT && rod_zero(*res);
+/*@ CCREF_PAIR_EVAL_MEMORY_SQRT
+    CCREF_PAIR_EVAL_BAD_INPUTS(1, rod_inputs_finite(*prm, *body1, *body2), rod_zero(*res), rod_zero(*res))
     behavior checked:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null && n_lambda == 1 && lambda != \null;
-      assumes \is_finite(lambda[0]);
-      assumes bfinite(*body1) && bfinite(*body2) && vfinite(prm->station1_in_b1) && vfinite(prm->station2_in_b2) &&
-              \is_finite(prm->length);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(1, rod_inputs_finite(*prm, *body1, *body2))
       ensures exact: not_rotation: real_model ==>
         (!(rotation(body1->R) && rotation(body2->R)) <==> \result == CCREF_E_NOT_ROTATION);
       ensures exact: length: real_model ==>

@@ -92,32 +92,10 @@ static int sop_result_is_finite(const ccref_sphere_on_plane_result *r)
            v3_is_finite(r->force_on_sphere);
 }
 
-/*@ requires \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires mv == 0 || mv == 2;
-    assigns \nothing;
-    behavior null_input:
-      assumes body1 == \null || body2 == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_count:
-      assumes body1 != \null && body2 != \null && n_lambda != 1 + mv;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
-      assumes !afinite((double *)lambda, 1 + mv);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
-      assumes afinite((double *)lambda, 1 + mv) && !sop_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_ROLLING_CHECK_MEMORY
+    CCREF_ROLLING_CHECK_BAD_INPUTS(sop_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
-      assumes afinite((double *)lambda, 1 + mv) && sop_inputs_finite(*prm, *body1, *body2);
+      CCREF_ROLLING_CHECK_INPUTS_FINITE(sop_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_RADIUS;
       ensures exact: rotation_test: real_model ==>
         (\result == CCREF_E_NOT_ROTATION <==> !sop_rotations(*prm, *body1, *body2));
@@ -131,8 +109,6 @@ static int sop_result_is_finite(const ccref_sphere_on_plane_result *r)
 static ccref_status sop_check(const ccref_sphere_on_plane_params *prm, const ccref_body *body1, const ccref_body *body2,
                               const double *lambda, size_t n_lambda, int mv)
 {
-    if (body1 == NULL || body2 == NULL)
-        return CCREF_E_NULL_ARGUMENT;
     ccref_status st = ccref_check_lambda(lambda, n_lambda, (size_t)(1 + mv));
     if (st != CCREF_OK)
         return st;
@@ -235,54 +211,20 @@ static ccref_sphere_on_plane_result sop_outputs(ccref_sphere_on_plane_params prm
 /* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
  * inputs the formulas in real arithmetic, Newton's third law (force part also in IEEE doubles), zero total
  * moment about G's origin, and finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1));
-    assigns *res;
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-      ensures prm == \null ==> sop_zero(*res, 0);
-      ensures prm != \null ==> sop_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda != (prm->rolling != 0 ? 3 : 1);
-      ensures \result == CCREF_E_LAMBDA_COUNT && sop_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && sop_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null;
-      assumes !afinite((double *)lambda, n_lambda);
-      ensures \result == CCREF_E_NONFINITE_INPUT && sop_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null;
-      assumes afinite((double *)lambda, n_lambda) && !sop_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT && sop_zero(*res, prm->rolling != 0 ? 2 : 0);
+/*@ CCREF_PAIR_EVAL_MEMORY
+    CCREF_PAIR_EVAL_BAD_INPUTS(CCREF_ROLLING_NL, sop_inputs_finite(*prm, *body1, *body2),
+                               (prm == \null ==> sop_zero(*res, 0)) && (prm != \null ==> sop_zero(*res, CCREF_ROLLING_MV)),
+                               sop_zero(*res, CCREF_ROLLING_MV))
     behavior checked:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null;
-      assumes afinite((double *)lambda, n_lambda) && sop_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(CCREF_ROLLING_NL, sop_inputs_finite(*prm, *body1, *body2))
       ensures exact: not_rotation: real_model ==>
         (!sop_rotations(*prm, *body1, *body2) <==> \result == CCREF_E_NOT_ROTATION);
       ensures exact: radius: real_model ==>
         (sop_rotations(*prm, *body1, *body2) && prm->radius <= 0.0 <==> \result == CCREF_E_NONPOSITIVE_RADIUS);
       ensures status: \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION ||
                       \result == CCREF_E_NONPOSITIVE_RADIUS || \result == CCREF_E_RESULT_OVERFLOW;
-      ensures errors_zeroed: \result != CCREF_OK ==> sop_zero(*res, prm->rolling != 0 ? 2 : 0);
-      ensures ok_finite: \result == CCREF_OK ==> sop_finite(*res) && res->out.mv == (prm->rolling != 0 ? 2 : 0);
+      ensures errors_zeroed: \result != CCREF_OK ==> sop_zero(*res, CCREF_ROLLING_MV);
+      ensures ok_finite: \result == CCREF_OK ==> sop_finite(*res) && res->out.mv == CCREF_ROLLING_MV;
       ensures exact: formulas: real_model && \result == CCREF_OK ==>
         sop_formulas(*res, \old(*prm), \old(*body1), \old(*body2),
                      sop_force(\old(*prm), \old(*body1), (\old(prm->rolling) != 0 ? 2 : 0),
@@ -301,7 +243,7 @@ ccref_status ccref_sphere_on_plane_eval(const ccref_sphere_on_plane_params *prm,
     if (res == NULL)
         return CCREF_E_NULL_ARGUMENT;
     int mv = (prm != NULL && prm->rolling) ? 2 : 0;
-    if (prm == NULL) {
+    if (prm == NULL || body1 == NULL || body2 == NULL) {
         *res = sop_zero_result(mv);
         return CCREF_E_NULL_ARGUMENT;
     }

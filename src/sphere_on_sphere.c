@@ -137,32 +137,10 @@ static int sos_result_is_finite(const ccref_sphere_on_sphere_result *r)
            v3_is_finite(r->force_on_body2);
 }
 
-/*@ requires \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires mv == 0 || mv == 2;
-    assigns \nothing;
-    behavior null_input:
-      assumes body1 == \null || body2 == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_count:
-      assumes body1 != \null && body2 != \null && n_lambda != 1 + mv;
-      ensures \result == CCREF_E_LAMBDA_COUNT;
-    behavior lambda_null:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior lambda_nonfinite:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
-      assumes !afinite((double *)lambda, 1 + mv);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
-    behavior input_nonfinite:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
-      assumes afinite((double *)lambda, 1 + mv) && !sos_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT;
+/*@ CCREF_ROLLING_CHECK_MEMORY
+    CCREF_ROLLING_CHECK_BAD_INPUTS(sos_inputs_finite(*prm, *body1, *body2))
     behavior finite:
-      assumes body1 != \null && body2 != \null && n_lambda == 1 + mv && lambda != \null;
-      assumes afinite((double *)lambda, 1 + mv) && sos_inputs_finite(*prm, *body1, *body2);
+      CCREF_ROLLING_CHECK_INPUTS_FINITE(sos_inputs_finite(*prm, *body1, *body2))
       ensures \result == CCREF_OK || \result == CCREF_E_NOT_ROTATION || \result == CCREF_E_NONPOSITIVE_RADIUS;
       ensures exact: rotation_test: real_model ==>
         (\result == CCREF_E_NOT_ROTATION <==> !(rotation(body1->R) && rotation(body2->R)));
@@ -177,8 +155,6 @@ static int sos_result_is_finite(const ccref_sphere_on_sphere_result *r)
 static ccref_status sos_check(const ccref_sphere_on_sphere_params *prm, const ccref_body *body1,
                               const ccref_body *body2, const double *lambda, size_t n_lambda, int mv)
 {
-    if (body1 == NULL || body2 == NULL)
-        return CCREF_E_NULL_ARGUMENT;
     ccref_status st = ccref_check_lambda(lambda, n_lambda, (size_t)(1 + mv));
     if (st != CCREF_OK)
         return st;
@@ -403,43 +379,11 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
 /* Contract (proofs/README.md): memory; the status of every class of bad input with zeroed outputs; for valid
  * inputs the formulas in real arithmetic with the singular branch exactly at |p|^2 < 2^-130, an orthonormal
  * contact frame, Newton's third law for the forces (also in IEEE doubles without rolling), finite OK outputs. */
-/*@ requires res == \null || \valid(res);
-    requires prm == \null || \valid_read(prm);
-    requires body1 == \null || \valid_read(body1);
-    requires body2 == \null || \valid_read(body2);
-    requires lambda == \null || \valid_read(lambda + (0 .. n_lambda - 1));
-    requires \separated(res, prm) && \separated(res, body1) && \separated(res, body2) &&
-             \separated(res, lambda + (0 .. n_lambda - 1)) && \separated(res, &errno);
-    assigns *res, errno;  // errno: Frama-C's libc model of sqrt (the build has -fno-math-errno)
-
-    behavior null_result:
-      assumes res == \null;
-      assigns \nothing;
-      ensures \result == CCREF_E_NULL_ARGUMENT;
-    behavior null_input:
-      assumes res != \null && (prm == \null || body1 == \null || body2 == \null);
-      ensures \result == CCREF_E_NULL_ARGUMENT && sos_zero(*res, 0);
-    behavior lambda_count:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda != (prm->rolling != 0 ? 3 : 1);
-      ensures \result == CCREF_E_LAMBDA_COUNT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior lambda_null:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda == \null;
-      ensures \result == CCREF_E_NULL_ARGUMENT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior lambda_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && !afinite((double *)lambda, n_lambda);
-      ensures \result == CCREF_E_NONFINITE_INPUT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
-    behavior input_nonfinite:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
-      assumes !sos_inputs_finite(*prm, *body1, *body2);
-      ensures \result == CCREF_E_NONFINITE_INPUT && sos_zero(*res, prm->rolling != 0 ? 2 : 0);
+/*@ CCREF_PAIR_EVAL_MEMORY_SQRT
+    CCREF_PAIR_EVAL_BAD_INPUTS(CCREF_ROLLING_NL, sos_inputs_finite(*prm, *body1, *body2), sos_zero(*res, 0),
+                               sos_zero(*res, CCREF_ROLLING_MV))
     behavior checked:
-      assumes res != \null && prm != \null && body1 != \null && body2 != \null;
-      assumes n_lambda == (prm->rolling != 0 ? 3 : 1) && lambda != \null && afinite((double *)lambda, n_lambda);
-      assumes sos_inputs_finite(*prm, *body1, *body2);
+      CCREF_PAIR_EVAL_INPUTS_FINITE(CCREF_ROLLING_NL, sos_inputs_finite(*prm, *body1, *body2))
       ensures exact: not_rotation: real_model ==>
         (!(rotation(body1->R) && rotation(body2->R)) <==> \result == CCREF_E_NOT_ROTATION);
       ensures exact: radius: real_model ==>
@@ -447,8 +391,8 @@ static ccref_sphere_on_sphere_result sos_outputs(ccref_sphere_on_sphere_params p
            <==> \result == CCREF_E_NONPOSITIVE_RADIUS);
       ensures status: \result == CCREF_OK || \result == CCREF_OK_SINGULAR_DIRECTION || \result == CCREF_E_NOT_ROTATION ||
                       \result == CCREF_E_NONPOSITIVE_RADIUS || \result == CCREF_E_RESULT_OVERFLOW;
-      ensures errors_zeroed: !ccref_ok(\result) ==> sos_zero(*res, prm->rolling != 0 ? 2 : 0);
-      ensures ok_finite: ccref_ok(\result) ==> sos_finite(*res) && res->out.mv == (prm->rolling != 0 ? 2 : 0);
+      ensures errors_zeroed: !ccref_ok(\result) ==> sos_zero(*res, CCREF_ROLLING_MV);
+      ensures ok_finite: ccref_ok(\result) ==> sos_finite(*res) && res->out.mv == CCREF_ROLLING_MV;
       ensures exact: singular: real_model && ccref_ok(\result) ==>
         (\result == CCREF_OK_SINGULAR_DIRECTION <==> sos_singular(\old(*prm), \old(*body1), \old(*body2)));
       ensures exact: formulas: real_model && ccref_ok(\result) ==>
