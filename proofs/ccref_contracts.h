@@ -128,4 +128,14 @@
 #define CCREF_ROLLING_MV (prm->rolling != 0 ? 2 : 0)
 #define CCREF_ROLLING_NL (prm->rolling != 0 ? 3 : 1)
 
+/* ---------------------------------------------------------------- the contact classes' helpers (contacts.c) */
+
+/* Memory of a class helper eval_<class>(c, res): it reads the case and writes the underlying kernel's output, the
+ * display point and the coordinate force. ccref_contact_eval checked the multiplier count, so the kernels read
+ * c->lambda[0 .. n_lambda - 1]; errno: Frama-C's libc model of sqrt. */
+#define CCREF_CLASS_HELPER_MEMORY \
+    requires \valid_read(c) && \valid(res) && \separated(c, res, &errno); \
+    requires c->n_lambda <= 3; \
+    assigns res->display_point, res->coordinate_force, res->constraint, errno;
+
 #endif

@@ -138,9 +138,7 @@ static void copy_rows(ccref_contact_result *res, int friction)
     }
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
-    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
+/*@ CCREF_CLASS_HELPER_MEMORY */
 static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_hard_stop_params *hs = &c->params.hard_stop;
@@ -164,9 +162,7 @@ static ccref_status eval_hard_stop(const ccref_contact_case *c, ccref_contact_re
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
-    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
+/*@ CCREF_CLASS_HELPER_MEMORY */
 static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_rope_params *rp = &c->params.rope;
@@ -186,9 +182,7 @@ static ccref_status eval_rope(const ccref_contact_case *c, ccref_contact_result 
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
-    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
+/*@ CCREF_CLASS_HELPER_MEMORY */
 static ccref_status eval_point_plane_frictionless(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_point_plane_params *pp = &c->params.point_plane;
@@ -250,9 +244,7 @@ static ccref_status plane_checks(const ccref_contact_case *c, ccref_vec3 n, doub
     ensures \result == (h != 0.0 ? bit : 0u); */
 static unsigned bit_if_nonzero(double h, unsigned bit) { return h != 0.0 ? bit : 0u; }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
-    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
+/*@ CCREF_CLASS_HELPER_MEMORY */
 static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_point_plane_params *pp = &c->params.point_plane;
@@ -275,9 +267,7 @@ static ccref_status eval_point_plane(const ccref_contact_case *c, ccref_contact_
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
-    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
+/*@ CCREF_CLASS_HELPER_MEMORY */
 static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_sphere_plane_params *sp = &c->params.sphere_plane;
@@ -301,9 +291,7 @@ static ccref_status eval_sphere_plane(const ccref_contact_case *c, ccref_contact
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
-    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
+/*@ CCREF_CLASS_HELPER_MEMORY */
 static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_sphere_sphere_params *ss = &c->params.sphere_sphere;
@@ -322,9 +310,7 @@ static ccref_status eval_sphere_sphere(const ccref_contact_case *c, ccref_contac
     return st;
 }
 
-/*@ requires \valid_read(c) && \valid(res) && \separated(c, res, &errno);
-    requires c->n_lambda <= 3;  // ccref_contact_eval checked the count: the kernels read c->lambda[0 .. n_lambda - 1]
-    assigns res->display_point, res->coordinate_force, res->constraint, errno;  // errno: libc sqrt (-fno-math-errno) */
+/*@ CCREF_CLASS_HELPER_MEMORY */
 static ccref_status eval_edge_edge(const ccref_contact_case *c, ccref_contact_result *res)
 {
     const ccref_edge_edge_params *ee = &c->params.edge_edge;
