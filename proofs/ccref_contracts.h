@@ -32,8 +32,8 @@
 
 /* The bad-input behaviors of a public kernel, for the inputs named by MISSING (some input pointer null) and
  * GIVEN (none null). NL: the multiplier count; INPUTS_FINITE: every input but lambda finite; ZERO: the zeroed
- * result; ZERO_IF_NULL: the zeroed result when an input pointer is null (for a kind with a rolling option it
- * cannot depend on *prm). */
+ * result; ZERO_IF_NULL: the zeroed result when an input pointer is null (for a kind with a rolling option, whose
+ * row count comes from *prm, it must say what happens when prm itself is null). */
 #define CCREF_EVAL_BAD_INPUTS(MISSING, GIVEN, NL, INPUTS_FINITE, ZERO_IF_NULL, ZERO) \
     behavior null_result: \
       assumes res == \null; \
