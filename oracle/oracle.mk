@@ -15,6 +15,12 @@ $(BUILD)/libccref_oracle.a: $(ORACLE_OBJ)
 TEST_EXTRA_LIBS += $(BUILD)/libccref_oracle.a
 TEST_EXTRA_LDLIBS += -lmpfi -lmpfr -lgmp
 
+# MPFI, MPFR and GMP linked statically into the long checks of `make verify` (the derivative sweep, the first
+# stage's check): in the shared libmpfr every access to MPFR's thread-local state (flags, exponent range) calls
+# __tls_get_addr (15% of the sweep's profile under perf); linked into the executable it is a direct access. The tool,
+# the test binary and the benchmarks keep the shared libraries (proofs/README.md, "Where the time goes").
+MPFI_STATIC_LDLIBS := -Wl,-Bstatic -lmpfi -lmpfr -lgmp -Wl,-Bdynamic
+
 $(BUILD)/oracle_bench: bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
                        $(BUILD)/libccref.a $(HDRS) $(ORACLE_HDRS) | deps-test
 	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
@@ -40,7 +46,7 @@ FIRST_STAGE_SEEDS ?= 270
 $(BUILD)/first_stage_check: tests/first_stage/first_stage_check.c $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a \
                             $(BUILD)/libccref.a $(HDRS) $(ORACLE_HDRS) | deps-test
 	$(CC) $(CFLAGS) -o $@ tests/first_stage/first_stage_check.c $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a \
-	    $(BUILD)/libccref.a -ljansson -lmpfi -lmpfr -lgmp -lm
+	    $(BUILD)/libccref.a -ljansson $(MPFI_STATIC_LDLIBS) -lm
 
 .PHONY: verify-first-stage
 verify-first-stage: $(BUILD)/first_stage_check

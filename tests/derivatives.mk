@@ -43,10 +43,10 @@ DERIV_SWEEP_SRC := tools/derivatives_sweep.c tests/test_derivatives_core.c tests
 DERIV_SWEEP_TRAJ ?= 400
 DERIV_SWEEP_SAMPLES ?= 16
 
-# The oracle mode links the oracle archive (oracle/oracle.mk builds it).
+# The oracle mode links the oracle archive (oracle/oracle.mk builds it; MPFI_STATIC_LDLIBS is defined there).
 $(DERIV_SWEEP): $(DERIV_SWEEP_SRC) $(HDRS) $(DERIV_MUT_LIB) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a | deps-test
 	$(CC) $(CFLAGS) -o $@ $(DERIV_SWEEP_SRC) $(DERIV_MUT_LIB) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a \
-	    -lmpfi -lmpfr -lgmp -lm
+	    $(MPFI_STATIC_LDLIBS) -lm
 
 .PHONY: verify-derivatives
 verify-derivatives: $(DERIV_SWEEP)
