@@ -40,7 +40,8 @@ $(BUILD)/libccref.a: $(LIB_OBJ)
 $(BUILD)/libccref_cli.a: $(CLI_OBJ)
 	ar rcs $@ $^
 
-CCREF_LIBS := $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -ljansson -lmpfi -lmpfr -lgmp -lm
+# Recursive (=): MPFI_LDLIBS comes from oracle/oracle.mk, included below.
+CCREF_LIBS = $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -ljansson $(MPFI_LDLIBS) -lm
 
 $(BUILD)/ccref: $(BUILD)/src/cli/main.o $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a
 	$(CC) $(CFLAGS) -o $@ $(BUILD)/src/cli/main.o $(CCREF_LIBS)

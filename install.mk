@@ -69,7 +69,7 @@ $(SO_DIR)/$(LIBCCREF_SO): $(PIC_LIB_OBJ) pkg/libccref.map
 $(SO_DIR)/$(LIBORACLE_SO): $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) pkg/libccref-oracle.map
 	$(CC) $(CFLAGS) $(SO_LDFLAGS) -Wl,-soname,libccref-oracle.so.$(CCREF_MAJOR) \
 	    -Wl,--version-script=pkg/libccref-oracle.map -o $@ $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) \
-	    -lmpfi -lmpfr -lgmp -lm
+	    $(MPFI_LDLIBS) -lm
 
 .PHONY: shared-libs
 shared-libs: $(SO_DIR)/$(LIBCCREF_SO) $(SO_DIR)/$(LIBORACLE_SO)

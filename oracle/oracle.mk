@@ -1,5 +1,6 @@
 # oracle/oracle.mk: the MPFR/MPFI oracle (spec/oracle.md). Included by the top Makefile before the test link.
-# Builds build/libccref_oracle.a from oracle/*.c and adds it (and -lmpfi -lmpfr -lgmp) to the test binary.
+# Builds build/libccref_oracle.a from oracle/*.c and adds it (and MPFI_LDLIBS) to the test binary. MPFI_LDLIBS and
+# MPFI_STATIC_LDLIBS, the oracle's libraries, are defined here once for every layer that links the oracle.
 # `make oracle-bench` runs bench/oracle_bench.c (certified evaluations per second against the double kernels).
 ORACLE_SRC  := $(wildcard oracle/*.c)
 ORACLE_OBJ  := $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o)
@@ -12,19 +13,21 @@ $(BUILD)/oracle/%.o: oracle/%.c $(ORACLE_HDRS) | deps-test
 $(BUILD)/libccref_oracle.a: $(ORACLE_OBJ)
 	ar rcs $@ $^
 
-TEST_EXTRA_LIBS += $(BUILD)/libccref_oracle.a
-TEST_EXTRA_LDLIBS += -lmpfi -lmpfr -lgmp
+MPFI_LDLIBS := -lmpfi -lmpfr -lgmp
+# The same, linked statically, for the long checks of `make verify` (the derivative sweep, the first stage's
+# check; the fuzz targets link them statically too, with jansson, fuzz/fuzz.mk): in the shared libmpfr every access
+# to MPFR's thread-local state (flags, exponent range) calls __tls_get_addr (15% of the sweep's profile under perf);
+# linked into the executable it is a direct access. The tool, the test binary and the benchmarks keep the shared
+# libraries (proofs/README.md, "Where the time goes").
+MPFI_STATIC_LDLIBS := -Wl,-Bstatic $(MPFI_LDLIBS) -Wl,-Bdynamic
 
-# MPFI, MPFR and GMP linked statically into the long checks of `make verify` (the derivative sweep, the first
-# stage's check): in the shared libmpfr every access to MPFR's thread-local state (flags, exponent range) calls
-# __tls_get_addr (15% of the sweep's profile under perf); linked into the executable it is a direct access. The tool,
-# the test binary and the benchmarks keep the shared libraries (proofs/README.md, "Where the time goes").
-MPFI_STATIC_LDLIBS := -Wl,-Bstatic -lmpfi -lmpfr -lgmp -Wl,-Bdynamic
+TEST_EXTRA_LIBS += $(BUILD)/libccref_oracle.a
+TEST_EXTRA_LDLIBS += $(MPFI_LDLIBS)
 
 $(BUILD)/oracle_bench: bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
                        $(BUILD)/libccref.a $(HDRS) $(ORACLE_HDRS) | deps-test
 	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
-	    $(BUILD)/libccref.a -lmpfi -lmpfr -lgmp -lm
+	    $(BUILD)/libccref.a $(MPFI_LDLIBS) -lm
 
 .PHONY: oracle-bench
 oracle-bench: $(BUILD)/oracle_bench

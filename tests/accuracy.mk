@@ -1,6 +1,6 @@
 # accuracy.mk: the accuracy layer (spec/accuracy.md). Included by the top Makefile after oracle/oracle.mk.
 #  - the suite "accuracy" (tests/test_accuracy.c, with tests/accuracy_bounds.c) is part of the test binary through
-#    the top Makefile's tests/*.c; it needs the oracle archive and -lmpfi -lmpfr -lgmp, which oracle.mk adds;
+#    the top Makefile's tests/*.c; it needs the oracle archive and MPFI_LDLIBS, which oracle.mk adds;
 #  - `make accuracy`: build/accuracy_report (tools/accuracy.c) runs ACCURACY_N cases per constraint over a spread of
 #    each constraint's governing condition, prints per constraint and output the max and median error in ulps,
 #    the max and median ratio error / bound and, for near-zero values, error / bound (also written to
@@ -16,7 +16,7 @@ ACCURACY_BIN := $(BUILD)/accuracy_report
 ACCURACY_SRC := tools/accuracy.c tests/accuracy_bounds.c src/cli/random.c tests/testlib.c
 
 $(ACCURACY_BIN): $(ACCURACY_SRC) $(HDRS) $(ORACLE_HDRS) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a | deps-test
-	$(CC) $(CFLAGS) -o $@ $(ACCURACY_SRC) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -lmpfi -lmpfr -lgmp -lm
+	$(CC) $(CFLAGS) -o $@ $(ACCURACY_SRC) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a $(MPFI_LDLIBS) -lm
 
 .PHONY: accuracy deps-plot
 deps-plot:

@@ -3,7 +3,7 @@
 #    tools/derivatives_mutate.sh from src/<kind>.c, compiled with the public symbol renamed to
 #    ccref_<kind>_eval__<mutation>, archived in build/mutants/libccref_mutants.a and linked into the test binary
 #    (the suite "derivatives" runs them; they add about 0.1 s to make test);
-#  - the MPFI trajectory module needs -lmpfi -lmpfr -lgmp in the test binary;
+#  - the MPFI trajectory module needs MPFI_LDLIBS (oracle/oracle.mk) in the test binary;
 #  - `make verify-derivatives`: the long sweep (build/derivatives_sweep: double kernels, negative controls, oracle,
 #    mutants), a prerequisite of `make verify`. DERIV_SWEEP_TRAJ / DERIV_SWEEP_SAMPLES set its size.
 
@@ -33,7 +33,7 @@ $(DERIV_MUT_LIB): $(DERIV_MUT_OBJ)
 	ar rcs $@ $^
 
 TEST_EXTRA_LIBS += $(DERIV_MUT_LIB)
-TEST_EXTRA_LDLIBS += -lmpfi -lmpfr -lgmp
+TEST_EXTRA_LDLIBS += $(MPFI_LDLIBS)
 
 # ---- long sweep
 DERIV_SWEEP := $(BUILD)/derivatives_sweep

@@ -57,7 +57,7 @@ deps-valgrind:
 $(BUILD)/run_suite: tests/valgrind/run_suite.c $(BUILD)/tests/test_oracle.o $(BUILD)/tests/testlib.o \
                     $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a $(HDRS) | deps-test
 	$(CC) $(CFLAGS) -o $@ tests/valgrind/run_suite.c $(BUILD)/tests/test_oracle.o $(BUILD)/tests/testlib.o \
-	    $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -lcunit -lmpfi -lmpfr -lgmp -lm
+	    $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -lcunit $(MPFI_LDLIBS) -lm
 
 test-valgrind: $(BUILD)/run_suite $(BUILD)/ccref | deps-valgrind
 	@rm -rf $(VALGRIND_DIR) && mkdir -p $(VALGRIND_DIR)
