@@ -35,7 +35,8 @@ WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache
 # adds itself here: `VERIFY_EXTRA += verify-derivatives` in tests/derivatives.mk): make targets, each must succeed.
 VERIFY_EXTRA  ?=
 
-# VERIFY_SMOKE=0 drops the smoke tests from the WP runs; WP_SMOKE_TIMEOUT: seconds per prover and smoke test.
+# VERIFY_SMOKE: 1 (default) the consistency smoke tests, and dead code on the units of SMOKE_CODE_UNITS (verify.py);
+# contracts: consistency only; code: dead code on every unit; 0: none. WP_SMOKE_TIMEOUT: seconds per prover and test.
 VERIFY_SMOKE  ?= 1
 WP_SMOKE_TIMEOUT ?= 2
 
