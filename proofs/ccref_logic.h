@@ -124,16 +124,6 @@
   logic real unit_tol = 0.000000000001;
 
 */
-/* The guard of an EVA hint (proofs/README.md, "EVA hints"): `//@ assert exact: eva_hint: EVA_HINT_GUARD P;`.
- * WP reads `real_model ==> P`, a real-model fact (proved there; in the float model a true, harmless hypothesis, as
- * every guarded clause); EVA, which cannot decide real_model (it leaves the implication unknown and cannot reduce
- * its state by it), reads P itself and uses it as a hypothesis, one of the unknowns listed in
- * proofs/eva-unknowns.txt. */
-#ifdef CCREF_EVA
-#define EVA_HINT_GUARD
-#else
-#define EVA_HINT_GUARD real_model ==>
-#endif
 /* A clause only the real model reads: `EXACT_ONLY(ensures exact: name: real_model ==> P;)`. The float run
  * (-DCCREF_FLOAT_MODEL, proofs/verify.py) neither proves an `exact` clause nor needs it, and would see it only as a
  * hypothesis of every goal after the call; for the rows' rates (sqrt, divisions, long polynomial terms) Z3 and CVC5

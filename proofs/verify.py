@@ -608,19 +608,6 @@ EVA_UNKNOWNS = set()  # "entry\tfunction\tkind\tproperty" of the EVA-decidable p
 EVA_ALLOWED = os.path.join(ROOT, "proofs", "eva-unknowns.txt")
 
 
-@functools.lru_cache(maxsize=None)
-def eva_hints():
-    """The predicates of the `eva_hint:` asserts of src/ as EVA's report prints them (names dropped, >= as ≥; the
-    EVA_HINT_GUARD macro of ccref_logic.h expands to nothing in EVA runs)."""
-    hints = set()
-    for f in os.listdir(os.path.join(ROOT, "src")):
-        if f.endswith(".c") or f.endswith(".h"):
-            with open(os.path.join(ROOT, "src", f)) as fh:
-                for m in re.finditer(r"eva_hint:\s*(?:EVA_HINT_GUARD\s+)?([^;]*);", fh.read()):
-                    hints.add(m.group(1).strip().replace(">=", "\u2265").replace("<=", "\u2264"))
-    return hints
-
-
 def check_eva_unknowns(failures, notes, outdir):
     allowed = set()
     if os.path.exists(EVA_ALLOWED):
@@ -632,7 +619,8 @@ def check_eva_unknowns(failures, notes, outdir):
     new = sorted(EVA_UNKNOWNS - allowed)
     for u in new[:20]:
         failures.append("EVA: unknown property not in proofs/eva-unknowns.txt: " + u.replace("\t", " | "))
-    notes.append("EVA: %d properties of its own (alarms, C library preconditions, eva_hint asserts) left unknown, "
+    notes.append("EVA: %d properties of its own (alarms, C library preconditions, assertions it would assume) "
+                 "left unknown, "
                  "%d of them listed in proofs/eva-unknowns.txt, %d new" % (len(EVA_UNKNOWNS),
                                                                             len(EVA_UNKNOWNS & allowed), len(new)))
 
@@ -662,8 +650,9 @@ def collect_eva(args, result, rows, failures, outdir):
                 if len(cols) >= 7 and cols[4] == "alarm" and cols[5] not in ("Valid", "Considered valid"):
                     per_fn[cols[3]] = per_fn.get(cols[3], 0) + 1
     # Properties EVA leaves unknown that are its own to decide: alarms, preconditions of the C library (sqrt's
-    # arg_positive) and the eva_hint assertions it uses as hypotheses. They are listed, and one not in
-    # proofs/eva-unknowns.txt fails the run (the real-model properties EVA cannot read are WP's).
+    # arg_positive) and the assertions it cannot decide, which it then takes as hypotheses (it reduces its state by
+    # them). They are listed, and one not in proofs/eva-unknowns.txt fails the run. An assertion that is a real-model
+    # implication is WP's: EVA cannot decide real_model, so it can neither check nor use it.
     if os.path.exists(csv):
         with open(csv) as f:
             for line in f:
@@ -671,8 +660,8 @@ def collect_eva(args, result, rows, failures, outdir):
                 if len(cols) < 7 or cols[5] not in ("Unknown", "Invalid"):
                     continue
                 kind, prop = cols[4], cols[6]
-                hint = kind == "user assertion" and prop in eva_hints()
-                if kind == "alarm" or kind in ("precondition of %s" % c for c in LIBC_CALLS) or hint:
+                assumed = kind == "user assertion" and not prop.startswith("real_model")
+                if kind == "alarm" or kind in ("precondition of %s" % c for c in LIBC_CALLS) or assumed:
                     EVA_UNKNOWNS.add("%s\t%s\t%s\t%s" % (entry, cols[3], kind, prop))
     row = rows.setdefault(fn, {"unit": entry[4:]})
     row["eva"] = (alarms, wall)

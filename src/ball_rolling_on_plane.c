@@ -112,18 +112,10 @@ static ccref_ball_rolling_on_plane_result brop_zero_result(void)
     return r;
 }
 
-/*@ requires \valid_read(R); assigns \nothing; ensures \result != 0 <==> mfinite(*R); */
-static int mat3_is_finite(const ccref_mat3 *R)
-{
-    //@ ghost lemma_mat3_entries(R);
-    return ccref_values_are_finite(R->m[0], 3) && ccref_values_are_finite(R->m[1], 3) &&
-           ccref_values_are_finite(R->m[2], 3); /* row by row, as in common.c */
-}
-
 /*@ requires \valid_read(r); assigns \nothing; ensures \result != 0 <==> brop_finite(*r); */
 static int brop_result_is_finite(const ccref_ball_rolling_on_plane_result *r)
 {
-    return ccref_output_is_finite(&r->out) && v3_is_finite(r->contact_point) && mat3_is_finite(&r->plane_axes) &&
+    return ccref_output_is_finite(&r->out) && v3_is_finite(r->contact_point) && ccref_mat3_is_finite(&r->plane_axes) &&
            isfinite(r->normal_force) && isfinite(r->friction_force_x) && isfinite(r->friction_force_y);
 }
 

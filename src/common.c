@@ -75,8 +75,7 @@ int ccref_values_are_finite(const double *x, size_t n)
 
 /* Row by row: the same nine tests in the same order as one pass over the 9 doubles, in a form WP's typed
  * memory model can follow (it does not view a double[3][3] as a double[9]). */
-/*@ requires \valid_read(R); assigns \nothing; ensures \result != 0 <==> mfinite(*R); */
-static int mat3_is_finite(const ccref_mat3 *R)
+int ccref_mat3_is_finite(const ccref_mat3 *R)
 {
     //@ ghost lemma_mat3_entries(R);
     return ccref_values_are_finite(R->m[0], 3) && ccref_values_are_finite(R->m[1], 3) &&
@@ -85,11 +84,11 @@ static int mat3_is_finite(const ccref_mat3 *R)
 
 int ccref_body_is_finite(const ccref_body *b)
 {
-    return mat3_is_finite(&b->R) && v3_is_finite(b->p) && v3_is_finite(b->w) && v3_is_finite(b->v) &&
+    return ccref_mat3_is_finite(&b->R) && v3_is_finite(b->p) && v3_is_finite(b->w) && v3_is_finite(b->v) &&
            v3_is_finite(b->b) && v3_is_finite(b->a);
 }
 
-int ccref_frame_is_finite(const ccref_frame *f) { return mat3_is_finite(&f->R) && v3_is_finite(f->p); }
+int ccref_frame_is_finite(const ccref_frame *f) { return ccref_mat3_is_finite(&f->R) && v3_is_finite(f->p); }
 
 ccref_status ccref_check_lambda(const double *lambda, size_t n_lambda, size_t expected)
 {
@@ -114,18 +113,44 @@ ccref_status ccref_check_unit(ccref_vec3 n)
     return CCREF_OK;
 }
 
+/* What ccref_unit ensures (its three ensures in common.h), as one predicate for the two helpers below. */
+/*@ predicate normalised(ccref_vec3 r, ccref_vec3 a) =
+      r == unit(a) && vnorm2(r) == 1.0 && \forall ccref_vec3 v; vdot(a, v) == 0.0 ==> vdot(r, v) == 0.0; */
+
+/* The division of a normalisation, a / n, with n = sqrt(a.a) computed by the caller. */
+/*@ requires exact: norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
+    assigns \nothing;
+    ensures exact: normalised: real_model ==> normalised(\result, a); */
+static ccref_vec3 unit_divide(ccref_vec3 a, double n)
+{
+    //@ ghost lemma_unit_norm(a, n);
+    //@ assert exact: unit_norm: real_model ==> (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == 1.0;
+    //@ assert exact: scaled_dot: real_model ==> \forall ccref_vec3 v; vdot(vmk(a.x / n, a.y / n, a.z / n), v) == vdot(a, v) / n;
+    return v3(a.x / n, a.y / n, a.z / n);
+}
+
 ccref_vec3 ccref_unit(ccref_vec3 a)
 {
     double n = sqrt(v3_norm_sq(a));
     //@ assert exact: norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
-    //@ ghost lemma_unit_norm(a, n);
-    //@ assert exact: unit_norm: real_model ==> (a.x / n) * (a.x / n) + (a.y / n) * (a.y / n) + (a.z / n) * (a.z / n) == 1.0;
-    /* EVA hypothesis (proofs/README.md, "EVA hints"): proved here in the real model (WP reads real_model ==> P, so
-     * the float model does not use it); in binary64 n is within a few ulp of the exact |a| >= 0.5, so it holds for
-     * the doubles too. */
-    //@ assert exact: eva_hint: EVA_HINT_GUARD n >= 0.4;
-    //@ assert exact: scaled_dot: real_model ==> \forall ccref_vec3 v; vdot(vmk(a.x / n, a.y / n, a.z / n), v) == vdot(a, v) / n;
-    return v3(a.x / n, a.y / n, a.z / n);
+    return unit_divide(a, n);
+}
+
+/* ccref_unit for the vectors of the contact frames, whose norm the callers prove >= 0.5. */
+/*@ requires exact: long: real_model ==> vnorm2(a) >= 0.25;
+    assigns errno;  // Frama-C's libc sqrt may set errno (EDOM); the build has -fno-math-errno
+    ensures exact: normalised: real_model ==> normalised(\result, a); */
+static ccref_vec3 unit_of_long(ccref_vec3 a)
+{
+    double n = sqrt(v3_norm_sq(a));
+    //@ assert exact: norm: real_model ==> n == vnorm(a) && n > 0.0 && n * n == vnorm2(a);
+    //@ assert exact: norm_bound: real_model ==> n >= 0.4;
+    /* Never taken: n is within a few ulp of |a| >= 0.5. The test makes the divisor's domain a fact EVA establishes
+     * itself (non-relational, it sees a box around 0 for a) instead of an assertion it would have to assume
+     * (proofs/README.md, "EVA and the divisors"). */
+    if (!(n >= 0.4))
+        return v3(0.0, 0.0, 0.0);
+    return unit_divide(a, n);
 }
 
 /* Ghost lemma (proof only; not compiled): |s| <= |t| implies s^2 <= t^2, proved once here without the caller's
@@ -153,14 +178,14 @@ ccref_vec3 ccref_perp(ccref_vec3 z)
           vdot(z, e) * vdot(z, e) <= z.x * z.x && vdot(z, e) * vdot(z, e) <= z.y * z.y &&
           vdot(z, e) * vdot(z, e) <= z.z * z.z; */
     //@ assert exact: nonzero: real_model ==> vnorm2(c) >= 0.25;
-    return ccref_unit(c);
+    return unit_of_long(c);
 }
 
 ccref_mat3 ccref_rotation_from_z(ccref_vec3 z)
 {
     ccref_vec3 x = ccref_perp(z);
     ccref_vec3 c = v3_cross(z, x);
-    ccref_vec3 y = ccref_unit(c);
+    ccref_vec3 y = unit_of_long(c);
     return m3_from_columns(x, y, z);
 }
 

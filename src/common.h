@@ -15,6 +15,8 @@
     assigns \nothing;
     ensures exact: result_is_rotation_test: real_model ==> (\result != 0 <==> rotation(*R)); */
 int ccref_is_rotation(const ccref_mat3 *R);
+/*@ requires \valid_read(R); assigns \nothing; ensures finite_test: \result != 0 <==> mfinite(*R); */
+int ccref_mat3_is_finite(const ccref_mat3 *R);
 /*@ requires \valid_read(b); assigns \nothing; ensures finite_test: \result != 0 <==> bfinite(*b); */
 int ccref_body_is_finite(const ccref_body *b);
 /*@ requires \valid_read(f); assigns \nothing; ensures finite_test: \result != 0 <==> ffinite(*f); */
@@ -144,7 +146,7 @@ static inline ccref_spatial_force ccref_spatial_force_add(ccref_spatial_force a,
 */
 
 /* a / |a| for nonzero a (Simbody's UnitVec3 normalisation: divide by sqrt(a.a)). */
-/*@ requires exact: nonzero: real_model ==> vnorm2(a) >= 0.25;
+/*@ requires exact: nonzero: real_model ==> vnorm2(a) > 0.0;
     assigns errno;  // Frama-C's libc sqrt may set errno (EDOM); the build has -fno-math-errno
     ensures exact: def: real_model ==> \result == unit(a);
     ensures exact: unit: real_model ==> vnorm2(\result) == 1.0;
