@@ -13,7 +13,6 @@ with WP and EVA in the same pool of workers, when both run on every unit), VERIF
 """
 import argparse
 import concurrent.futures
-import functools
 import json
 import os
 import re
