@@ -251,12 +251,12 @@ SMOKE_CODE_UNITS = {"constant_coordinate", "point_in_plane", "ball", "rod"}
 
 
 def smoke_args(unit):
-    if env("VERIFY_SMOKE", "1") == "0":
+    mode = env("VERIFY_SMOKE", "1")  # 0: none; contracts: consistency tests only; code: dead code on every unit
+    if mode == "0":
         return []
     # Every unit: the contracts' consistency (each function's preconditions, each behavior's assumes, each loop's
     # invariants: a loop whose invariants contradict its entry is dead); the units above: dead code and calls too.
     args = ["-wp-smoke-tests", "-wp-smoke-timeout", env("WP_SMOKE_TIMEOUT", "2")]
-    mode = env("VERIFY_SMOKE", "1")  # contracts: consistency tests only, on every unit
     if mode == "contracts" or (mode != "code" and unit not in SMOKE_CODE_UNITS):
         args += ["-wp-no-smoke-dead-code", "-wp-no-smoke-dead-call"]
     return args
