@@ -5,7 +5,8 @@
 #                      alarm, or a failing extra
 #   make verify-wp     WP only                make verify-eva    EVA only
 #   make verify-cache  re-run every prover and rewrite the committed proof cache proofs/wp-cache (cold: slow)
-#   make verify-cold   WP with every prover and no cache: the check of every cached goal (slow)
+#   make verify-cold   WP with every prover and no cache, and Gappa on every script compared with its cached answer:
+#                      the check of every cached goal and answer (slow)
 #   make verify-baseline  proofs/baseline.txt from the last passing `make verify` (build/proofs/proved.txt)
 #   make verify-smoke-list  proofs/smoke-unreachable.txt from the last full run's unreachable smoke tests, keeping
 #                      the reasons already given (a new entry gets `?`, which fails until it has a reason)
@@ -40,8 +41,15 @@ VERIFY_EXTRA  ?=
 VERIFY_SMOKE  ?= 1
 WP_SMOKE_TIMEOUT ?= 2
 
+# WP_RUN_CACHE: a WP run whose inputs (preprocessed sources, options, tool versions) are those of a run kept in
+# proofs/wp-runs is not repeated (verify.py, RunCache; proofs/README.md, "The run cache"). update (default): taken
+# and kept (a full run also removes the entries of units gone); replay: taken only; off: every run is made.
+WP_RUN_CACHE     ?= update
+WP_RUN_CACHE_DIR ?= $(CURDIR)/proofs/wp-runs
+
 VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_TIMEOUT) WP_PAR=$(WP_PAR) \
              WP_PROVERS=$(WP_PROVERS) WP_CACHE=$(WP_CACHE) WP_CACHE_DIR=$(WP_CACHE_DIR) \
+             WP_RUN_CACHE=$(WP_RUN_CACHE) WP_RUN_CACHE_DIR=$(WP_RUN_CACHE_DIR) \
              VERIFY_SMOKE=$(VERIFY_SMOKE) WP_SMOKE_TIMEOUT=$(WP_SMOKE_TIMEOUT)
 
 .PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test \
@@ -75,6 +83,7 @@ verify-eva: verify-tools
 
 verify-cold: $(WHY3CONF)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=none
+	$(MAKE) --no-print-directory verify-gappa GAPPA_CACHE=check
 
 verify-baseline:
 	@test -f $(PROOFS_OUT)/proved.txt || { echo "verify-baseline: run make verify first" >&2; exit 2; }
@@ -127,8 +136,18 @@ test-eacsl: verify-tools
 
 # Rounding-error bounds proved with Gappa on the input box (proofs/gappa/README.md): per output, Gappa proves the
 # claimed bound for the kernel's operation order, and the transcription is compared with `ccref eval` bit for bit.
-GAPPA_SAMPLES ?= 200
-.PHONY: verify-gappa
+# Gappa's answers are cached in proofs/gappa-cache (GAPPA_CACHE: replay, update, check, none; check.py's
+# GappaCache); GAPPA_COLD_GROUPS groups, rotating with the commit, run Gappa again and must match their entries.
+GAPPA_SAMPLES     ?= 200
+GAPPA_CACHE       ?= replay
+GAPPA_COLD_GROUPS ?= 4
+.PHONY: verify-gappa verify-gappa-forgery-test
 verify-gappa: $(BUILD)/ccref
-	python3 proofs/gappa/check.py $(BUILD)/ccref $(BUILD)/proofs/gappa $(GAPPA_SAMPLES)
+	GAPPA_CACHE=$(GAPPA_CACHE) GAPPA_COLD_GROUPS=$(GAPPA_COLD_GROUPS) \
+	  python3 proofs/gappa/check.py $(BUILD)/ccref $(BUILD)/proofs/gappa $(GAPPA_SAMPLES)
 VERIFY_EXTRA += verify-gappa
+
+# A cached Gappa answer forged under a false claim must be caught by the cold window and by GAPPA_CACHE=check.
+verify-gappa-forgery-test: $(BUILD)/ccref
+	python3 proofs/gappa/check.py --forgery-test $(BUILD)/ccref $(BUILD)/proofs/gappa-forgery
+VERIFY_EXTRA += verify-gappa-forgery-test

@@ -8,14 +8,17 @@ is unproved or any alarm is raised. The tool versions are printed first.
 
 Usage: verify.py [--wp] [--eva] --out DIR   (both when neither is given)
 Environment (set by proofs/proofs.mk): FRAMAC, WHY3CONFIG, WP_PROVERS, WP_TIMEOUT, WP_PAR, WP_CACHE,
-WP_CACHE_DIR, VERIFY_ONLY (comma-separated unit names, for working on one file), VERIFY_EXTRA (make targets run
+WP_CACHE_DIR, WP_RUN_CACHE, WP_RUN_CACHE_DIR (RunCache), VERIFY_ONLY (comma-separated unit names, for working on one file), VERIFY_EXTRA (make targets run
 with WP and EVA in the same pool of workers, when both run on every unit), VERIFY_JOBS, WP_JOBS (see run_all).
 """
 import argparse
 import concurrent.futures
+import gzip
+import hashlib
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -136,37 +139,153 @@ def seconds(txt):
     return total
 
 
-def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par, cache_dir=None, timeout=None):
+def wp_options(margs, props, selection, timeout=None):
+    """The options that decide a WP run's goals and provers (the rest name files or set the parallelism)."""
+    return ["-wp", "-wp-rte", "-warn-special-float", "none"] + margs + props + selection + [
+        "-wp-prover", env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"),
+        "-wp-timeout", timeout or env("WP_TIMEOUT", "15")]
+
+
+def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par, cache_dir=None, timeout=None,
+           run_cache=None):
+    """One Frama-C WP run; returns (report, wall seconds, (goals, cache lines, output lines)). run_cache: the
+    directory of the run cache (RunCache), by default WP_RUN_CACHE_DIR when WP_RUN_CACHE is on; it is read only
+    when the goals come from the proof cache (offline, replay), never by a cold run (cache none)."""
     name = "%s.%s" % (unit, model)
     js = os.path.join(outdir, name + ".json")
-    cmd = [env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) + [os.path.join(ROOT, f) for f in files] + [
-        "-wp", "-wp-rte", "-warn-special-float", "none"] + margs + props + selection + [
-        "-wp-prover", env("WP_PROVERS", "z3-wpfloat,z3-arith2,cvc5-wpfloat"),
-        "-wp-timeout", timeout or env("WP_TIMEOUT", "15"), "-wp-par", par,
-        "-wp-session", os.path.join(outdir, name + ".session"),
-        "-wp-cache", cache, "-wp-report-json", js, "-wp-msg-key", "shell"]
+    wp_args = wp_options(margs, props, selection, timeout)
+    cmd = [env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) + [os.path.join(ROOT, f) for f in files] + \
+        wp_args + ["-wp-par", par, "-wp-session", os.path.join(outdir, name + ".session"),
+                   "-wp-cache", cache, "-wp-report-json", js, "-wp-msg-key", "shell"]
     if cache != "none":
         cmd += ["-wp-cache-dir", cache_dir or env("WP_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-cache"))]
+    storing = run_cache is None and env("WP_RUN_CACHE", "off") == "update"
+    if run_cache is None and env("WP_RUN_CACHE", "off") != "off" and cache in ("offline", "replay", "update"):
+        run_cache = env("WP_RUN_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-runs"))
+    runs = RunCache(run_cache, name, model, files, wp_args) if run_cache and cache != "none" else None
+    hit = runs.load() if runs and cache in ("offline", "replay") else None
     t0 = time.time()
-    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
-    wall = time.time() - t0
-    with open(os.path.join(outdir, name + ".log"), "w") as f:
-        f.write(" ".join(cmd) + "\n" + p.stdout + p.stderr)
-    if p.returncode != 0 or not os.path.exists(js):
-        log.append("%s: frama-c failed (rc %d), see %s" % (name, p.returncode, os.path.join(outdir, name + ".log")))
-        return None, wall, []
-    with open(js) as f:
-        report = json.load(f)
+    if hit:
+        report, output = hit
+        wall = 0.0
+        with open(os.path.join(outdir, name + ".log"), "w") as f:
+            f.write("# from the run cache %s\n%s" % (runs.path, output))
+    else:
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        wall = time.time() - t0
+        output = p.stdout + p.stderr
+        with open(os.path.join(outdir, name + ".log"), "w") as f:
+            f.write(" ".join(cmd) + "\n" + output)
+        if p.returncode != 0 or not os.path.exists(js):
+            log.append("%s: frama-c failed (rc %d), see %s" % (name, p.returncode, os.path.join(outdir, name + ".log")))
+            return None, wall, []
+        with open(js) as f:
+            report = json.load(f)
+        if runs and storing and report_complete(report):
+            runs.store(report, output)
     goals = []  # (goal name, status, seconds)
     cache_lines = []
-    for line in (p.stdout + p.stderr).splitlines():
+    for line in output.splitlines():
         m = GOAL_RE.match(line)
         if m:
             goals.append((m.group(2), m.group(3), seconds(m.group(4))))
         c = CACHE_RE.search(line)
         if c:
             cache_lines.append(c.group(1))
-    return report, wall, (goals, cache_lines, (p.stdout + p.stderr).splitlines())
+    return report, wall, (goals, cache_lines, output.splitlines())
+
+
+class RunCache:
+    """The run cache: a WP run's report and output, kept when every goal was proved, and taken instead of running
+    Frama-C when the run's inputs are the same (proofs/README.md, "The run cache"). One gzip file per unit and model
+    in WP_RUN_CACHE_DIR (proofs/wp-runs), holding the key it was stored under. The key is the SHA-256 of what
+    decides the run's goals and their proofs: the tool versions (without Python's), the Why3 configuration and
+    driver templates, the WP options (model, properties, selection, provers, timeout), and the text the
+    preprocessor gives Frama-C for each file (Frama-C's own cpp command, -C -dD: every included header, comment
+    and macro definition, with line markers, so a shifted line changes the key as it changes WP's goals). The
+    checkout's path is replaced by @ROOT@ in all of it. A run under a known key is not repeated: only the cold
+    window (cold_check, which never reads this cache) and make verify-cold re-prove it, as for the proof cache."""
+    STATS = {"taken": 0, "stored": 0, "entries": set()}
+    CPP = {}  # model -> Frama-C's preprocessing command (its words, without the output and the source file)
+    VERSIONS = None
+
+    def __init__(self, directory, name, model, files, wp_args):
+        self.path = os.path.join(directory, name + ".json.gz")
+        RunCache.STATS["entries"].add(os.path.basename(self.path))
+        h = hashlib.sha256()
+        if RunCache.VERSIONS is None:
+            RunCache.VERSIONS = [v for k, v in versions() if k != "python"]
+        parts = ["ccref WP run 1", model] + RunCache.VERSIONS + [" ".join(wp_args)]
+        why3 = os.path.join(ROOT, "proofs", "why3")
+        for f in sorted(os.listdir(why3)):
+            with open(os.path.join(why3, f)) as fh:
+                parts.append(f + "\n" + fh.read())
+        for f in files:
+            parts.append(f + "\n" + self.preprocessed(model, f))
+        for part in parts:
+            h.update(part.replace(ROOT, "@ROOT@").encode() + b"\0")
+        self.key = h.hexdigest()
+
+    @staticmethod
+    def preprocessed(model, f):
+        if model not in RunCache.CPP:
+            p = subprocess.run([env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) +
+                               [os.path.join(ROOT, "src", "common.c"), "-print-cpp-commands"],
+                               capture_output=True, text=True, cwd=ROOT)
+            words = shlex.split(p.stdout.strip().splitlines()[-1])
+            i = words.index("-o")
+            RunCache.CPP[model] = [w for w in words[:i] if not w.endswith("common.c")]
+        p = subprocess.run(RunCache.CPP[model] + [os.path.join(ROOT, f)], capture_output=True, text=True, cwd=ROOT,
+                           check=True)
+        return p.stdout
+
+    def load(self):
+        if not os.path.exists(self.path):
+            return None
+        with gzip.open(self.path, "rt") as fh:
+            entry = json.load(fh)
+        if entry.get("key") != self.key:
+            return None
+        RunCache.STATS["taken"] += 1
+        return (json.loads(entry["report"].replace("@ROOT@", ROOT)), entry["output"].replace("@ROOT@", ROOT))
+
+    def store(self, report, output):
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        if os.path.exists(self.path):
+            with gzip.open(self.path, "rt") as fh:
+                if json.load(fh).get("key") == self.key:
+                    return
+        text = json.dumps({"key": self.key, "report": json.dumps(report, sort_keys=True).replace(ROOT, "@ROOT@"),
+                           "output": output.replace(ROOT, "@ROOT@")}, indent=0, sort_keys=True)
+        with open(self.path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as fh:
+            fh.write(text.encode())
+        RunCache.STATS["stored"] += 1
+
+
+def run_cache_note(full):
+    """The run cache's figures; after a full run under WP_RUN_CACHE=update, the entries of units no longer run are
+    removed."""
+    mode = env("WP_RUN_CACHE", "off")
+    if mode == "off":
+        return "WP run cache: off"
+    d = env("WP_RUN_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-runs"))
+    st = RunCache.STATS
+    removed = 0
+    if full and mode == "update" and os.path.isdir(d):
+        for f in sorted(os.listdir(d)):
+            if f.endswith(".json.gz") and f not in st["entries"]:
+                os.remove(os.path.join(d, f))
+                removed += 1
+    return ("WP run cache (%s, %s): %d of %d runs taken from it (their inputs unchanged), %d stored, %d removed" %
+            (mode, d, st["taken"], len(st["entries"]), st["stored"], removed))
+
+
+def report_complete(report):
+    """Every goal of a WP report proved, and every smoke test tried (the condition for the proof cache to have
+    done the whole run, and for the run cache to keep it)."""
+    fns = report.get("wp:functions", {}).values()
+    return all(all_valid(proof_section(props_)) for props_ in fns) and \
+        not any(is_smoke(p) and smoke_untried(st) for props_ in fns for p, st in props_.items())
 
 
 def function_of_goal(goal, functions):
@@ -197,7 +316,7 @@ def short_prover(name):
 # only to start the longest runs first, so that no long run is left alone at the end; a run not listed starts last
 # (the extras too: Gappa, unlisted, once started last and ran alone on one core for its last two minutes).
 RUN_SECONDS = {
-    "line_on_line_outputs.exact": 428, "verify-derivatives": 300, "line_on_line.exact": 204, "verify-gappa": 192,
+    "line_on_line_outputs.exact": 428, "verify-derivatives": 300, "line_on_line.exact": 204, "verify-gappa": 117,
     "line_on_line.float": 191, "unilateral.float": 181, "contacts.float": 180, "sphere_on_sphere_outputs.exact": 180,
     "contacts_eval.exact": 163, "contacts_eval.float": 148, "contacts.exact": 132, "line_on_line_outputs.float": 105,
     "unilateral.exact": 95, "sphere_on_plane.exact": 89, "sphere_on_plane.float": 87, "verify-first-stage": 82,
@@ -206,8 +325,10 @@ RUN_SECONDS = {
     "dispatch.exact": 54, "ball.float": 147, "rod.exact": 129, "rod.float": 165, "point_on_plane.float": 47,
     "sphere_on_sphere_outputs.float": 46, "ball.exact": 107, "point_in_plane.float": 109, "point_on_plane.exact": 43,
     "point_in_plane.exact": 78, "constant_coordinate.float": 47, "constant_coordinate.exact": 31,
-    "eva_contacts": 14, "eva_dispatch": 12, "verify-forgery-test": 9,
+    "eva_contacts": 14, "eva_dispatch": 12, "verify-forgery-test": 9, "verify-gappa-forgery-test": 1,
 }
+# verify-gappa: 15 s with its answers from the cache, plus its cold window's Gappa runs, 0.1 to 102 s by the commit;
+# the worst case is listed, so that a costly window does not start last.
 
 
 def wp_items(only, failures):
@@ -681,11 +802,7 @@ def collect_extra(target, result, failures, extras):
 
 def wp_complete(result):
     log, report, wall, extra = result
-    if log or report is None:
-        return False
-    fns = report.get("wp:functions", {}).values()
-    return all(all_valid(proof_section(props_)) for props_ in fns) and \
-        not any(is_smoke(p) and smoke_untried(st) for props_ in fns for p, st in props_.items())
+    return not log and report is not None and report_complete(report)
 
 
 def run_pool(batch, workers, outdir, cache, par):
@@ -804,23 +921,27 @@ def unit_selection_for(selection, fns):
     return out + ["-wp-fct", ",".join(fns)]
 
 
+def window_position(budget, total):
+    """The start, in [0, total), of this run's window of `budget` items (goals, Gappa groups) re-checked without a
+    cache, and how it was chosen. The window moves by its own length with each commit (git rev-list --count HEAD),
+    so that consecutive commits re-check consecutive windows and every item is re-checked within total / budget
+    commits. A shallow clone has no commit count: the window then starts at the commit hash modulo the total."""
+    if git("rev-parse", "--is-shallow-repository") == "false" and git("rev-list", "--count", "HEAD").isdigit():
+        return int(git("rev-list", "--count", "HEAD")) * budget % total, "commit count"
+    h = git("rev-parse", "HEAD")
+    return (int(h[:12], 16) % total if h else 0), "commit hash"
+
+
 def cold_window(rows):
     """The functions (unit, model, function) whose goals are re-proved without the cache in this run: a window of
-    VERIFY_COLD_GOALS goals (default 300) over every analysed function's goals in a fixed order, which moves by its
-    own length with each commit (git rev-list --count HEAD), so that consecutive commits re-prove consecutive windows
-    and every goal is re-proved within total / VERIFY_COLD_GOALS commits. A shallow clone has no commit count: the
-    window then starts at the commit hash modulo the total."""
+    VERIFY_COLD_GOALS goals (default 300) over every analysed function's goals in a fixed order (window_position)."""
     budget = int(env("VERIFY_COLD_GOALS", "300"))
     triples = sorted((r["unit"], m, fn, r[m][1]) for fn, r in rows.items() for m in ("exact", "float")
                      if r.get(m) and r[m][1] > 0)
     total = sum(t[3] for t in triples)
     if budget <= 0 or total == 0:
         return [], 0, 0, "off"
-    if git("rev-parse", "--is-shallow-repository") == "false" and git("rev-list", "--count", "HEAD").isdigit():
-        position, how = int(git("rev-list", "--count", "HEAD")) * budget % total, "commit count"
-    else:
-        h = git("rev-parse", "HEAD")
-        position, how = (int(h[:12], 16) % total if h else 0), "commit hash"
+    position, how = window_position(budget, total)
     picks, at = [], 0
     for unit, model, fn, goals in triples:
         lo, hi = at, at + goals
@@ -894,10 +1015,16 @@ def forgery_test(outdir):
     margs, props = model_args("exact")
     par = env("WP_PAR", "3")
 
-    def ensures_proved(tag, mode):
+    runs = os.path.join(d, "runs")  # a run cache of the test's own, empty but for the entry it forges
+    os.makedirs(runs, exist_ok=True)
+    for f in os.listdir(runs):
+        os.remove(os.path.join(runs, f))
+
+    def ensures_proved(tag, mode, goal_cache=cache):
         log = []
         # 3 s: the false goal times out in two provers, no need to wait the full timeout
-        report, _, _ = run_wp("forgery-" + tag, [src], [], "exact", margs, props, d, log, mode, par, cache, "3")
+        report, _, _ = run_wp("forgery-" + tag, [src], [], "exact", margs, props, d, log, mode, par, goal_cache, "3",
+                              run_cache=runs)
         if report is None:
             print("forgery test: frama-c failed: %s" % "; ".join(log))
             return None
@@ -913,20 +1040,35 @@ def forgery_test(outdir):
         with open(path, "w") as fh:
             fh.write('{ "prover": "%s", "verdict": "valid", "time": 0.01 }' % (prover.group(1) if prover else "?"))
     forged = ensures_proved("forged", "offline")
+    # The run cache: the forged run's report and output stored as the entry of a run of its own name, then taken by
+    # a run whose proof cache is empty (so only the run cache can prove the goal)
+    forged_run = None
+    js = os.path.join(d, "forgery-forged.exact.json")
+    if forged and os.path.exists(js):
+        with open(js) as fh:
+            report = json.load(fh)
+        with open(os.path.join(d, "forgery-forged.exact.log")) as fh:
+            output = fh.read()
+        RunCache(runs, "forgery-runs.exact", "exact", [src], wp_options(margs, props, [], "3")).store(report, output)
+        empty = os.path.join(d, "empty-cache")
+        os.makedirs(empty, exist_ok=True)
+        forged_run = ensures_proved("runs", "offline", empty)
     cold = ensures_proved("cold", "none")
-    print("forgery test: provers on the false goal: %s; %d cache entries forged to valid; cached run: %s; cold "
-          "re-proof: %s" % ("proved" if first else "not proved", len(entries), "proved" if forged else "not proved",
-                            "proved" if cold else "not proved"))
+    print("forgery test: provers on the false goal: %s; %d cache entries forged to valid; cached run: %s; run cache "
+          "entry forged from it, run with an empty proof cache: %s; cold re-proof: %s" % (
+              "proved" if first else "not proved", len(entries), "proved" if forged else "not proved",
+              "proved" if forged_run else "not proved", "proved" if cold else "not proved"))
     if first is not False or not entries:
         print("forgery test: FAILED (the false goal must fail and leave a cache entry to forge)")
         return 1
-    if forged is not True:
-        print("forgery test: FAILED (the forged entry was not taken: the test no longer shows the risk)")
+    if forged is not True or forged_run is not True:
+        print("forgery test: FAILED (a forged entry was not taken: the test no longer shows the risk)")
         return 1
     if cold is not False:
-        print("forgery test: FAILED (the cold re-proof did not catch the forged entry)")
+        print("forgery test: FAILED (the cold re-proof did not catch the forged entries)")
         return 1
-    print("forgery test: passed (the forged entry fools the cached run; the cold re-proof catches it)")
+    print("forgery test: passed (the forged proof cache entry and the forged run cache entry fool the cached runs; "
+          "the cold re-proof catches them)")
     return 0
 
 
@@ -964,6 +1106,8 @@ def main():
     items = (wp_items(only, failures) if a.wp else []) + (eva_items(only) if a.eva else []) + \
             (extra_items() if a.wp and a.eva and not only else [])
     run_all(items, a.out, rows, failures, notes, extras)
+    if a.wp:
+        notes.append(run_cache_note(full=not only))
     if a.wp and env("WP_CACHE", "none") in ("replay", "offline", "update"):
         cold_check(rows, a.out, failures, notes)
     if a.eva and not only:

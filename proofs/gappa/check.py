@@ -16,12 +16,15 @@ Formulas of one kind (and mode) with the same inputs, steps, hypotheses and hint
 the rows of one relative acceleration) differ only in their result: they form one group, proved by one Gappa run
 whose goal is the conjunction of theirs (Gappa then shares the enclosures of the common steps), and checked on the
 same random cases. Gappa names a failed goal, so each output keeps its own verdict.
-Usage: check.py [--only REGEX] CCREF OUTDIR [SAMPLES]. Writes the Gappa scripts to OUTDIR (per group, NAME.g with
+Gappa's answers may come from a cache, checked by a rotating cold window (GappaCache; GAPPA_CACHE, default none).
+Usage: check.py [--only REGEX] [--forgery-test] CCREF OUTDIR [SAMPLES]. Writes the Gappa scripts to OUTDIR (per group, NAME.g with
 the claims and NAME_bound.g asking for the bounds), prints one row per output as it goes (the claim, Gappa's bound,
 for the table of proofs/gappa/README.md), exits 1 if a claim is not proved or a transcription differs. --only keeps
 the outputs whose "kind (mode) output" (e.g. "point_on_plane aerr[1]") matches REGEX (re.search), for iterating on a
 few (the environment variable GAPPA_ONLY is its default, e.g. for `make verify-gappa`). --tightest, which asked for
-the bound in a second run, is accepted and has no effect: the bound is always asked for."""
+the bound in a second run, is accepted and has no effect: the bound is always asked for. --forgery-test runs
+forgery_test instead."""
+import hashlib
 import json
 from fractions import Fraction
 import math
@@ -33,7 +36,9 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ left in proofs/gappa/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import formulas  # noqa: E402
+import verify  # noqa: E402  (proofs/verify.py: the cold window's position)
 
 MAG = float(formulas.MAG)
 RMIN = float(formulas.RMIN)
@@ -94,6 +99,84 @@ def gappa_bounds(out, results):
 def run_gappa(path):
     p = subprocess.run(["gappa", path], capture_output=True, text=True, timeout=600)
     return p.returncode, p.stdout + p.stderr
+
+
+class GappaCache:
+    """Gappa's answers, kept in proofs/gappa-cache/ (GAPPA_CACHE_DIR) as one file per script, named by the SHA-256
+    of the Gappa version and the script's text (Gappa's output does not depend on the script's path). Modes
+    (GAPPA_CACHE): replay (make verify-gappa's default) takes a cached answer, except for the groups of the cold
+    window, which Gappa runs again and whose answers must equal the cached ones; update does the same and stores
+    what is missing; check (make verify-cold) runs every script and compares it with its entry; none runs every
+    script and ignores the cache. A forged or stale entry is an answer that differs from Gappa's own, so the cold
+    window (every group within GROUPS / GAPPA_COLD_GROUPS commits) or make verify-cold finds it."""
+
+    def __init__(self, mode, directory):
+        if mode not in ("replay", "update", "check", "none"):
+            sys.exit(f"check.py: GAPPA_CACHE={mode}: expected replay, update, check or none")
+        self.mode, self.dir = mode, directory
+        self.version = subprocess.run(["gappa", "--version"], capture_output=True, text=True).stdout.strip()
+        self.cold = set()  # the group names of this run's cold window
+        self.hits, self.runs, self.missing, self.differ = 0, 0, [], []
+        self.used = set()  # the entries of this run's scripts
+
+    def entry_path(self, text):
+        key = hashlib.sha256((self.version + "\n" + text).encode()).hexdigest()
+        return os.path.join(self.dir, key + ".json")
+
+    def run(self, path, group):
+        with open(path) as fh:
+            text = fh.read()
+        entry_path = self.entry_path(text)
+        self.used.add(os.path.basename(entry_path))
+        entry = None
+        if self.mode != "none" and os.path.exists(entry_path):
+            with open(entry_path) as fh:
+                entry = json.load(fh)
+        if entry is not None and self.mode in ("replay", "update") and group not in self.cold:
+            self.hits += 1
+            return entry["rc"], entry["output"]
+        rc, out = run_gappa(path)
+        self.runs += 1
+        name = os.path.basename(path)
+        if entry is None and self.mode != "none":
+            self.missing.append(name)
+            if self.mode == "update":
+                os.makedirs(self.dir, exist_ok=True)
+                with open(entry_path, "w") as fh:
+                    json.dump({"gappa": self.version, "script": name, "rc": rc, "output": out}, fh, indent=1,
+                              sort_keys=True)
+                    fh.write("\n")
+        elif entry is not None and (entry["rc"], entry["output"]) != (rc, out):
+            self.differ.append(f"{name} ({os.path.basename(entry_path)})")
+        return rc, out
+
+    def choose_window(self, names, budget):
+        """The cold window: `budget` groups of the sorted list of every group name (all formulas, not only those
+        selected), placed by verify.window_position."""
+        names = sorted(names)
+        if budget <= 0 or not names or self.mode not in ("replay", "update"):
+            return ""
+        position, how = verify.window_position(budget, len(names))
+        self.cold = {names[(position + i) % len(names)] for i in range(min(budget, len(names)))}
+        return f"cold window of {len(self.cold)} of {len(names)} groups at {position} by {how}"
+
+    def prune(self):
+        """After a run of every formula: the entries no script used (left by an earlier transcription or claim) are
+        reported, and removed by GAPPA_CACHE=update."""
+        if self.mode == "none" or not os.path.isdir(self.dir):
+            return
+        unused = sorted(f for f in os.listdir(self.dir) if f.endswith(".json") and f not in self.used)
+        if unused and self.mode == "update":
+            for f in unused:
+                os.remove(os.path.join(self.dir, f))
+        if unused:
+            print(f"gappa cache: {len(unused)} entries used by no script"
+                  + (", removed" if self.mode == "update" else " (GAPPA_CACHE=update removes them)"))
+
+    def summary(self):
+        return (f"gappa cache ({self.mode}, {self.dir}): {self.hits} answers from the cache, {self.runs} Gappa runs"
+                f" ({len(self.missing)} missing from the cache{', stored' if self.mode == 'update' else ''}), "
+                f"{len(self.differ)} cached answers differing from Gappa's")
 
 
 def corner(f):
@@ -162,31 +245,23 @@ def ccref_eval(ccref, cases):
     return [json.loads(line) for line in p.stdout.splitlines()]
 
 
-def main():
-    usage = "usage: check.py [--only REGEX] CCREF OUTDIR [SAMPLES]"
-    args, only = [], os.environ.get("GAPPA_ONLY") or None
-    argv = iter(sys.argv[1:])
-    for a in argv:
-        if a == "--tightest":
-            pass  # the tightest bound is always asked for now (kept for old command lines)
-        elif a == "--only":
-            only = next(argv, None)
-            if only is None:
-                sys.exit(usage)
-        elif a.startswith("--only="):
-            only = a[len("--only="):]
-        else:
-            args.append(a)
-    if len(args) < 2:
-        sys.exit(usage)
-    ccref, outdir = args[0], args[1]
-    samples = int(args[2]) if len(args) > 2 else 200
-    os.makedirs(outdir, exist_ok=True)
+def group_name(group):
+    """A group's script name: its first output's, and the number of the others."""
+    f = group[0]
+    return (re.sub(r"\W+", "_", f["label"]).strip("_") + "_" + f["output"].replace("[", "").replace("]", "") +
+            (f"+{len(group) - 1}" if group[1:] else ""))
+
+
+def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale=1):
+    """Proves and checks the formulas matching `only`, printing one row per output; returns the number failed.
+    cold_groups: the size of the cold window (GappaCache); claim_scale multiplies every claim (1 but in the
+    forgery test, which needs a false claim)."""
     rng = random.Random(20261127)
     failures = 0
     print(f"{'kind':<32} {'output':<26} {'spec B corner':>14} {'claim':>12} {'Gappa best':>12} {'proved':>7} "
           f"{'transcription':>14}")
     every = formulas.all_formulas()
+    window = cache.choose_window([group_name(g) for g in groups_of(every)], cold_groups)
     if only is not None:
         every = [f for f in every if re.search(only, f"{f['label']} {f['output']}")]
     for group in groups_of(every):
@@ -198,9 +273,10 @@ def main():
             continue
         spec_bound = [res["outputs"][g["output"]]["bound"] for g in group]
         claims = [repr(b) if g["claim"] is None else g["claim"] for g, b in zip(group, spec_bound)]
-        # named after the group's first output, and the number of the others
-        base = os.path.join(outdir, re.sub(r"\W+", "_", f["label"]).strip("_") + "_" +
-                            f["output"].replace("[", "").replace("]", "") + (f"+{len(group) - 1}" if group[1:] else ""))
+        if claim_scale != 1:
+            claims = [repr(float(c) * claim_scale) for c in claims]
+        name = group_name(group)
+        base = os.path.join(outdir, name)
         # base.g states the claims; base_bound.g asks Gappa for its bound of each output, which check.py compares
         # exactly with the claim. Only if a bound is missing or above its claim is base.g run (Gappa may then split
         # intervals to reach the claim): a claim fails only if that run fails.
@@ -208,13 +284,13 @@ def main():
             fh.write(gappa_script(group, [(g["result"], f"<= {c}") for g, c in zip(group, claims)]))
         with open(base + "_bound.g", "w") as fh:
             fh.write(gappa_script(group, [(g["result"], "in ?") for g in group]))
-        _, out = run_gappa(base + "_bound.g")
+        _, out = cache.run(base + "_bound.g", name)
         bounds = gappa_bounds(out, [g["result"] for g in group])
         tight = ["?" if u is None else "0" if u == 0 else f"{float(u):.6g}" for u in bounds]
         failed = {g["result"] for g, u, c in zip(group, bounds, claims) if u is None or u > Fraction(c)}
         results = {g["result"] for g in group}
         if failed:
-            rc, out = run_gappa(base + ".g")
+            rc, out = cache.run(base + ".g", name)
             named = set(re.findall(r"BND\(\|([A-Za-z_0-9]+) - M\1\|\)", out))
             # the goals Gappa names as not satisfied; every goal of the group if it names none or another term
             failed = set() if rc == 0 and "Error" not in out else named if named and named <= results else results
@@ -237,14 +313,97 @@ def main():
             failures += not ok
             print(f"{g['label']:<32} {g['output']:<26} {b:>14.6e} {float(c):>12.4e} {t:>12} "
                   f"{'yes' if proved else 'NO':>7} {samples - d:>6}/{samples:<7}"
-                  + ("" if g["claim"] is None else "  (wide box)"), flush=True)
+                  + ("" if g["claim"] is None else "  (wide box)")
+                  + ("  (cold)" if name in cache.cold else ""), flush=True)
         if failed:
             print("\n".join(line for line in out.strip().splitlines() if not line.startswith("Warning")),
                   file=sys.stderr)
     n = len(every)
     print(f"gappa: {n - failures}/{n} outputs: bound proved on the whole box and transcription identical to the "
           f"kernel")
-    return 1 if failures else 0
+    print(cache.summary() + (f"; {window}" if window else ""))
+    for d in cache.differ:
+        print(f"gappa cache: the cached answer of {d} differs from Gappa's: the entry is forged or stale "
+              f"(make verify-gappa GAPPA_CACHE=update after removing it rewrites it)", file=sys.stderr)
+    return failures + len(cache.differ)
+
+
+def forgery_test(ccref, outdir):
+    """A cached Gappa answer forged under a false claim: the cached run must take it (so the forgery is real), and
+    both the cold window and GAPPA_CACHE=check must refuse it. The claim of constant_coordinate perr[0] scaled by
+    1e-3 (2.2e-13, below the 1.16e-10 Gappa proves) is false; its bound script's cached answer is rewritten to a
+    bound of 0."""
+    only, scale = r"^constant_coordinate perr", 1e-3
+    cache_dir = os.path.join(outdir, "forgery-cache")
+    os.makedirs(cache_dir, exist_ok=True)
+    for f in os.listdir(cache_dir):
+        os.remove(os.path.join(cache_dir, f))
+
+    def passes(tag, mode, cold_groups):
+        print(f"-- forgery test, {tag} run (GAPPA_CACHE={mode})")
+        return check_formulas(ccref, outdir, 5, only, GappaCache(mode, cache_dir), cold_groups, scale) == 0
+
+    honest = passes("honest", "update", 0)
+    forged = 0
+    for f in sorted(os.listdir(cache_dir)):
+        path = os.path.join(cache_dir, f)
+        with open(path) as fh:
+            entry = json.load(fh)
+        if entry["script"].endswith("_bound.g"):
+            entry["output"] = re.sub(r"in \[[^\]]*\]", "in [0, 0]", entry["output"])
+            with open(path, "w") as fh:
+                json.dump(entry, fh)
+            forged += 1
+    cached = passes("cached", "replay", 0)
+    window = passes("cold-window", "replay", 10 ** 6)  # a window of every group
+    check = passes("check", "check", 0)
+    print(f"gappa forgery test: Gappa on the false claim: {'proved' if honest else 'not proved'}; {forged} cached "
+          f"answer forged; cached run: {'passed' if cached else 'failed'}; cold window: "
+          f"{'passed' if window else 'failed'}; GAPPA_CACHE=check: {'passed' if check else 'failed'}")
+    if honest or forged != 1:
+        print("gappa forgery test: FAILED (the false claim must fail and leave one bound answer to forge)")
+        return 1
+    if not cached:
+        print("gappa forgery test: FAILED (the forged answer was not taken: the test no longer shows the risk)")
+        return 1
+    if window or check:
+        print("gappa forgery test: FAILED (the cold window or GAPPA_CACHE=check did not catch the forged answer)")
+        return 1
+    print("gappa forgery test: passed (the forged answer fools the cached run; the cold window and "
+          "GAPPA_CACHE=check catch it)")
+    return 0
+
+
+def main():
+    usage = "usage: check.py [--only REGEX] [--forgery-test] CCREF OUTDIR [SAMPLES]"
+    args, only, forgery = [], os.environ.get("GAPPA_ONLY") or None, False
+    argv = iter(sys.argv[1:])
+    for a in argv:
+        if a == "--tightest":
+            pass  # the tightest bound is always asked for now (kept for old command lines)
+        elif a == "--forgery-test":
+            forgery = True
+        elif a == "--only":
+            only = next(argv, None)
+            if only is None:
+                sys.exit(usage)
+        elif a.startswith("--only="):
+            only = a[len("--only="):]
+        else:
+            args.append(a)
+    if len(args) < 2:
+        sys.exit(usage)
+    ccref, outdir = args[0], args[1]
+    samples = int(args[2]) if len(args) > 2 else 200
+    os.makedirs(outdir, exist_ok=True)
+    if forgery:
+        return forgery_test(ccref, outdir)
+    cache = GappaCache(os.environ.get("GAPPA_CACHE", "none"),
+                       os.environ.get("GAPPA_CACHE_DIR", os.path.join(verify.ROOT, "proofs", "gappa-cache")))
+    failed = check_formulas(ccref, outdir, samples, only, cache, int(os.environ.get("GAPPA_COLD_GROUPS", "4")))
+    if only is None:
+        cache.prune()
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
