@@ -17,13 +17,13 @@ the rows of one relative acceleration) differ only in their result: they form on
 whose goal is the conjunction of theirs (Gappa then shares the enclosures of the common steps), and checked on the
 same random cases. Gappa names a failed goal, so each output keeps its own verdict.
 Gappa's answers may come from a cache, checked by a rotating cold window (GappaCache; GAPPA_CACHE, default none).
-Usage: check.py [--only REGEX] [--forgery-test] CCREF OUTDIR [SAMPLES]. Writes the Gappa scripts to OUTDIR (per group, NAME.g with
-the claims and NAME_bound.g asking for the bounds), prints one row per output as it goes (the claim, Gappa's bound,
-for the table of proofs/gappa/README.md), exits 1 if a claim is not proved or a transcription differs. --only keeps
-the outputs whose "kind (mode) output" (e.g. "point_on_plane aerr[1]") matches REGEX (re.search), for iterating on a
-few (the environment variable GAPPA_ONLY is its default, e.g. for `make verify-gappa`). --tightest, which asked for
-the bound in a second run, is accepted and has no effect: the bound is always asked for. --forgery-test runs
-forgery_test instead."""
+Usage: check.py [--only REGEX] [--forgery-test] CCREF OUTDIR [SAMPLES]. Writes the Gappa scripts to OUTDIR (per
+group, NAME.g with the claims and NAME_bound.g asking for the bounds), prints one row per output as it goes (the
+claim, Gappa's bound, for the table of proofs/gappa/README.md), exits 1 if a claim is not proved or a transcription
+differs. --only keeps the outputs whose "kind (mode) output" (e.g. "point_on_plane aerr[1]") matches REGEX
+(re.search), for iterating on a few (the environment variable GAPPA_ONLY is its default, e.g. for
+`make verify-gappa`). --tightest, which asked for the bound in a second run, is accepted and has no effect: the
+bound is always asked for. --forgery-test runs forgery_test instead."""
 import hashlib
 import json
 from fractions import Fraction
