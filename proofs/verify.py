@@ -208,27 +208,36 @@ class RunCache:
     window (cold_check, which never reads this cache) and make verify-cold re-prove it, as for the proof cache."""
     STATS = {"taken": 0, "stored": 0, "entries": set()}
     CPP = {}  # model -> Frama-C's preprocessing command (its words, without the output and the source file)
-    VERSIONS = None
+    TEXTS = {}  # (model, file) -> its preprocessed text: a kernel's source is in several units (dispatch, contacts)
+    COMMON = None  # the parts of every key: the tool versions and the Why3 templates
 
     def __init__(self, directory, name, model, files, wp_args):
         self.path = os.path.join(directory, name + ".json.gz")
         RunCache.STATS["entries"].add(os.path.basename(self.path))
+        tool_versions, templates = self.common_parts()
+        parts = ["ccref WP run 1", model] + tool_versions + [" ".join(wp_args)] + templates + \
+            [f + "\n" + self.preprocessed(model, f) for f in files]
         h = hashlib.sha256()
-        if RunCache.VERSIONS is None:
-            RunCache.VERSIONS = [v for k, v in versions() if k != "python"]
-        parts = ["ccref WP run 1", model] + RunCache.VERSIONS + [" ".join(wp_args)]
-        why3 = os.path.join(ROOT, "proofs", "why3")
-        for f in sorted(os.listdir(why3)):
-            with open(os.path.join(why3, f)) as fh:
-                parts.append(f + "\n" + fh.read())
-        for f in files:
-            parts.append(f + "\n" + self.preprocessed(model, f))
         for part in parts:
             h.update(part.replace(ROOT, "@ROOT@").encode() + b"\0")
         self.key = h.hexdigest()
 
     @staticmethod
+    def common_parts():
+        """(the tool versions but Python's, the Why3 templates), read once per verify.py run."""
+        if RunCache.COMMON is None:
+            why3 = os.path.join(ROOT, "proofs", "why3")
+            templates = []
+            for f in sorted(os.listdir(why3)):
+                with open(os.path.join(why3, f)) as fh:
+                    templates.append(f + "\n" + fh.read())
+            RunCache.COMMON = ([v for k, v in versions() if k != "python"], templates)
+        return RunCache.COMMON
+
+    @staticmethod
     def preprocessed(model, f):
+        if (model, f) in RunCache.TEXTS:
+            return RunCache.TEXTS[(model, f)]
         if model not in RunCache.CPP:
             p = subprocess.run([env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) +
                                [os.path.join(ROOT, "src", "common.c"), "-print-cpp-commands"],
@@ -238,6 +247,7 @@ class RunCache:
             RunCache.CPP[model] = [w for w in words[:i] if not w.endswith("common.c")]
         p = subprocess.run(RunCache.CPP[model] + [os.path.join(ROOT, f)], capture_output=True, text=True, cwd=ROOT,
                            check=True)
+        RunCache.TEXTS[(model, f)] = p.stdout
         return p.stdout
 
     def load(self):
@@ -263,9 +273,9 @@ class RunCache:
         RunCache.STATS["stored"] += 1
 
 
-def run_cache_note(full):
-    """The run cache's figures; after a full run under WP_RUN_CACHE=update, the entries of units no longer run are
-    removed."""
+def finish_run_cache(full):
+    """After the runs: under WP_RUN_CACHE=update, a full run removes the entries of units no longer run. Returns the
+    run cache's figures for the notes."""
     mode = env("WP_RUN_CACHE", "off")
     if mode == "off":
         return "WP run cache: off"
@@ -1111,7 +1121,7 @@ def main():
             (extra_items() if a.wp and a.eva and not only else [])
     run_all(items, a.out, rows, failures, notes, extras)
     if a.wp:
-        notes.append(run_cache_note(full=not only))
+        notes.append(finish_run_cache(full=not only))
     if a.wp and env("WP_CACHE", "none") in ("replay", "offline", "update"):
         cold_check(rows, a.out, failures, notes)
     if a.eva and not only:
