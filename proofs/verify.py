@@ -14,6 +14,7 @@ unit), VERIFY_JOBS, WP_JOBS (see run_all).
 """
 import argparse
 import concurrent.futures
+import functools
 import gzip
 import hashlib
 import json
@@ -116,6 +117,7 @@ def fc_parse_args(extra=""):
             "-kernel-warn-key", "annot-error=abort"]
 
 
+@functools.cache
 def versions():
     def first(cmd):
         try:
@@ -196,6 +198,35 @@ def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par,
     return report, wall, (goals, cache_lines, output.splitlines())
 
 
+# The run cache's key parts, each computed once per verify.py run (a kernel's source is in several units: its own,
+# dispatch, contacts, contacts_eval).
+@functools.cache
+def why3_templates():
+    why3 = os.path.join(ROOT, "proofs", "why3")
+    templates = []
+    for f in sorted(os.listdir(why3)):
+        with open(os.path.join(why3, f)) as fh:
+            templates.append(f + "\n" + fh.read())
+    return templates
+
+
+@functools.cache
+def cpp_command(model):
+    """Frama-C's preprocessing command for the model: its words, without the output and the source file."""
+    p = subprocess.run([env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) +
+                       [os.path.join(ROOT, "src", "common.c"), "-print-cpp-commands"],
+                       capture_output=True, text=True, cwd=ROOT)
+    words = shlex.split(p.stdout.strip().splitlines()[-1])
+    i = words.index("-o")
+    return [w for w in words[:i] if not w.endswith("common.c")]
+
+
+@functools.cache
+def preprocessed(model, f):
+    return subprocess.run(cpp_command(model) + [os.path.join(ROOT, f)], capture_output=True, text=True, cwd=ROOT,
+                          check=True).stdout
+
+
 class RunCache:
     """The run cache: a WP run's report and output, kept when every goal was proved, and taken instead of running
     Frama-C when the run's inputs are the same (proofs/README.md, "The run cache"). One gzip file per unit and model
@@ -207,48 +238,16 @@ class RunCache:
     checkout's path is replaced by @ROOT@ in all of it. A run under a known key is not repeated: only the cold
     window (cold_check, which never reads this cache) and make verify-cold re-prove it, as for the proof cache."""
     STATS = {"taken": 0, "stored": 0, "entries": set()}
-    CPP = {}  # model -> Frama-C's preprocessing command (its words, without the output and the source file)
-    TEXTS = {}  # (model, file) -> its preprocessed text: a kernel's source is in several units (dispatch, contacts)
-    COMMON = None  # the parts of every key: the tool versions and the Why3 templates
 
     def __init__(self, directory, name, model, files, wp_args):
         self.path = os.path.join(directory, name + ".json.gz")
         RunCache.STATS["entries"].add(os.path.basename(self.path))
-        tool_versions, templates = self.common_parts()
-        parts = ["ccref WP run 1", model] + tool_versions + [" ".join(wp_args)] + templates + \
-            [f + "\n" + self.preprocessed(model, f) for f in files]
+        parts = ["ccref WP run 1", model] + [v for k, v in versions() if k != "python"] + [" ".join(wp_args)] + \
+            why3_templates() + [f + "\n" + preprocessed(model, f) for f in files]
         h = hashlib.sha256()
         for part in parts:
             h.update(part.replace(ROOT, "@ROOT@").encode() + b"\0")
         self.key = h.hexdigest()
-
-    @staticmethod
-    def common_parts():
-        """(the tool versions but Python's, the Why3 templates), read once per verify.py run."""
-        if RunCache.COMMON is None:
-            why3 = os.path.join(ROOT, "proofs", "why3")
-            templates = []
-            for f in sorted(os.listdir(why3)):
-                with open(os.path.join(why3, f)) as fh:
-                    templates.append(f + "\n" + fh.read())
-            RunCache.COMMON = ([v for k, v in versions() if k != "python"], templates)
-        return RunCache.COMMON
-
-    @staticmethod
-    def preprocessed(model, f):
-        if (model, f) in RunCache.TEXTS:
-            return RunCache.TEXTS[(model, f)]
-        if model not in RunCache.CPP:
-            p = subprocess.run([env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) +
-                               [os.path.join(ROOT, "src", "common.c"), "-print-cpp-commands"],
-                               capture_output=True, text=True, cwd=ROOT)
-            words = shlex.split(p.stdout.strip().splitlines()[-1])
-            i = words.index("-o")
-            RunCache.CPP[model] = [w for w in words[:i] if not w.endswith("common.c")]
-        p = subprocess.run(RunCache.CPP[model] + [os.path.join(ROOT, f)], capture_output=True, text=True, cwd=ROOT,
-                           check=True)
-        RunCache.TEXTS[(model, f)] = p.stdout
-        return p.stdout
 
     def load(self):
         if not os.path.exists(self.path):
