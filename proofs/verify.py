@@ -379,7 +379,8 @@ SMOKE_CODE_RAN = set()  # (model, function) whose dead-code tests ran
 # proofs/smoke-unreachable.txt gives a reason for each unreachable statement. VERIFY_SMOKE=code adds them everywhere,
 # VERIFY_SMOKE=contracts leaves them out.
 SMOKE_CODE_UNITS = {"constant_coordinate", "point_in_plane", "ball", "rod", "point_on_plane", "sphere_on_plane",
-                    "ball_rolling_on_plane", "common", "sphere_on_sphere", "sphere_on_sphere_outputs"}
+                    "ball_rolling_on_plane", "common", "sphere_on_sphere", "sphere_on_sphere_outputs",
+                    "line_on_line", "line_on_line_outputs"}
 
 
 def smoke_args(unit):
