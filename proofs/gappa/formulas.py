@@ -13,6 +13,8 @@ The input box is spec/conventions.md section "Input boxes": MAG for positions, s
 multipliers, heights and coordinates; [-1, 1] for the entries of rotations and unit vectors; [RMIN, MAG] for radii
 and lengths."""
 
+import re
+
 MAG = "1e6"
 RMIN = "1e-6"
 
@@ -457,6 +459,9 @@ def brop_formulas():
 # These rows check the copies against `ccref eval` of the contact case, with the kernels' steps.
 
 CONTACT_RULES = {"material": {"min_cor": 0.5}, "speeds": {"capture_speed": 0.1, "min_cor_speed": 1.0}}
+# the classes with friction take its coefficients and transition speed too (the rows do not depend on them)
+FRICTION_RULES = {"material": {**CONTACT_RULES["material"], "mu_s": 0.5, "mu_d": 0.4, "mu_v": 0.1},
+                  "speeds": {**CONTACT_RULES["speeds"], "transition_speed": 0.01}}
 
 
 def hard_stop_case(kind):
@@ -517,6 +522,110 @@ def ppf_formulas():
     return out
 
 
+# point_plane and sphere_plane: the PointOnPlane and SphereOnPlane (rolling) kernels on the plane frame that
+# plane_frame() builds from the class's normal n and height: R = rotation_from_z(n) (columns x, y, n), origin
+# v3_scale(height, n). The class copies the kernel's result into `constraint` and its normal row into perr, verr,
+# aerr. So each kernel formula serves, with the frame's entries as steps instead of inputs: column 2 of R is n
+# itself (a copy), the origin is `hgt * n` rounded. A formula that reads columns 0 or 1 (the tangential rows, the
+# forces, and the groups they share with the normal row) takes rotation_from_z's steps, one formula per branch of
+# perp() with its hypotheses and hints, as ball_rolling_on_plane's rows.
+def plane_frame_steps(steps, k):
+    """The frame's entries as steps, before `steps`: XR02..XR22 = n, Xp = hgt n; on branch k (None: the formula
+    reads column 2 only) rotation_from_z's steps and XR.0 = x, XR.1 = y."""
+    frame = [(f"XR{i}2", "n" + AXES[i]) for i in range(3)] + [("Xp" + c, "hgt * n" + c) for c in AXES]
+    if k is not None:
+        frame = (rotation_from_z(k) + [(f"XR{i}0", "ax" + AXES[i]) for i in range(3)] +
+                 [(f"XR{i}1", "ay" + AXES[i]) for i in range(3)] + frame)
+    return frame + steps
+
+
+def class_inputs(f):
+    """A kernel formula's inputs with the plane frame's entries replaced by the class's normal and height."""
+    inputs = {n: k for n, k in f["inputs"].items() if not re.fullmatch(r"XR[0-2][0-2]|Xp[xyz]", n)}
+    return {**inputs, **{n: "unit" for n in vec("n")}, "hgt": "mag"}
+
+
+def reads_tangent_axes(f):
+    return any(re.search(r"\bXR[0-2][01]\b", expr) for _, expr in f["steps"])
+
+
+def plane_class_formulas(kind, kernel_formulas, case, claims):
+    """The class's rows from its kernel's formulas: `constraint.<output>`, and the class's perr, verr, aerr for the
+    kernel's normal row. claims: kernel output -> the bound Gappa proves on the wide box (the frame's computed
+    columns take the place of independent unit-box entries, so the kernel's claims do not carry over)."""
+    out = []
+    copies = {"perr[0]": "perr", "verr[0]": "verr", "aerr[0]": "aerr"}
+    for f in kernel_formulas:
+        branches = [(k, f"perp e{k}", smallest_at(k), ROT_HYPS, ROT_HINTS) for k in range(3)] \
+            if reads_tangent_axes(f) else [(None, "", None, (), ())]
+        for k, mode, sample, hyps, hints in branches:
+            mode = " ".join(m for m in (f["mode"], mode) if m)
+            names = [f"constraint.{f['output']}"] + ([copies[f["output"]]] if f["output"] in copies else [])
+            for name in names:
+                out.append(formula(kind, name, class_inputs(f), plane_frame_steps(f["steps"], k), f["result"], case,
+                                   claim=claims[f["output"]], why=WIDE_BOX, mode=mode, sample=sample,
+                                   hyps=hyps, hints=hints))
+    return out
+
+
+def plane_class_case(kind, point, x, radius=False):
+    return {"kind": kind, "params": {"normal_in_b1": [x[n] for n in vec("n")], "height": x["hgt"],
+                                     point: [x[n] for n in vec(point[0])], **({"radius": x["r"]} if radius else {})},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"),
+            "lambda": [x.get("l0", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)], **FRICTION_RULES}
+
+
+def point_plane_case(x):
+    return plane_class_case("point_plane", "follower_in_b2", x)
+
+
+def class_claims(perr, verr, aerr, force, moment2, moment1):
+    """The claims of a plane class, per kernel output: Gappa's best bound on the wide box, rounded up to two digits
+    (the largest over the three branches of perp()); verr and aerr list rows 0, 1, 2."""
+    return {"perr[0]": perr, **{f"verr[{i}]": b for i, b in enumerate(verr)},
+            **{f"aerr[{i}]": b for i, b in enumerate(aerr)},
+            **{f"{part}.{c}": b for part, b in (("force_on_body2.force", force), ("force_on_body2.moment", moment2),
+                                                ("force_on_body1.moment", moment1)) for c in AXES}}
+
+
+POINT_PLANE_CLAIMS = class_claims("3.3e-8", ("0.16", "0.25", "1.4"), ("1.1e6", "1.7e6", "8.1e6"), "3.2e-8", "0.21",
+                                  "0.35")
+
+
+def point_plane_formulas():
+    out = plane_class_formulas("point_plane", pop_formulas(), point_plane_case, POINT_PLANE_CLAIMS)
+    # the display point is the kernel's follower point F = p2 + R2 f
+    inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{n: "unit" for n in vec("n")}, "hgt": "mag",
+              **{n: "mag" for n in vec("f")}}
+    steps = apply("b2R", "f", "arm2") + add("b2p", "arm2", "F")
+    for c in AXES:
+        out.append(formula("point_plane", f"display_point.{c}", inputs, steps, "F" + c, point_plane_case))
+    return out
+
+
+def sphere_plane_case(x):
+    return plane_class_case("sphere_plane", "center_in_b2", x, radius=True)
+
+
+SPHERE_PLANE_CLAIMS = class_claims("3.6e-8", ("0.16", "0.43", "2.4"), ("1.1e6", "1.9e6", "9.2e6"), "3.2e-8", "0.43",
+                                   "0.57")
+
+
+def sphere_plane_formulas():
+    """SphereOnPlane with rolling (the class sets it): the normal rows, and the rolling rows and forces (not the
+    kernel's forces without rolling)."""
+    kernel = [f for f in sop_formulas() if f["mode"] == "rolling" or "force" not in f["output"]]
+    out = plane_class_formulas("sphere_plane", kernel, sphere_plane_case, SPHERE_PLANE_CLAIMS)
+    # the display point is the kernel's contact point C = p2 + (armO2 - r Pz)
+    # (the steps of perr[0] without its last two, d and perr, as in sop_formulas)
+    f = kernel[0]
+    steps = plane_frame_steps(f["steps"][:-2] + [("rPz" + c, "r * Pz" + c) for c in AXES] +
+                              sub("armO2", "rPz", "armC2") + add("b2p", "armC2", "C"), None)
+    for c in AXES:
+        out.append(formula("sphere_plane", f"display_point.{c}", class_inputs(f), steps, "C" + c, sphere_plane_case))
+    return out
+
+
 def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
-            hard_stop_formulas() + ppf_formulas())
+            hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas())
