@@ -593,13 +593,13 @@ POINT_PLANE_CLAIMS = class_claims("3.3e-8", ("0.16", "0.25", "1.4"), ("1.1e6", "
 
 
 def point_plane_formulas():
-    out = plane_class_formulas("point_plane", pop_formulas(), point_plane_case, POINT_PLANE_CLAIMS)
-    # the display point is the kernel's follower point F = p2 + R2 f
-    inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{n: "unit" for n in vec("n")}, "hgt": "mag",
-              **{n: "mag" for n in vec("f")}}
+    kernel = pop_formulas()
+    out = plane_class_formulas("point_plane", kernel, point_plane_case, POINT_PLANE_CLAIMS)
+    # the display point is the kernel's follower point F = p2 + R2 f (perr[0]'s inputs, as in sphere_plane_formulas)
     steps = apply("b2R", "f", "arm2") + add("b2p", "arm2", "F")
     for c in AXES:
-        out.append(formula("point_plane", f"display_point.{c}", inputs, steps, "F" + c, point_plane_case))
+        out.append(formula("point_plane", f"display_point.{c}", class_inputs(kernel[0]), steps, "F" + c,
+                           point_plane_case))
     return out
 
 
