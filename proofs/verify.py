@@ -336,6 +336,7 @@ RUN_SECONDS = {
     "sphere_on_sphere_outputs.float": 46, "ball.exact": 107, "point_in_plane.float": 109, "point_on_plane.exact": 43,
     "point_in_plane.exact": 78, "constant_coordinate.float": 47, "constant_coordinate.exact": 31,
     "eva_contacts": 14, "eva_dispatch": 12, "verify-forgery-test": 9, "verify-gappa-forgery-test": 1,
+    "verify-norm-lemmas": 114,
 }
 # verify-gappa: 30 s with its answers from the cache, plus its cold window's Gappa runs, 0.1 to 79 s by the commit;
 # the worst case is listed, so that a costly window does not start last.

@@ -50,9 +50,12 @@ def exact(expr, steps):
     return IDENT.sub(lambda m: "M" + m.group(0) if m.group(0) in steps else m.group(0), expr)
 
 
-def gappa_script(group, goals):
-    """One script for a group of formulas with the same inputs and steps; goals: (result, goal text) pairs."""
-    f = group[0]
+def gappa_script(group, goals, props=()):
+    """One script for a group of formulas with the same inputs and steps; goals: (result, goal text) pairs, props:
+    further conclusions as Gappa text. A norm formula's last NORM_STEPS steps are left out (norm_bound)."""
+    f = dict(group[0])
+    if f["norm"]:
+        f["steps"] = f["steps"][:-formulas.NORM_STEPS]
     names = set()
     lines = ["@rnd = float<ieee_64, ne>;"]
     for x in sorted(f["inputs"]):
@@ -64,7 +67,7 @@ def gappa_script(group, goals):
         names.add(name)
     hyps = " /\\ ".join([f"{x} in [{formulas.BOX[k][0]}, {formulas.BOX[k][1]}]"
                          for x, k in sorted(f["inputs"].items())] + list(f["hyps"]))
-    concl = " /\\ ".join(f"|{r} - M{r}| {goal}" for r, goal in goals)
+    concl = " /\\ ".join([f"|{r} - M{r}| {goal}" for r, goal in goals] + list(props))
     lines.append(f"{{ {hyps} -> {concl} }}")
     lines.extend(f["hints"])
     return "\n".join(lines) + "\n"
@@ -94,6 +97,64 @@ def gappa_bounds(out, results):
             m = re.match(r"\|.*\| " + BOUND, lines[i][0])
         bounds.append(Fraction(int(m.group(1))) * Fraction(2) ** int(m.group(2) or 0) if m else None)
     return bounds
+
+
+NUMBER = r"(-?\d+)(?:b(-?\d+))?"
+
+
+def gappa_enclosure(out, name):
+    """Gappa's enclosure [lo, hi] of `name in ?` in its output, as exact rationals; None if it printed none."""
+    m = re.search(rf"^  {re.escape(name)} in \[{NUMBER}(?: {{[^}}]*}})?, {NUMBER}[ \]]", out, re.M)
+    if not m:
+        return None
+    return tuple(Fraction(int(m.group(i))) * Fraction(2) ** int(m.group(i + 1) or 0) for i in (1, 3))
+
+
+def sqrt_up(q):
+    """A rational s >= 0 with s * s >= q (q >= 0 rational), within 2^-600 of sqrt(q) (checked exactly)."""
+    k = 600
+    s = Fraction(math.isqrt(q.numerator * 4 ** k // q.denominator) + 1, 2 ** k)
+    assert s * s >= q
+    return s
+
+
+U, ETA, TINY = Fraction(1, 2 ** 53), Fraction(1, 2 ** 1075), Fraction(1, 2 ** 536)
+GAMMA3 = 3 * U / (1 - 3 * U)
+
+
+def norm_bound(errors, magnitudes, d_error, d_magnitude):
+    """norm_error.mlw's norm_minus_err: with |x^ - x| <= e_x and |x^| <= P_x <= 2^500 per component of p, and
+    |d^ - d| <= e_d, |d^| <= D <= 2^1000,
+        |fl(norm_fl(p^) - d^) - (|p| - d)| <= |e| + e_d + gamma3 |P| + 2^-536 + u ((1 + gamma3) |P| + 2^-536 + D)
+                                              + 2^-1075,
+    evaluated exactly with rational upper bounds of the two norms; None where a hypothesis of the lemma fails."""
+    if max(magnitudes) > 2 ** 500 or d_magnitude > 2 ** 1000:
+        return None
+    norm_e = sqrt_up(sum(e * e for e in errors))
+    norm_p = sqrt_up(sum(m * m for m in magnitudes))
+    return norm_e + d_error + GAMMA3 * norm_p + TINY + U * ((1 + GAMMA3) * norm_p + TINY + d_magnitude) + ETA
+
+
+def norm_claim_bound(f, out):
+    """A norm formula's bound from Gappa's output (its script asks for p's components and d), None if incomplete."""
+    p, d = f["norm"]
+    comps = [p + c for c in formulas.AXES]
+    errors = gappa_bounds(out, comps)
+    encl = [gappa_enclosure(out, c) for c in comps]
+    if d in f["inputs"]:  # an input: exact, within its box
+        d_error, d_encl = Fraction(0), tuple(Fraction(v) for v in formulas.BOX[f["inputs"][d]])
+    else:
+        (d_error,), d_encl = gappa_bounds(out, [d]), gappa_enclosure(out, d)
+    if None in errors or None in encl or d_error is None or d_encl is None:
+        return None
+    return norm_bound(errors, [max(abs(lo), abs(hi)) for lo, hi in encl], d_error, max(abs(v) for v in d_encl))
+
+
+def norm_script(f):
+    """Gappa's script for a norm formula: the error and the enclosure of p's components and of d if computed."""
+    p, d = f["norm"]
+    names = [p + c for c in formulas.AXES] + ([] if d in f["inputs"] else [d])
+    return gappa_script([f], [(n, "in ?") for n in names], [f"{n} in ?" for n in names])
 
 
 def run_gappa(path):
@@ -280,16 +341,20 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
         # base.g states the claims; base_bound.g asks Gappa for its bound of each output, which check.py compares
         # exactly with the claim. Only if a bound is missing or above its claim is base.g run (Gappa may then split
         # intervals to reach the claim): a claim fails only if that run fails.
-        with open(base + ".g", "w") as fh:
-            fh.write(gappa_script(group, [(g["result"], f"<= {c}") for g, c in zip(group, claims)]))
+        # A norm group has no claim script: its bound is norm_bound's, from Gappa's enclosures.
+        if not f["norm"]:
+            with open(base + ".g", "w") as fh:
+                fh.write(gappa_script(group, [(g["result"], f"<= {c}") for g, c in zip(group, claims)]))
         with open(base + "_bound.g", "w") as fh:
-            fh.write(gappa_script(group, [(g["result"], "in ?") for g in group]))
+            fh.write(norm_script(f) if f["norm"] else gappa_script(group, [(g["result"], "in ?") for g in group]))
         _, out = cache.run(base + "_bound.g", name)
-        bounds = gappa_bounds(out, [g["result"] for g in group])
+        # a norm group's outputs are copies of one value (a class's perr and constraint.perr[0]): one bound each
+        bounds = ([norm_claim_bound(f, out)] * len(group) if f["norm"]
+                  else gappa_bounds(out, [g["result"] for g in group]))
         tight = ["?" if u is None else "0" if u == 0 else f"{float(u):.6g}" for u in bounds]
         failed = {g["result"] for g, u, c in zip(group, bounds, claims) if u is None or u > Fraction(c)}
         results = {g["result"] for g in group}
-        if failed:
+        if failed and not f["norm"]:
             rc, out = cache.run(base + ".g", name)
             named = set(re.findall(r"BND\(\|([A-Za-z_0-9]+) - M\1\|\)", out))
             # the goals Gappa names as not satisfied; every goal of the group if it names none or another term
@@ -313,7 +378,7 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
             failures += not ok
             print(f"{g['label']:<32} {g['output']:<26} {b:>14.6e} {float(c):>12.4e} {t:>12} "
                   f"{'yes' if proved else 'NO':>7} {samples - d:>6}/{samples:<7}"
-                  + ("" if g["claim"] is None else "  (wide box)")
+                  + ("" if g["claim"] is None else "  (wide box)") + ("  (norm lemma)" if g["norm"] else "")
                   + ("  (cold)" if name in cache.cold else ""), flush=True)
         if failed:
             print("\n".join(line for line in out.strip().splitlines() if not line.startswith("Warning")),

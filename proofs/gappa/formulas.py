@@ -90,7 +90,7 @@ def body_json(x, b):
 
 
 def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mode="", sample=None, hyps=(),
-            hints=()):
+            hints=(), norm=None):
     """claim None: Gappa must prove spec/accuracy.md's bound at the box's corner case (check.py). A number: Gappa
     must prove that bound instead, for the reason `why` (a box wider than the inputs the spec's bound assumes).
     mode names a variant (parameters that case() sets, e.g. rolling, or a branch of the kernel): label is
@@ -99,7 +99,7 @@ def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mod
     (identities Gappa checks: they guide the proof and assume nothing)."""
     return {"kind": kind, "output": output, "inputs": inputs, "steps": steps, "result": result, "case": case,
             "claim": claim, "why": why, "mode": mode, "label": f"{kind} ({mode})" if mode else kind,
-            "sample": sample, "hyps": tuple(hyps), "hints": tuple(hints)}
+            "sample": sample, "hyps": tuple(hyps), "hints": tuple(hints), "norm": norm}
 
 
 # Gappa's hypotheses are intervals per input: a rotation is any matrix with entries in [-1, 1] and a unit vector any
@@ -626,6 +626,69 @@ def sphere_plane_formulas():
     return out
 
 
+# ---------------------------------------------------------------- the norm kernels (src/rod.c, src/sphere_on_sphere.c)
+# perr = fl(fl(sqrt(fl(fl(p.x p.x + p.y p.y) + p.z p.z))) - d^), p the computed vector between the two points (the
+# ball's perr steps). Gappa cannot bound it usefully (proofs/gappa/README.md, "The norm rows"): it bounds p's
+# components and d^ on the box, and norm_error.mlw's norm_minus_err (proved by make verify-norm-lemmas) turns those
+# bounds into perr's (check.py, norm_bound).
+NORM_STEPS = 3
+WIDE_BOX_NORM = WIDE_BOX + " (p's components up to 8e6 in magnitude, where the spec's corner case has 2e6)"
+
+
+def norm_perr_steps(p, d):
+    """v3_norm_sq(p), sqrt, minus d: the kernel's r2, r and perr."""
+    return [("r2", f"{p}x * {p}x + {p}y * {p}y + {p}z * {p}z"), ("r", "sqrt(r2)"), ("perr", f"r - {d}")]
+
+
+def two_points(s1, s2):
+    """p = (b2p + R2 s2) - (b1p + R1 s1), as rod.c and sphere_on_sphere.c compute it."""
+    return (apply("b1R", s1, "arm1") + add("b1p", "arm1", "Sf") + apply("b2R", s2, "arm2") + add("b2p", "arm2", "Sb") +
+            sub("Sb", "Sf", "p"))
+
+
+def rod_case(x):
+    return {"kind": "rod", "params": {"station1_in_b1": [x[n] for n in vec("s1")],
+                                      "station2_in_b2": [x[n] for n in vec("s2")], "length": x["d"]},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0]}
+
+
+def sos_case(x):
+    return {"kind": "sphere_on_sphere", "params": {"center1_in_b1": [x[n] for n in vec("s1")], "radius1": x["rf"],
+                                                   "center2_in_b2": [x[n] for n in vec("s2")], "radius2": x["rb"],
+                                                   "rolling": False},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0]}
+
+
+def rope_case(x):
+    """The rope class: the rod kernel on the same stations, length_limit as the length (contacts.c, eval_rope)."""
+    return {"kind": "rope", "params": {"station1_in_b1": [x[n] for n in vec("s1")],
+                                       "station2_in_b2": [x[n] for n in vec("s2")], "length_limit": x["d"]},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0], **CONTACT_RULES}
+
+
+def sphere_sphere_case(x):
+    """The sphere_sphere class: the sphere_on_sphere kernel, rolling, on the same centers and radii."""
+    return {"kind": "sphere_sphere", "params": {"center1_in_b1": [x[n] for n in vec("s1")], "radius1": x["rf"],
+                                                "center2_in_b2": [x[n] for n in vec("s2")], "radius2": x["rb"]},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0, 0.0, 0.0], **FRICTION_RULES}
+
+
+def norm_formulas():
+    """perr of rod and sphere_on_sphere, and of the classes built on them (their constraint.perr[0] and perr)."""
+    stations = {n: "mag" for n in vec("s1") + vec("s2")}
+    bodies = {**body_inputs("b1", "p"), **body_inputs("b2", "p")}
+    rod = ({**bodies, **stations, "d": "positive"}, two_points("s1", "s2") + norm_perr_steps("p", "d"))
+    sos = ({**bodies, **stations, "rf": "positive", "rb": "positive"},
+           two_points("s1", "s2") + [("d", "rf + rb")] + norm_perr_steps("p", "d"))
+    rows = [("rod", "perr[0]", rod, rod_case), ("sphere_on_sphere", "perr[0]", sos, sos_case),
+            ("rope", "constraint.perr[0]", rod, rope_case), ("rope", "perr", rod, rope_case),
+            ("sphere_sphere", "constraint.perr[0]", sos, sphere_sphere_case),
+            ("sphere_sphere", "perr", sos, sphere_sphere_case)]
+    return [formula(kind, output, inputs, steps, "perr", case, claim="1e-08", why=WIDE_BOX_NORM, norm=("p", "d"))
+            for kind, output, (inputs, steps), case in rows]
+
+
 def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
-            hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas())
+            hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas() +
+            norm_formulas())
