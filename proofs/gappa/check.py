@@ -254,7 +254,7 @@ def corner(f):
             x[name] = 1.0
     if "nx" in x:
         x["nx"] = 1.0
-    return x
+    return f["corner"](x) if f["corner"] else x
 
 
 def rotation(rng):
@@ -309,7 +309,8 @@ def ccref_eval(ccref, cases):
 def group_name(group):
     """A group's script name: its first output's, and the number of the others."""
     f = group[0]
-    return (re.sub(r"\W+", "_", f["label"]).strip("_") + "_" + f["output"].replace("[", "").replace("]", "") +
+    label = f["label"].replace("+", "plus").replace("-", "minus")  # "sense +1" and "sense -1" stay apart
+    return (re.sub(r"\W+", "_", label).strip("_") + "_" + f["output"].replace("[", "").replace("]", "") +
             (f"+{len(group) - 1}" if group[1:] else ""))
 
 
@@ -322,7 +323,10 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
     print(f"{'kind':<32} {'output':<26} {'spec B corner':>14} {'claim':>12} {'Gappa best':>12} {'proved':>7} "
           f"{'transcription':>14}")
     every = formulas.all_formulas()
-    window = cache.choose_window([group_name(g) for g in groups_of(every)], cold_groups)
+    names = [group_name(g) for g in groups_of(every)]
+    if len(set(names)) != len(names):  # a script file and a cold-window slot per group
+        sys.exit("check.py: groups of the same name: " + ", ".join(sorted({n for n in names if names.count(n) > 1})))
+    window = cache.choose_window(names, cold_groups)
     if only is not None:
         every = [f for f in every if re.search(only, f"{f['label']} {f['output']}")]
     for group in groups_of(every):
@@ -379,6 +383,7 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
             print(f"{g['label']:<32} {g['output']:<26} {b:>14.6e} {float(c):>12.4e} {t:>12} "
                   f"{'yes' if proved else 'NO':>7} {samples - d:>6}/{samples:<7}"
                   + ("" if g["claim"] is None else "  (wide box)") + ("  (norm lemma)" if g["norm"] else "")
+                  + ("  (sub-box)" if g["why"] and "sub-box" in g["why"] else "")
                   + ("  (cold)" if name in cache.cold else ""), flush=True)
         if failed:
             print("\n".join(line for line in out.strip().splitlines() if not line.startswith("Warning")),

@@ -90,7 +90,7 @@ def body_json(x, b):
 
 
 def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mode="", sample=None, hyps=(),
-            hints=(), norm=None):
+            hints=(), norm=None, corner=None):
     """claim None: Gappa must prove spec/accuracy.md's bound at the box's corner case (check.py). A number: Gappa
     must prove that bound instead, for the reason `why` (a box wider than the inputs the spec's bound assumes).
     mode names a variant (parameters that case() sets, e.g. rolling, or a branch of the kernel): label is
@@ -99,7 +99,7 @@ def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mod
     (identities Gappa checks: they guide the proof and assume nothing)."""
     return {"kind": kind, "output": output, "inputs": inputs, "steps": steps, "result": result, "case": case,
             "claim": claim, "why": why, "mode": mode, "label": f"{kind} ({mode})" if mode else kind,
-            "sample": sample, "hyps": tuple(hyps), "hints": tuple(hints), "norm": norm}
+            "sample": sample, "hyps": tuple(hyps), "hints": tuple(hints), "norm": norm, "corner": corner}
 
 
 # Gappa's hypotheses are intervals per input: a rotation is any matrix with entries in [-1, 1] and a unit vector any
@@ -688,7 +688,117 @@ def norm_formulas():
             for kind, output, (inputs, steps), case in rows]
 
 
+# ---------------------------------------------------------------- line_on_line (src/line_on_line.c, lol_outputs)
+# perr = p . n, n = (1/s) w, w = sense (df x db), s = sqrt(w . w): the division has no lower bound on the box (the
+# kernel's parallel branch starts at |df x db|^2 < 2^-91), so the row holds on a declared sub-box, edges at 30 degrees
+# or more: |df x db|^2 >= 1/4 (a hypothesis on the exact value; the random cases are drawn in it). One formula per
+# sense (sense multiplies exactly; it is decided on the kernel's rounded wsf, wsb, which the cases follow).
+LOL_SUB_BOX = "|df x db|^2 >= 1/4 (edges at 30 degrees or more)"
+# Besides the sub-box's lower end, facts about every accepted input, on exact values: df = R1 (E1 e_x) and
+# db = R2 (E2 e_x) are at most 1 + 2e-12 long (an accepted rotation has ||R||_2 <= sqrt(1 + 3e-12), its column
+# sqrt(1 + 1e-12)), so are their components, and |df x db|^2 <= |df|^2 |db|^2. The hints carry the components'
+# bounds over to the rounded values (Gappa does not by itself). Gappa's best: 7.1e-6 without these facts, 3.9e-6 with
+# df's alone, 2.0e-6 with both (|df x db| and |n| <= 1 as facts too change nothing or 0.5%).
+LOL_HYPS = (["Ms2 in [0.25, 1.000001]"] + [f"M{v}{c} in [-1.000001, 1.000001]" for v in ("df", "db") for c in AXES])
+LOL_HINTS = (["s2 -> Ms2 + (s2 - Ms2);", "oos - Moos -> (oos - 1.0 / s) + (Ms - s) / (s * Ms) { s <> 0, Ms <> 0 };"] +
+             [f"{v}{c} -> M{v}{c} + ({v}{c} - M{v}{c});" for v in ("df", "db") for c in AXES])
+
+
+def column(m, j, out):
+    """m3_apply(R, m3_column(E, j)) with E's entries as inputs: out_i = R_i0 E_0j + R_i1 E_1j + R_i2 E_2j."""
+    def apply_col(r):
+        return [(out + AXES[i], f"{r}{i}0 * {m}0{j} + {r}{i}1 * {m}1{j} + {r}{i}2 * {m}2{j}") for i in range(3)]
+    return apply_col
+
+
+def full_rotation(x, name):
+    """The 3x3 rotation named name in x, the identity's entries where x has none (the corner case sets only the
+    entries a formula reads)."""
+    return [[x.get(f"{name}{i}{j}", 1.0 if i == j else 0.0) for j in range(3)] for i in range(3)]
+
+
+def lol_geometry(x):
+    """df, sf, db, sb as the kernel computes them (doubles, m3_apply's order), from the full rotations of x."""
+    def mv(R, v):
+        return [R[i][0] * v[0] + R[i][1] * v[1] + R[i][2] * v[2] for i in range(3)]
+    R1, R2, E1, E2 = (full_rotation(x, n) for n in ("b1R", "b2R", "E1R", "E2R"))
+    col = lambda E, j: [E[0][j], E[1][j], E[2][j]]  # noqa: E731
+    return mv(R1, col(E1, 0)), mv(R1, col(E1, 2)), mv(R2, col(E2, 0)), mv(R2, col(E2, 2)), E1, E2
+
+
+def lol_sub_box(sense):
+    """Random inputs (and the corner case) in the sub-box, with the kernel deciding this sense: E2's columns are
+    permuted cyclically to the largest |df x db|^2 (one is >= 2/3: the squared sines to the three axes of a frame sum
+    to 2), and if the sense differs, E1's and E2's columns 1 and 2 are negated (still proper rotations; df and db
+    unchanged, wsf and wsb negated, so the kernel's rule gives the other sense)."""
+    def cross3(a, b):
+        return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+    def dot3(a, b):
+        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+    def put(x, name, E):
+        x.update({f"{name}{i}{j}": E[i][j] for i in range(3) for j in range(3)})
+
+    def sample(x):
+        E2 = full_rotation(x, "E2R")
+        perms = [[[E2[i][(j + k) % 3] for j in range(3)] for i in range(3)] for k in range(3)]
+        best = max(perms, key=lambda E: (lambda g: dot3(cross3(g[0], g[2]), cross3(g[0], g[2])))(
+            lol_geometry({**x, **{f"E2R{i}{j}": E[i][j] for i in range(3) for j in range(3)}})))
+        put(x, "E2R", best)
+        put(x, "E1R", full_rotation(x, "E1R"))
+        df, sf, db, sb, E1, E2 = lol_geometry(x)
+        w = cross3(df, db)
+        assert dot3(w, w) >= 0.26  # the hypothesis is on the exact value: a margin over 1/4
+        wsf, wsb = dot3(w, sf), dot3(w, sb)
+        got = (1 if wsf >= 0.0 else -1) if abs(wsf) > abs(wsb) else (-1 if wsb >= 0.0 else 1)
+        if got != sense:
+            for name, E in (("E1R", E1), ("E2R", E2)):
+                put(x, name, [[E[i][0], -E[i][1], -E[i][2]] for i in range(3)])
+        return x
+    return sample
+
+
+def lol_frames(x):
+    frames = {}
+    for k, name in ((1, "E1R"), (2, "E2R")):
+        frames[f"edge_frame{k}_in_b{k}"] = {"R": full_rotation(x, name), "p": [x[n] for n in vec(f"e{k}p")]}
+        frames[f"half_length{k}"] = 1.0
+    return frames
+
+
+def lol_case(x):
+    return {"kind": "line_on_line", "params": {**lol_frames(x), "rolling": False},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0]}
+
+
+def edge_edge_case(x):
+    """The edge_edge class: the line_on_line kernel, rolling, on the same edge frames (contacts.c, eval_edge_edge)."""
+    return {"kind": "edge_edge", "params": lol_frames(x), "body1": body_json(x, "b1"), "body2": body_json(x, "b2"),
+            "lambda": [0.0, 0.0, 0.0], **FRICTION_RULES}
+
+
+def lol_formulas():
+    inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{f"E1R{i}0": "unit" for i in range(3)},
+              **{f"E2R{i}0": "unit" for i in range(3)}, **{n: "mag" for n in vec("e1p") + vec("e2p")}}
+    geometry = (column("E1R", 0, "df")("b1R") + column("E2R", 0, "db")("b2R") + apply("b1R", "e1p", "armPf") +
+                add("b1p", "armPf", "Pf") + apply("b2R", "e2p", "armPb") + add("b2p", "armPb", "Pb") +
+                sub("Pb", "Pf", "p") + cross("df", "db", "wraw") + dot("wraw", "wraw", "s2"))
+    out = []
+    for sense in (1, -1):
+        w = [("w" + c, ("" if sense > 0 else "-") + "wraw" + c) for c in AXES]
+        steps = (geometry + w + [("s", "sqrt(s2)"), ("oos", "1.0 / s")] + [("n" + c, "oos * w" + c) for c in AXES] +
+                 dot("p", "n", "perr"))
+        for kind, output, case in (("line_on_line", "perr[0]", lol_case),
+                                   ("edge_edge", "constraint.perr[0]", edge_edge_case),
+                                   ("edge_edge", "perr", edge_edge_case)):
+            out.append(formula(kind, output, inputs, steps, "perr", case, claim="2.0e-6",
+                               why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX, mode=f"sense {sense:+d}",
+                               sample=lol_sub_box(sense), hyps=LOL_HYPS, hints=LOL_HINTS, corner=lol_sub_box(sense)))
+    return out
+
+
 def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
             hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas() +
-            norm_formulas())
+            norm_formulas() + lol_formulas())
