@@ -684,8 +684,21 @@ def norm_formulas():
             ("rope", "constraint.perr[0]", rod, rope_case), ("rope", "perr", rod, rope_case),
             ("sphere_sphere", "constraint.perr[0]", sos, sphere_sphere_case),
             ("sphere_sphere", "perr", sos, sphere_sphere_case)]
-    return [formula(kind, output, inputs, steps, "perr", case, claim="1e-08", why=WIDE_BOX_NORM, norm=("p", "d"))
-            for kind, output, (inputs, steps), case in rows]
+    out = [formula(kind, output, inputs, steps, "perr", case, claim="1e-08", why=WIDE_BOX_NORM, norm=("p", "d"))
+           for kind, output, (inputs, steps), case in rows]
+    # the points without a norm: rope's display point, the midpoint of the two stations (contacts.c, eval_rope:
+    # v3_scale(0.5, v3_add(S1, S2)), S = p + R s as the kernel's Sf, Sb); sphere_on_sphere's contact point
+    # Co = Sf + (rf / (rf + rb)) p, which the sphere_sphere class displays
+    mid = [("mid" + c, f"0.5 * (Sf{c} + Sb{c})") for c in AXES]
+    co = [("kf", "rf / (rf + rb)")] + [("Co" + c, f"Sf{c} + kf * p{c}") for c in AXES]
+    for c in AXES:
+        out.append(formula("rope", f"display_point.{c}", rod[0], two_points("s1", "s2") + mid, "mid" + c, rope_case))
+    for kind, output, case in (("sphere_on_sphere", "contact_frame.p", sos_case),
+                               ("sphere_sphere", "display_point", sphere_sphere_case)):
+        for c in AXES:
+            out.append(formula(kind, f"{output}.{c}", sos[0], two_points("s1", "s2") + co, "Co" + c, case,
+                               claim="5.5e-9", why=WIDE_BOX))
+    return out
 
 
 # ---------------------------------------------------------------- line_on_line (src/line_on_line.c, lol_outputs)
