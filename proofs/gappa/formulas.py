@@ -681,6 +681,7 @@ def norm_formulas():
     sos = ({**bodies, **stations, "rf": "positive", "rb": "positive"},
            two_points("s1", "s2") + [("d", "rf + rb")] + norm_perr_steps("p", "d"))
     rows = [("rod", "perr[0]", rod, rod_case), ("sphere_on_sphere", "perr[0]", sos, sos_case),
+            ("sphere_on_sphere", "separation", sos, sos_case),
             ("rope", "constraint.perr[0]", rod, rope_case), ("rope", "perr", rod, rope_case),
             ("sphere_sphere", "constraint.perr[0]", sos, sphere_sphere_case),
             ("sphere_sphere", "perr", sos, sphere_sphere_case)]
@@ -800,15 +801,35 @@ def lol_formulas():
     out = []
     for sense in (1, -1):
         w = [("w" + c, ("" if sense > 0 else "-") + "wraw" + c) for c in AXES]
-        steps = (geometry + w + [("s", "sqrt(s2)"), ("oos", "1.0 / s")] + [("n" + c, "oos * w" + c) for c in AXES] +
-                 dot("p", "n", "perr"))
-        for kind, output, case in (("line_on_line", "perr[0]", lol_case),
-                                   ("edge_edge", "constraint.perr[0]", edge_edge_case),
-                                   ("edge_edge", "perr", edge_edge_case)):
-            out.append(formula(kind, output, inputs, steps, "perr", case, claim="2.0e-6",
+        normal = geometry + w + [("s", "sqrt(s2)"), ("oos", "1.0 / s")] + [("n" + c, "oos * w" + c) for c in AXES]
+        # (7)-(10): tf = -sense oos db.(p x n), tb likewise with df (-sense * oos is exact); Qf = Pf + tf df,
+        # Qb = Pb + tb db, Co = (Qf + Qb)/2; the contact frame's columns df, n x df, n
+        msg = "-1.0" if sense > 0 else "1.0"
+        points = (cross("p", "n", "pXn") + dot("db", "pXn", "dbpXn") + dot("df", "pXn", "dfpXn") +
+                  [("tf", f"{msg} * oos * dbpXn"), ("tb", f"{msg} * oos * dfpXn")] +
+                  [("Qf" + c, f"Pf{c} + tf * df{c}") for c in AXES] + [("Qb" + c, f"Pb{c} + tb * db{c}") for c in AXES] +
+                  [("Co" + c, f"0.5 * (Qf{c} + Qb{c})") for c in AXES] + cross("n", "df", "Cy"))
+        rows = [("perr[0]", "perr", "2.0e-6"), ("separation", "perr", "2.0e-6")]
+        rows += [(f"closest_point{k}.{c}", f"Q{b}{c}", claim) for k, b, claim in ((1, "f", "CP1"), (2, "b", "CP2"))
+                 for c in AXES]
+        rows += [(f"contact_frame.p.{c}", "Co" + c, "CO") for c in AXES]
+        rows += [(f"contact_frame.R[{i}][{j}]", v + AXES[i], claim) for j, v, claim in ((0, "df", "RX"), (1, "Cy", "RY"),
+                                                                                          (2, "n", "RZ"))
+                 for i in range(3)]
+        steps = normal + dot("p", "n", "perr") + points
+        for kind, output, res, claim, case in (
+                [("line_on_line", o, r, c, lol_case) for o, r, c in rows] +
+                [("edge_edge", "constraint.perr[0]", "perr", "2.0e-6", edge_edge_case),
+                 ("edge_edge", "perr", "perr", "2.0e-6", edge_edge_case)] +
+                [("edge_edge", f"display_point.{c}", "Co" + c, "CO", edge_edge_case) for c in AXES]):
+            out.append(formula(kind, output, inputs, steps, res, case, claim=LOL_CLAIMS.get(claim, claim),
                                why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX, mode=f"sense {sense:+d}",
                                sample=lol_sub_box(sense), hyps=LOL_HYPS, hints=LOL_HINTS, corner=lol_sub_box(sense)))
     return out
+
+
+# Gappa's best bounds on the sub-box, rounded up to two digits, the largest over both senses
+LOL_CLAIMS = {"CP1": "1.6e-5", "CP2": "1.6e-5", "CO": "1.6e-5", "RX": "6.7e-16", "RY": "1.7e-13", "RZ": "8.2e-14"}
 
 
 def all_formulas():
