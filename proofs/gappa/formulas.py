@@ -754,12 +754,16 @@ def lol_sub_box(sense):
     def put(x, name, E):
         x.update({f"{name}{i}{j}": E[i][j] for i in range(3) for j in range(3)})
 
+    def sin2(x, E2):
+        """|df x db|^2 with E2 as edge 2's frame."""
+        df, _, db, _, _, _ = lol_geometry({**x, **{f"E2R{i}{j}": E2[i][j] for i in range(3) for j in range(3)}})
+        w = cross3(df, db)
+        return dot3(w, w)
+
     def sample(x):
         E2 = full_rotation(x, "E2R")
-        perms = [[[E2[i][(j + k) % 3] for j in range(3)] for i in range(3)] for k in range(3)]
-        best = max(perms, key=lambda E: (lambda g: dot3(cross3(g[0], g[2]), cross3(g[0], g[2])))(
-            lol_geometry({**x, **{f"E2R{i}{j}": E[i][j] for i in range(3) for j in range(3)}})))
-        put(x, "E2R", best)
+        cyclic = [[[E2[i][(j + k) % 3] for j in range(3)] for i in range(3)] for k in range(3)]
+        put(x, "E2R", max(cyclic, key=lambda E: sin2(x, E)))
         put(x, "E1R", full_rotation(x, "E1R"))
         df, sf, db, sb, E1, E2 = lol_geometry(x)
         w = cross3(df, db)
