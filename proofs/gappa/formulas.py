@@ -704,7 +704,7 @@ def norm_formulas():
 
 # ---------------------------------------------------------------- line_on_line (src/line_on_line.c, lol_outputs)
 # perr = p . n, n = (1/s) w, w = sense (df x db), s = sqrt(w . w): the division has no lower bound on the box (the
-# kernel's parallel branch starts at |df x db|^2 < 2^-91), so the row holds on a declared sub-box, edges at 30 degrees
+# kernel's parallel branch starts at |df x db|^2 < 2^-91), so the rows hold on a declared sub-box, edges at 30 degrees
 # or more: |df x db|^2 >= 1/4 (a hypothesis on the exact value; the random cases are drawn in it). One formula per
 # sense (sense multiplies exactly; it is decided on the kernel's rounded wsf, wsb, which the cases follow).
 LOL_SUB_BOX = "|df x db|^2 >= 1/4 (edges at 30 degrees or more)"
@@ -718,11 +718,9 @@ LOL_HINTS = (["s2 -> Ms2 + (s2 - Ms2);", "oos - Moos -> (oos - 1.0 / s) + (Ms - 
              [f"{v}{c} -> M{v}{c} + ({v}{c} - M{v}{c});" for v in ("df", "db") for c in AXES])
 
 
-def column(m, j, out):
+def apply_column(r, m, j, out):
     """m3_apply(R, m3_column(E, j)) with E's entries as inputs: out_i = R_i0 E_0j + R_i1 E_1j + R_i2 E_2j."""
-    def apply_col(r):
-        return [(out + AXES[i], f"{r}{i}0 * {m}0{j} + {r}{i}1 * {m}1{j} + {r}{i}2 * {m}2{j}") for i in range(3)]
-    return apply_col
+    return [(out + AXES[i], f"{r}{i}0 * {m}0{j} + {r}{i}1 * {m}1{j} + {r}{i}2 * {m}2{j}") for i in range(3)]
 
 
 def full_rotation(x, name):
@@ -735,8 +733,9 @@ def lol_geometry(x):
     """df, sf, db, sb as the kernel computes them (doubles, m3_apply's order), from the full rotations of x."""
     def mv(R, v):
         return [R[i][0] * v[0] + R[i][1] * v[1] + R[i][2] * v[2] for i in range(3)]
+    def col(E, j):
+        return [E[0][j], E[1][j], E[2][j]]
     R1, R2, E1, E2 = (full_rotation(x, n) for n in ("b1R", "b2R", "E1R", "E2R"))
-    col = lambda E, j: [E[0][j], E[1][j], E[2][j]]  # noqa: E731
     return mv(R1, col(E1, 0)), mv(R1, col(E1, 2)), mv(R2, col(E2, 0)), mv(R2, col(E2, 2)), E1, E2
 
 
@@ -799,9 +798,10 @@ def edge_edge_case(x):
 def lol_formulas():
     inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **{f"E1R{i}0": "unit" for i in range(3)},
               **{f"E2R{i}0": "unit" for i in range(3)}, **{n: "mag" for n in vec("e1p") + vec("e2p")}}
-    geometry = (column("E1R", 0, "df")("b1R") + column("E2R", 0, "db")("b2R") + apply("b1R", "e1p", "armPf") +
-                add("b1p", "armPf", "Pf") + apply("b2R", "e2p", "armPb") + add("b2p", "armPb", "Pb") +
-                sub("Pb", "Pf", "p") + cross("df", "db", "wraw") + dot("wraw", "wraw", "s2"))
+    geometry = (apply_column("b1R", "E1R", 0, "df") + apply_column("b2R", "E2R", 0, "db") +
+                apply("b1R", "e1p", "armPf") + add("b1p", "armPf", "Pf") + apply("b2R", "e2p", "armPb") +
+                add("b2p", "armPb", "Pb") + sub("Pb", "Pf", "p") + cross("df", "db", "wraw") +
+                dot("wraw", "wraw", "s2"))
     out = []
     for sense in (1, -1):
         w = [("w" + c, ("" if sense > 0 else "-") + "wraw" + c) for c in AXES]
@@ -811,15 +811,15 @@ def lol_formulas():
         msg = "-1.0" if sense > 0 else "1.0"
         points = (cross("p", "n", "pXn") + dot("db", "pXn", "dbpXn") + dot("df", "pXn", "dfpXn") +
                   [("tf", f"{msg} * oos * dbpXn"), ("tb", f"{msg} * oos * dfpXn")] +
-                  [("Qf" + c, f"Pf{c} + tf * df{c}") for c in AXES] + [("Qb" + c, f"Pb{c} + tb * db{c}") for c in AXES] +
+                  [("Qf" + c, f"Pf{c} + tf * df{c}") for c in AXES] +
+                  [("Qb" + c, f"Pb{c} + tb * db{c}") for c in AXES] +
                   [("Co" + c, f"0.5 * (Qf{c} + Qb{c})") for c in AXES] + cross("n", "df", "Cy"))
         rows = [("perr[0]", "perr", "2.0e-6"), ("separation", "perr", "2.0e-6")]
         rows += [(f"closest_point{k}.{c}", f"Q{b}{c}", claim) for k, b, claim in ((1, "f", "CP1"), (2, "b", "CP2"))
                  for c in AXES]
         rows += [(f"contact_frame.p.{c}", "Co" + c, "CO") for c in AXES]
-        rows += [(f"contact_frame.R[{i}][{j}]", v + AXES[i], claim) for j, v, claim in ((0, "df", "RX"), (1, "Cy", "RY"),
-                                                                                          (2, "n", "RZ"))
-                 for i in range(3)]
+        rows += [(f"contact_frame.R[{i}][{j}]", v + AXES[i], claim)
+                 for j, v, claim in ((0, "df", "RX"), (1, "Cy", "RY"), (2, "n", "RZ")) for i in range(3)]
         steps = normal + dot("p", "n", "perr") + points
         for kind, output, res, claim, case in (
                 [("line_on_line", o, r, c, lol_case) for o, r, c in rows] +
