@@ -148,8 +148,8 @@ verify-gappa: $(BUILD)/ccref
 VERIFY_EXTRA += verify-gappa
 
 # spec/accuracy.md's L7 and the triangle inequality in Why3 (proofs/gappa/norm_error.mlw), which the norm rows of
-# verify-gappa instantiate: every subgoal proved by cvc5 or, where it times out, Z3 (prove_lemmas.py). No cache: the
-# provers run every time (about 2 minutes on one core).
+# verify-gappa instantiate: every subgoal proved by Z3 or cvc5 (prove_lemmas.py: one prover first per theory, the
+# other on what is left). No cache: the provers run every time (about 1 minute on the idle machine).
 .PHONY: verify-norm-lemmas
 verify-norm-lemmas: $(WHY3CONF)
 	python3 proofs/gappa/prove_lemmas.py $(WHY3CONF) proofs/gappa/norm_error.mlw
