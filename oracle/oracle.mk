@@ -55,6 +55,7 @@ $(BUILD)/first_stage_check: tests/first_stage/first_stage_check.c $(BUILD)/libcc
 verify-first-stage: $(BUILD)/first_stage_check
 	$(BUILD)/first_stage_check $(FIRST_STAGE_SEEDS)
 VERIFY_EXTRA += verify-first-stage
+verify: $(BUILD)/first_stage_check
 
 # The long run of the same check (spec/oracle.md section 9, not in CI): seeds 1..FIRST_STAGE_LONG_SEEDS in shards of
 # FIRST_STAGE_SHARD seeds, the first tenth of each shard also scaled, run side by side by GNU parallel (one job per

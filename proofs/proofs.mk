@@ -34,6 +34,9 @@ WP_CACHE      ?= replay
 WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache
 # Hook for longer checks that `make verify` runs with WP and EVA, in the same pool of workers (the derivative sweep
 # adds itself here: `VERIFY_EXTRA += verify-derivatives` in tests/derivatives.mk): make targets, each must succeed.
+# Each also makes `verify` depend on what it builds (`verify: $(DERIV_SWEEP)`), so that it is built before the pool
+# starts: the extras' sub-makes run at once and would otherwise link the same libraries concurrently (a clean
+# clone's `make verify` failed so, verify-gappa linking build/ccref while another sub-make rewrote a library).
 VERIFY_EXTRA  ?=
 
 # VERIFY_SMOKE: 1 (default) the consistency smoke tests, and dead code on the units of SMOKE_CODE_UNITS (verify.py);
@@ -146,6 +149,7 @@ verify-gappa: $(BUILD)/ccref
 	GAPPA_CACHE=$(GAPPA_CACHE) GAPPA_COLD_GROUPS=$(GAPPA_COLD_GROUPS) \
 	  python3 proofs/gappa/check.py $(BUILD)/ccref $(BUILD)/proofs/gappa $(GAPPA_SAMPLES)
 VERIFY_EXTRA += verify-gappa
+verify: $(BUILD)/ccref
 
 # spec/accuracy.md's L7 and the triangle inequality in Why3 (proofs/gappa/norm_error.mlw), which the norm rows of
 # verify-gappa instantiate: every subgoal proved by Z3 or cvc5 (prove_lemmas.py: one prover first per theory, the

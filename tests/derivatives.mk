@@ -53,3 +53,4 @@ verify-derivatives: $(DERIV_SWEEP)
 	$(DERIV_SWEEP) --traj $(DERIV_SWEEP_TRAJ) --samples $(DERIV_SWEEP_SAMPLES)
 
 VERIFY_EXTRA += verify-derivatives
+verify: $(DERIV_SWEEP)
