@@ -661,16 +661,17 @@ def sos_case(x):
 
 def rope_case(x):
     """The rope class: the rod kernel on the same stations, length_limit as the length (contacts.c, eval_rope)."""
-    return {"kind": "rope", "params": {"station1_in_b1": [x[n] for n in vec("s1")],
-                                       "station2_in_b2": [x[n] for n in vec("s2")], "length_limit": x["d"]},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0], **CONTACT_RULES}
+    c = rod_case(x)
+    params = {k: v for k, v in c["params"].items() if k != "length"}
+    return {**c, "kind": "rope", "params": {**params, "length_limit": x["d"]}, **CONTACT_RULES}
 
 
 def sphere_sphere_case(x):
-    """The sphere_sphere class: the sphere_on_sphere kernel, rolling, on the same centers and radii."""
-    return {"kind": "sphere_sphere", "params": {"center1_in_b1": [x[n] for n in vec("s1")], "radius1": x["rf"],
-                                                "center2_in_b2": [x[n] for n in vec("s2")], "radius2": x["rb"]},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0, 0.0, 0.0], **FRICTION_RULES}
+    """The sphere_sphere class: the sphere_on_sphere kernel, rolling (the class sets it), on the same centers and
+    radii, with its three multipliers."""
+    c = sos_case(x)
+    params = {k: v for k, v in c["params"].items() if k != "rolling"}
+    return {**c, "kind": "sphere_sphere", "params": params, "lambda": [0.0, 0.0, 0.0], **FRICTION_RULES}
 
 
 def norm_formulas():
@@ -814,26 +815,22 @@ def lol_formulas():
                   [("Qf" + c, f"Pf{c} + tf * df{c}") for c in AXES] +
                   [("Qb" + c, f"Pb{c} + tb * db{c}") for c in AXES] +
                   [("Co" + c, f"0.5 * (Qf{c} + Qb{c})") for c in AXES] + cross("n", "df", "Cy"))
+        # the claims: Gappa's best bounds on the sub-box, rounded up to two digits (the same for both senses)
         rows = [("perr[0]", "perr", "2.0e-6"), ("separation", "perr", "2.0e-6")]
-        rows += [(f"closest_point{k}.{c}", f"Q{b}{c}", claim) for k, b, claim in ((1, "f", "CP1"), (2, "b", "CP2"))
-                 for c in AXES]
-        rows += [(f"contact_frame.p.{c}", "Co" + c, "CO") for c in AXES]
+        rows += [(f"closest_point{k}.{c}", f"Q{b}{c}", "1.6e-5") for k, b in ((1, "f"), (2, "b")) for c in AXES]
+        rows += [(f"contact_frame.p.{c}", "Co" + c, "1.6e-5") for c in AXES]
         rows += [(f"contact_frame.R[{i}][{j}]", v + AXES[i], claim)
-                 for j, v, claim in ((0, "df", "RX"), (1, "Cy", "RY"), (2, "n", "RZ")) for i in range(3)]
+                 for j, v, claim in ((0, "df", "6.7e-16"), (1, "Cy", "1.7e-13"), (2, "n", "8.2e-14")) for i in range(3)]
+        class_rows = ([("constraint.perr[0]", "perr", "2.0e-6"), ("perr", "perr", "2.0e-6")] +
+                      [(f"display_point.{c}", "Co" + c, "1.6e-5") for c in AXES])
         steps = normal + dot("p", "n", "perr") + points
-        for kind, output, res, claim, case in (
-                [("line_on_line", o, r, c, lol_case) for o, r, c in rows] +
-                [("edge_edge", "constraint.perr[0]", "perr", "2.0e-6", edge_edge_case),
-                 ("edge_edge", "perr", "perr", "2.0e-6", edge_edge_case)] +
-                [("edge_edge", f"display_point.{c}", "Co" + c, "CO", edge_edge_case) for c in AXES]):
-            out.append(formula(kind, output, inputs, steps, res, case, claim=LOL_CLAIMS.get(claim, claim),
-                               why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX, mode=f"sense {sense:+d}",
-                               sample=lol_sub_box(sense), hyps=LOL_HYPS, hints=LOL_HINTS, corner=lol_sub_box(sense)))
+        in_sub_box = lol_sub_box(sense)
+        for kind, case, kind_rows in (("line_on_line", lol_case, rows), ("edge_edge", edge_edge_case, class_rows)):
+            for output, res, claim in kind_rows:
+                out.append(formula(kind, output, inputs, steps, res, case, claim=claim,
+                                   why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX, mode=f"sense {sense:+d}",
+                                   sample=in_sub_box, hyps=LOL_HYPS, hints=LOL_HINTS, corner=in_sub_box))
     return out
-
-
-# Gappa's best bounds on the sub-box, rounded up to two digits, the largest over both senses
-LOL_CLAIMS = {"CP1": "1.6e-5", "CP2": "1.6e-5", "CO": "1.6e-5", "RX": "6.7e-16", "RY": "1.7e-13", "RZ": "8.2e-14"}
 
 
 def all_formulas():

@@ -29,7 +29,7 @@ REQUIRED = ("norm_minus_err", "norm_of_computed", "norm_fl_err", "fl_err", "fl_n
 
 
 def results(conf, path, prover, timelimit, lines=(), theories=()):
-    """Runs why3 prove on the subgoals at `lines`, or on `theories`; returns [(key, answer, seconds)] per subgoal,
+    """Runs why3 prove on the subgoals at `lines`, or on `theories`; returns [(key, answer)] per subgoal,
     key = (goal, line, start, end, k)."""
     cmd = (["why3", "--config=" + conf, "prove", "-P", prover, "-t", str(timelimit), "-a", "split_vc", "--json", path] +
            ["-g%s:%d" % (path, n) for n in lines] + [a for t in theories for a in ("-T", t)])
@@ -50,7 +50,7 @@ def results(conf, path, prover, timelimit, lines=(), theories=()):
         loc = term.get("loc") or {}
         base = (term["goal_name"], loc.get("line", 0), loc.get("start-char", 0), loc.get("end-char", 0))
         seen[base] = seen.get(base, 0) + 1  # the same place twice (a clone's instances): kept apart by order
-        out.append((base + (seen[base],), res["answer"], res.get("time", 0.0)))
+        out.append((base + (seen[base],), res["answer"]))
     return out
 
 
@@ -69,7 +69,7 @@ def main():
     first = {PROVERS[1]: [t for t in theories if t in Z3_FIRST], PROVERS[0]: [t for t in theories if t not in Z3_FIRST]}
     verdict, tried = {}, {}
     for prover, group in first.items():
-        for key, answer, _ in results(conf, path, prover, timelimit, theories=group):
+        for key, answer in results(conf, path, prover, timelimit, theories=group):
             verdict[key], tried[key] = answer, prover
     left = sorted(key for key, answer in verdict.items() if answer != "Valid")
     print("prove_lemmas: %s: %d subgoals, %d proved by %s on %d theories and %s on %d, %d s each (%.0f s)"
@@ -83,7 +83,7 @@ def main():
         todo = [key for key in left if takes(key)]
         if not todo:
             continue
-        for key, answer, _ in results(conf, path, prover, limit, sorted({key[1] for key in todo})):
+        for key, answer in results(conf, path, prover, limit, sorted({key[1] for key in todo})):
             if key in verdict and verdict[key] != "Valid" and answer == "Valid":
                 verdict[key] = answer
         now_left = [key for key in left if verdict[key] != "Valid"]
