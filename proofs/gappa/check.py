@@ -135,25 +135,40 @@ def norm_bound(errors, magnitudes, d_error, d_magnitude):
     return norm_e + d_error + GAMMA3 * norm_p + TINY + U * ((1 + GAMMA3) * norm_p + TINY + d_magnitude) + ETA
 
 
-def norm_claim_bound(f, out):
-    """A norm formula's bound from Gappa's output (its script asks for p's components and d), None if incomplete."""
+ZERO = "0.0"  # a norm formula's constant component or d (a slip speed: p = (sx, sy, 0), d = 0), exact
+
+
+def norm_parts(f):
+    """A norm formula's p components and d that Gappa bounds: those that are neither inputs nor the constant 0."""
     p, d = f["norm"]
-    comps = [p + c for c in formulas.AXES]
-    errors = gappa_bounds(out, comps)
-    encl = [gappa_enclosure(out, c) for c in comps]
-    if d in f["inputs"]:  # an input: exact, within its box
-        d_error, d_encl = Fraction(0), tuple(Fraction(v) for v in formulas.BOX[f["inputs"][d]])
-    else:
-        (d_error,), d_encl = gappa_bounds(out, [d]), gappa_enclosure(out, d)
-    if None in errors or None in encl or d_error is None or d_encl is None:
+    expr = dict(f["steps"])
+    return [n for n in [p + c for c in formulas.AXES] + [d] if n not in f["inputs"] and n != ZERO and
+            expr.get(n) != ZERO]
+
+
+def norm_claim_bound(f, out):
+    """A norm formula's bound from Gappa's output (its script asks for p's components and d), None if incomplete.
+    An input is exact, within its box; the constant 0 exact and 0."""
+    p, d = f["norm"]
+    asked = norm_parts(f)
+    errors, encl = {}, {}
+    for n in [p + c for c in formulas.AXES] + [d]:
+        if n in asked:
+            (errors[n],), encl[n] = gappa_bounds(out, [n]), gappa_enclosure(out, n)
+        elif n in f["inputs"]:
+            errors[n], encl[n] = Fraction(0), tuple(Fraction(v) for v in formulas.BOX[f["inputs"][n]])
+        else:
+            errors[n], encl[n] = Fraction(0), (Fraction(0), Fraction(0))
+    if None in errors.values() or None in encl.values():
         return None
-    return norm_bound(errors, [max(abs(lo), abs(hi)) for lo, hi in encl], d_error, max(abs(v) for v in d_encl))
+    comps = [p + c for c in formulas.AXES]
+    return norm_bound([errors[n] for n in comps], [max(abs(v) for v in encl[n]) for n in comps], errors[d],
+                      max(abs(v) for v in encl[d]))
 
 
 def norm_script(f):
     """Gappa's script for a norm formula: the error and the enclosure of p's components and of d if computed."""
-    p, d = f["norm"]
-    names = [p + c for c in formulas.AXES] + ([] if d in f["inputs"] else [d])
+    names = norm_parts(f)
     return gappa_script([f], [(n, "in ?") for n in names], [f"{n} in ?" for n in names])
 
 
@@ -243,9 +258,9 @@ class GappaCache:
 def corner(f):
     x = {}
     for name, k in f["inputs"].items():
-        if k == "unit":
+        if k in ("unit", "fraction"):
             x[name] = 0.0
-        elif k == "positive":
+        elif k in ("positive", "nonneg"):
             x[name] = MAG
         else:
             x[name] = -MAG if name.startswith("b1p") else MAG
@@ -278,7 +293,8 @@ def random_inputs(f, rng):
     for name, k in f["inputs"].items():
         if name in x:
             continue
-        x[name] = rng.uniform(-MAG, MAG) if k == "mag" else rng.uniform(RMIN, MAG)
+        lo, hi = {"mag": (-MAG, MAG), "positive": (RMIN, MAG), "fraction": (0.0, 1.0), "nonneg": (0.0, MAG)}[k]
+        x[name] = rng.uniform(lo, hi)
     return f["sample"](x) if f["sample"] else x
 
 

@@ -13,15 +13,18 @@ The input box is spec/conventions.md section "Input boxes": MAG for positions, s
 multipliers, heights and coordinates; [-1, 1] for the entries of rotations and unit vectors; [RMIN, MAG] for radii
 and lengths."""
 
+import math
 import re
 
 MAG = "1e6"
 RMIN = "1e-6"
+MAG_F = float(MAG)
 
 # Input kinds and their intervals (Gappa syntax). A rotation accepted by ccref_is_rotation has every entry of R^T R - I
 # within 1e-12, so every entry within sqrt(1 + 1e-12) < 1 + 1e-12 (and a unit vector accepted by ccref_check_unit
 # likewise): the unit box includes that margin, so the bounds cover every accepted input.
-BOX = {"mag": ("-" + MAG, MAG), "unit": ("-1.000000000001", "1.000000000001"), "positive": (RMIN, MAG)}
+BOX = {"mag": ("-" + MAG, MAG), "unit": ("-1.000000000001", "1.000000000001"), "positive": (RMIN, MAG),
+       "fraction": ("0", "1"), "nonneg": ("0", MAG)}
 
 AXES = "xyz"
 
@@ -469,7 +472,7 @@ def hard_stop_case(kind):
         return {"kind": kind, "params": {"bound": x["position"], "mobilizer_origin_in_b": [x[n] for n in vec("s")]},
                 "body1": body_json(x, "b1"),
                 "coordinate": {"q": x["q"], "qdot": x.get("qdot", 0.0), "qdotdot": x.get("qdotdot", 0.0)},
-                "lambda": [0], **CONTACT_RULES}
+                "lambda": [x.get("l0", 0.0)], **CONTACT_RULES}
     return case
 
 
@@ -498,6 +501,8 @@ def hard_stop_formulas():
         isteps = [("verr", "qdot"), ("sv", "verr" if sign > 0 else "-verr"), ("imp", "-sv")]
         out.append(formula(kind, "impact_speed", inputs, isteps, "imp", case, mode="approaching",
                            sample=approaching(sign)))
+        # the coordinate force: the kernel's generalized force, the multiplier itself
+        out.append(formula(kind, "coordinate_force", {**inputs, "l0": "mag"}, [("cf", "l0")], "cf", case))
     return out
 
 
@@ -519,7 +524,7 @@ def ppf_formulas():
     steps = apply("b2R", "f", "arm2") + add("b2p", "arm2", "S")
     for c in AXES:
         out.append(formula("point_plane_frictionless", f"display_point.{c}", inputs, steps, "S" + c, ppf_case))
-    return out
+    return out + impact_formulas(out)
 
 
 # point_plane and sphere_plane: the PointOnPlane and SphereOnPlane (rolling) kernels on the plane frame that
@@ -554,7 +559,9 @@ def plane_class_formulas(kind, kernel_formulas, case, claims):
     kernel's normal row. claims: kernel output -> the bound Gappa proves on the wide box (the frame's computed
     columns take the place of independent unit-box entries, so the kernel's claims do not carry over)."""
     out = []
-    copies = {"perr[0]": "perr", "verr[0]": "verr", "aerr[0]": "aerr"}
+    # the class's copies of the kernel's rows (contacts.c, eval_plane_class; the slip rows of the friction classes)
+    copies = {"perr[0]": "perr", "verr[0]": "verr", "aerr[0]": "aerr", "verr[1]": "slip_velocity[0]",
+              "verr[2]": "slip_velocity[1]", "aerr[1]": "slip_acceleration[0]", "aerr[2]": "slip_acceleration[1]"}
     for f in kernel_formulas:
         branches = [(k, f"perp e{k}", smallest_at(k), ROT_HYPS, ROT_HINTS) for k in range(3)] \
             if reads_tangent_axes(f) else [(None, "", None, (), ())]
@@ -592,6 +599,63 @@ POINT_PLANE_CLAIMS = class_claims("3.3e-8", ("0.16", "0.25", "1.4"), ("1.1e6", "
                                   "0.35")
 
 
+def needed_steps(steps, result):
+    """The steps `result` depends on, in their order."""
+    need, keep = {result}, []
+    for name, expr in reversed(steps):
+        if name in need:
+            keep.append((name, expr))
+            need |= set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", expr))
+    return keep[::-1]
+
+
+def approaching_motion(steps, verr, sign):
+    """Random inputs (and the corner case) on the impact branch of a class: sign verr < 0, verr the kernel's normal
+    row as `steps` compute it. If not, every velocity input is negated: verr is a sum of products each linear in one
+    of them, and rounding to nearest is symmetric, so the kernel's verr is negated exactly."""
+    def sample(x):
+        env = dict(x, sqrt=math.sqrt)
+        for name, expr in steps:
+            env[name] = eval(expr, {"__builtins__": {}}, env)
+        if sign * env[verr] >= 0.0:
+            x = {n: -v if re.fullmatch(r"b[12][wv][xyz]", n) else v for n, v in x.items()}
+        return x
+    return sample
+
+
+def impact_formulas(class_rows, sign=1):
+    """The class's impact speed on the impact branch: sv = sign verr, impact = -sv (contacts.c, impact_speed_of),
+    from the class's verr row (the steps it depends on: the normal row reads no tangent axis). On the other branch
+    it is the constant 0.0 in both readings."""
+    f = next(g for g in class_rows if g["output"] == "verr")
+    steps = needed_steps(f["steps"], f["result"])
+    steps += [("sv", f["result"] if sign > 0 else "-" + f["result"]), ("imp", "-sv")]
+    sample = approaching_motion(steps, f["result"], sign)
+    return [formula(f["kind"], "impact_speed", f["inputs"], steps, "imp", f["case"], claim=f["claim"], why=f["why"],
+                    mode="approaching", sample=sample, corner=sample)]
+
+
+def slip_speed_formulas(class_rows, claim):
+    """The slip speed sqrt(fl(sx sx + sy sy)), (sx, sy) the class's slip velocity (its kernel's verr[1], verr[2]),
+    per branch of perp(): norm_minus_err with p = (sx, sy, 0) and d = 0, which the kernel's order matches exactly
+    (fl(a + 0 0) = a, fl(r - 0) = r)."""
+    out = []
+    for f in class_rows:
+        if f["output"] != "constraint.verr[1]":
+            continue
+        (g,) = [g for g in class_rows if g["output"] == "constraint.verr[2]" and g["mode"] == f["mode"]]
+        steps = needed_steps(f["steps"] + [("slx", f["result"]), ("sly", g["result"]), ("slz", "0.0")] +
+                             norm_perr_steps("sl", "0.0", ("sl2", "sln", "slip")), "slip")
+        out.append(formula(f["kind"], "slip_speed", f["inputs"], steps, "slip", f["case"], claim=claim,
+                           why=WIDE_BOX, mode=f["mode"], sample=f["sample"], hyps=f["hyps"], hints=f["hints"],
+                           norm=("sl", "0.0")))
+    return out
+
+
+POINT_PLANE_SLIP_CLAIM = "1.5"
+SPHERE_PLANE_SLIP_CLAIM = "2.6"
+
+
 def point_plane_formulas():
     kernel = pop_formulas()
     out = plane_class_formulas("point_plane", kernel, point_plane_case, POINT_PLANE_CLAIMS)
@@ -600,7 +664,7 @@ def point_plane_formulas():
     for c in AXES:
         out.append(formula("point_plane", f"display_point.{c}", class_inputs(kernel[0]), steps, "F" + c,
                            point_plane_case))
-    return out
+    return out + impact_formulas(out) + slip_speed_formulas(out, POINT_PLANE_SLIP_CLAIM)
 
 
 def sphere_plane_case(x):
@@ -623,7 +687,7 @@ def sphere_plane_formulas():
                               sub("armO2", "rPz", "armC2") + add("b2p", "armC2", "C"), None)
     for c in AXES:
         out.append(formula("sphere_plane", f"display_point.{c}", class_inputs(f), steps, "C" + c, sphere_plane_case))
-    return out
+    return out + impact_formulas(out) + slip_speed_formulas(out, SPHERE_PLANE_SLIP_CLAIM)
 
 
 # ---------------------------------------------------------------- the norm kernels (src/rod.c, src/sphere_on_sphere.c)
@@ -635,9 +699,10 @@ NORM_STEPS = 3
 WIDE_BOX_NORM = WIDE_BOX + " (p's components up to 8e6 in magnitude, where the spec's corner case has 2e6)"
 
 
-def norm_perr_steps(p, d):
-    """v3_norm_sq(p), sqrt, minus d: the kernel's r2, r and perr."""
-    return [("r2", f"{p}x * {p}x + {p}y * {p}y + {p}z * {p}z"), ("r", "sqrt(r2)"), ("perr", f"r - {d}")]
+def norm_perr_steps(p, d, names=("r2", "r", "perr")):
+    """v3_norm_sq(p), sqrt, minus d: the kernel's r2, r and perr (or the steps named `names`)."""
+    n2, n, res = names
+    return [(n2, f"{p}x * {p}x + {p}y * {p}y + {p}z * {p}z"), (n, f"sqrt({n2})"), (res, f"{n} - {d}")]
 
 
 def two_points(s1, s2):
@@ -833,7 +898,73 @@ def lol_formulas():
     return out
 
 
+# ---------------------------------------------------------------- the contact rules (src/unilateral.c)
+# ccref_effective_cor_branch and ccref_effective_cof_branch on their input doubles, one formula per branch (the branch
+# is decided on the inputs, the same in both readings). The inputs' box (spec/conventions.md section 10): min_cor in
+# [0, 1], friction coefficients and speeds in [0, MAG], a positive min_cor_speed at least RMIN.
+
+def cor_case(x):
+    return {"kind": "effective_cor", "params": {"min_cor": x["m"], "capture_speed": x["c"], "min_cor_speed": x["s"],
+                                                "impact_speed": x["v"]}}
+
+
+def cof_case(x):
+    return {"kind": "effective_cof", "params": {"mu_s": x["mus"], "mu_d": x["mud"], "mu_v": x["muv"],
+                                                "transition_speed": x["t"], "slip_speed": x["slip"]}}
+
+
+def cor_branch(branch):
+    """Random inputs (and the corner case) on a branch of the COR rule: CAPTURED v <= c, LINEAR c < v < s, MINIMUM
+    v >= s (c <= s; the speeds a formula does not read are set here)."""
+    def sample(x):
+        s = x.get("s", MAG_F)
+        v = x.get("v", MAG_F)
+        if branch == "LINEAR":
+            v = s * (v / MAG_F) if 0.0 < v < MAG_F else 0.5 * s
+            assert 0.0 < v < s
+            c = 0.5 * v
+        elif branch == "MINIMUM":
+            s = 0.5 * v if v > 0.0 else 0.0
+            c = 0.5 * s
+        else:
+            c = s = v
+        return {**x, "m": x.get("m", 0.5), "c": c, "s": s, "v": v}
+    return sample
+
+
+def cof_branch(branch):
+    """Random inputs (and the corner case) on a branch of the COF rule: STATIC slip <= t (mu_d = mu_s / 2), DYNAMIC
+    slip > t (mu_s = mu_d)."""
+    def sample(x):
+        slip = x["slip"] if x["slip"] > 0.0 else MAG_F
+        if branch == "STATIC":
+            return {**x, "slip": slip, "t": slip, "mud": 0.5 * x["mus"]}
+        return {**x, "slip": slip, "t": 0.5 * slip, "mus": x["mud"]}
+    return sample
+
+
+def rule_formulas():
+    """The effective COR (CAPTURED 0, MINIMUM min_cor, LINEAR 1 - ((1 - min_cor) / min_cor_speed) impact_speed) and
+    the effective COF (fl(mu_v slip) + mu_s, or + mu_d)."""
+    out = []
+    linear = [("slope", "(1.0 - m) / s"), ("cor", "1.0 - slope * v")]
+    for branch, inputs, steps, hyps in (
+            ("CAPTURED", {"v": "nonneg"}, [("cor", "0.0")], ()),
+            ("MINIMUM", {"m": "fraction", "v": "nonneg"}, [("cor", "m")], ()),
+            # the branch's c < v < s, as the fact v / s in [0, 1] on the exact inputs
+            ("LINEAR", {"m": "fraction", "s": "positive", "v": "nonneg"}, linear, ("v / s in [0, 1]",))):
+        sample = cor_branch(branch)
+        out.append(formula("effective_cor", "value", inputs, steps, "cor", cor_case, mode=branch, sample=sample,
+                           hyps=hyps, corner=sample))
+    for branch, mu in (("STATIC", "mus"), ("DYNAMIC", "mud")):
+        sample = cof_branch(branch)
+        out.append(formula("effective_cof", "value", {"muv": "nonneg", "slip": "nonneg", mu: "nonneg"},
+                           [("visc", "muv * slip"), ("mu", "visc + " + mu)], "mu", cof_case, mode=branch,
+                           sample=sample, corner=sample))
+    return out
+
+
 def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
             hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas() +
-            norm_formulas() + lol_formulas())
+            norm_formulas() + lol_formulas() + rule_formulas())
