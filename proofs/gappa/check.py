@@ -16,6 +16,9 @@ Formulas of one kind (and mode) with the same inputs, steps, hypotheses and hint
 the rows of one relative acceleration) differ only in their result: they form one group, proved by one Gappa run
 whose goal is the conjunction of theirs (Gappa then shares the enclosures of the common steps), and checked on the
 same random cases. Gappa names a failed goal, so each output keeps its own verdict.
+A norm formula (|p| - d) takes Gappa's bounds on p through norm_error.mlw's lemma (norm_bound); a unit formula (an
+output that divides by |p|, on a declared sub-box) is proved in two Gappa stages around the same lemma (unit_stage1,
+unit_facts, unit_script; proofs/gappa/README.md).
 Gappa's answers may come from a cache, checked by a rotating cold window (GappaCache; GAPPA_CACHE, default none).
 Usage: check.py [--only REGEX] [--forgery-test] CCREF OUTDIR [SAMPLES]. Writes the Gappa scripts to OUTDIR (per
 group, NAME.g with the claims and NAME_bound.g asking for the bounds), prints one row per output as it goes (the
@@ -170,6 +173,72 @@ def norm_script(f):
     """Gappa's script for a norm formula: the error and the enclosure of p's components and of d if computed."""
     names = norm_parts(f)
     return gappa_script([f], [(n, "in ?") for n in names], [f"{n} in ?" for n in names])
+
+
+def dyadic(q, up):
+    """q rounded outward to a multiple of 2^-300, in Gappa's notation."""
+    n = q * 2 ** 300
+    n = math.ceil(n) if up else math.floor(n)
+    return f"{n}b-300"
+
+
+def unit_stage1(f):
+    """The first stage of a unit group: Gappa's errors and enclosures of p's components on the box (the steps they
+    depend on)."""
+    p, _, _ = f["unit"]
+    comps = [p + c for c in formulas.AXES]
+    steps = formulas.needed_steps(f["steps"] + [("all", " + ".join(comps))], "all")[:-1]
+    g = dict(f, steps=steps, hyps=(), hints=(), norm=None)
+    return gappa_script([g], [(n, "in ?") for n in comps], [f"{n} in ?" for n in comps])
+
+
+def unit_facts(f, out):
+    """From the first stage's output: per component of p its error e and enclosure, and the norm r's error E (the
+    norm lemma with d = 0) and ranges, as Gappa hypotheses of the second stage; None if incomplete or if E does not
+    leave r above 0 on the sub-box."""
+    p, r, low = f["unit"]
+    comps = [p + c for c in formulas.AXES]
+    errors = gappa_bounds(out, comps)
+    encl = [gappa_enclosure(out, c) for c in comps]
+    if None in errors or None in encl:
+        return None
+    mags = [max(abs(lo), abs(hi)) for lo, hi in encl]
+    big_e = norm_bound(errors, mags, Fraction(0), Fraction(0))
+    low = Fraction(low)
+    if big_e is None or big_e >= low:
+        return None
+    top = sqrt_up(sum(m * m for m in mags)) + sqrt_up(sum(e * e for e in errors))  # |p| <= |p^| + |p^ - p|
+    hyps = []
+    for c, e, (lo, hi) in zip(comps, errors, encl):
+        hyps += [f"{c} in [{dyadic(lo, False)}, {dyadic(hi, True)}]", f"|{c} - M{c}| <= {dyadic(e, True)}",
+                 f"M{c} in [{dyadic(lo - e, False)}, {dyadic(hi + e, True)}]", f"M{c} / M{r} in [-1, 1]"]
+    hyps += [f"{r} in [{dyadic(low - big_e, False)}, {dyadic(top + big_e, True)}]",
+             f"M{r} in [{dyadic(low, False)}, {dyadic(top, True)}]", f"|{r} - M{r}| <= {dyadic(big_e, True)}"]
+    return hyps
+
+
+def unit_script(group, facts, goals):
+    """The second stage of a unit group: p's components and r are doubles (M-prefixed: their exact values) bounded by
+    `facts`; the steps that compute them are left out, the others as in gappa_script."""
+    f = group[0]
+    p, r, _ = f["unit"]
+    free = [p + c for c in formulas.AXES] + [r]
+    steps = [(n, e) for n, e in f["steps"] if n not in free]  # the steps that only fed them stay, unused
+    names = set(free)
+    lines = ["@rnd = float<ieee_64, ne>;"]
+    for x in sorted(f["inputs"]) + free:
+        lines.append(f"{x} = rnd({x}_);")
+    for name, expr in steps:
+        lines.append(f"{name} rnd= {expr};")
+    for name, expr in steps:
+        lines.append(f"M{name} = {exact(expr, names)};")
+        names.add(name)
+    hyps = " /\\ ".join([f"{x} in [{formulas.BOX[k][0]}, {formulas.BOX[k][1]}]"
+                          for x, k in sorted(f["inputs"].items())] + facts + list(f["hyps"]))
+    concl = " /\\ ".join(f"|{res} - M{res}| {goal}" for res, goal in goals)
+    lines.append(f"{{ {hyps} -> {concl} }}")
+    lines.extend(f["hints"])
+    return "\n".join(lines) + "\n"
 
 
 def run_gappa(path):
@@ -362,19 +431,39 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
         # exactly with the claim. Only if a bound is missing or above its claim is base.g run (Gappa may then split
         # intervals to reach the claim): a claim fails only if that run fails.
         # A norm group has no claim script: its bound is norm_bound's, from Gappa's enclosures.
-        if not f["norm"]:
+        # A unit group runs its first stage here (p's components on the box), whose numbers its scripts state.
+        claim_goals = [(g["result"], f"<= {c}") for g, c in zip(group, claims)]
+        bound_goals = [(g["result"], "in ?") for g in group]
+        facts = None
+        if f["unit"]:
+            with open(base + "_p.g", "w") as fh:
+                fh.write(unit_stage1(f))
+            _, out = cache.run(base + "_p.g", name)
+            facts = unit_facts(f, out)
+        if f["unit"] and facts is None:
+            print(f"{base}_p.g: no bound of p's components, or the norm's error reaches the sub-box's |p|",
+                  file=sys.stderr)
+            out = ""
+        elif f["unit"]:
             with open(base + ".g", "w") as fh:
-                fh.write(gappa_script(group, [(g["result"], f"<= {c}") for g, c in zip(group, claims)]))
-        with open(base + "_bound.g", "w") as fh:
-            fh.write(norm_script(f) if f["norm"] else gappa_script(group, [(g["result"], "in ?") for g in group]))
-        _, out = cache.run(base + "_bound.g", name)
+                fh.write(unit_script(group, facts, claim_goals))
+            with open(base + "_bound.g", "w") as fh:
+                fh.write(unit_script(group, facts, bound_goals))
+            _, out = cache.run(base + "_bound.g", name)
+        else:
+            if not f["norm"]:
+                with open(base + ".g", "w") as fh:
+                    fh.write(gappa_script(group, claim_goals))
+            with open(base + "_bound.g", "w") as fh:
+                fh.write(norm_script(f) if f["norm"] else gappa_script(group, bound_goals))
+            _, out = cache.run(base + "_bound.g", name)
         # a norm group's outputs are copies of one value (a class's perr and constraint.perr[0]): one bound each
         bounds = ([norm_claim_bound(f, out)] * len(group) if f["norm"]
                   else gappa_bounds(out, [g["result"] for g in group]))
         tight = ["?" if u is None else "0" if u == 0 else f"{float(u):.6g}" for u in bounds]
         failed = {g["result"] for g, u, c in zip(group, bounds, claims) if u is None or u > Fraction(c)}
         results = {g["result"] for g in group}
-        if failed and not f["norm"]:
+        if failed and not f["norm"] and (facts is not None or not f["unit"]):
             rc, out = cache.run(base + ".g", name)
             named = set(re.findall(r"BND\(\|([A-Za-z_0-9]+) - M\1\|\)", out))
             # the goals Gappa names as not satisfied; every goal of the group if it names none or another term
@@ -398,15 +487,16 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
             failures += not ok
             print(f"{g['label']:<32} {g['output']:<26} {b:>14.6e} {float(c):>12.4e} {t:>12} "
                   f"{'yes' if proved else 'NO':>7} {samples - d:>6}/{samples:<7}"
-                  + ("" if g["claim"] is None else "  (wide box)") + ("  (norm lemma)" if g["norm"] else "")
+                  + ("" if g["claim"] is None else "  (wide box)")
+                  + ("  (norm lemma)" if g["norm"] or g["unit"] else "")
                   + ("  (sub-box)" if g["why"] and "sub-box" in g["why"] else "")
                   + ("  (cold)" if name in cache.cold else ""), flush=True)
         if failed:
             print("\n".join(line for line in out.strip().splitlines() if not line.startswith("Warning")),
                   file=sys.stderr)
     n = len(every)
-    print(f"gappa: {n - failures}/{n} outputs: bound proved on the whole box and transcription identical to the "
-          f"kernel")
+    print(f"gappa: {n - failures}/{n} outputs: bound proved on the box (or its declared sub-box) and transcription "
+          f"identical to the kernel")
     print(cache.summary() + (f"; {window}" if window else ""))
     for d in cache.differ:
         print(f"gappa cache: the cached answer of {d} differs from Gappa's: the entry is forged or stale "

@@ -93,7 +93,7 @@ def body_json(x, b):
 
 
 def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mode="", sample=None, hyps=(),
-            hints=(), norm=None, corner=None):
+            hints=(), norm=None, corner=None, unit=None):
     """claim None: Gappa must prove spec/accuracy.md's bound at the box's corner case (check.py). A number: Gappa
     must prove that bound instead, for the reason `why` (a box wider than the inputs the spec's bound assumes).
     mode names a variant (parameters that case() sets, e.g. rolling, or a branch of the kernel): label is
@@ -102,7 +102,8 @@ def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mod
     (identities Gappa checks: they guide the proof and assume nothing)."""
     return {"kind": kind, "output": output, "inputs": inputs, "steps": steps, "result": result, "case": case,
             "claim": claim, "why": why, "mode": mode, "label": f"{kind} ({mode})" if mode else kind,
-            "sample": sample, "hyps": tuple(hyps), "hints": tuple(hints), "norm": norm, "corner": corner}
+            "sample": sample, "hyps": tuple(hyps), "hints": tuple(hints), "norm": norm, "corner": corner,
+            "unit": unit}
 
 
 # Gappa's hypotheses are intervals per input: a rotation is any matrix with entries in [-1, 1] and a unit vector any
@@ -629,10 +630,13 @@ def impact_formulas(class_rows, sign=1):
     it is the constant 0.0 in both readings."""
     f = next(g for g in class_rows if g["output"] == "verr")
     steps = needed_steps(f["steps"], f["result"])
+    names = {n for n, _ in steps}
     steps += [("sv", f["result"] if sign > 0 else "-" + f["result"]), ("imp", "-sv")]
     sample = approaching_motion(steps, f["result"], sign)
+    corner = (lambda x: sample(f["corner"](x))) if f["corner"] else sample
     return [formula(f["kind"], "impact_speed", f["inputs"], steps, "imp", f["case"], claim=f["claim"], why=f["why"],
-                    mode="approaching", sample=sample, corner=sample)]
+                    mode="approaching", sample=sample, corner=corner, unit=f["unit"],
+                    hints=[h for h in f["hints"] if h.split(" ")[0] in names])]
 
 
 def slip_speed_formulas(class_rows, claim):
@@ -714,7 +718,7 @@ def two_points(s1, s2):
 def rod_case(x):
     return {"kind": "rod", "params": {"station1_in_b1": [x[n] for n in vec("s1")],
                                       "station2_in_b2": [x[n] for n in vec("s2")], "length": x["d"]},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [x.get("lam", 0.0)]}
 
 
 def sos_case(x):
@@ -766,6 +770,75 @@ def norm_formulas():
             out.append(formula(kind, f"{output}.{c}", sos[0], two_points("s1", "s2") + co, "Co" + c, case,
                                claim="5.5e-9", why=WIDE_BOX))
     return out
+
+
+# The outputs that divide by the norm r = fl(sqrt(r2)) (rod.c: Cz = p / r, Czd = t / r) hold on a declared sub-box,
+# |p| >= UNIT_MIN on the exact p (points at least one length unit apart; the kernel's singular branch, |p|^2 < 2^-130,
+# is outside it). Two stages (check.py, unit_script): Gappa bounds p's components on the box (as for perr); the norm
+# lemma bounds |r - |p|| (norm_minus_err with d = 0: fl(r - 0) = r); a second Gappa script takes p's components and r
+# as doubles within those bounds of their exact values, |p| >= UNIT_MIN and |p_i| / |p| <= 1 (facts about the exact
+# values), and proves the rest of the formula. The hints write each quotient's error as the rounding of the quotient
+# plus the numerator's error and the norm's, over r.
+UNIT_MIN = "1"
+UNIT_SUB_BOX = "|p| >= 1 (points at least one length unit apart)"
+
+
+def unit_corner(x):
+    """The corner case of the sub-box: the box's corner (check.py) with station 2 moved so that the two points are
+    UNIT_MIN apart, Sf = p1 + s1 = 0 and Sb = p2 + s2 = (UNIT_MIN, 0, 0), with every velocity, acceleration and arm
+    at the box's largest magnitude (rotations the identity)."""
+    return {**x, "s2x": -MAG_F + float(UNIT_MIN), "s2y": -MAG_F, "s2z": -MAG_F}
+
+
+def quotient_by_norm_hint(q, num, r="r"):
+    """q = num / r: q - Mq = (q - num/r) + ((num - Mnum) + Mq (Mr - r)) / r."""
+    return (f"{q} - M{q} -> ({q} - {num} / {r}) + (({num} - M{num}) + M{q} * (M{r} - {r})) / {r} "
+            f"{{ {r} <> 0, M{r} <> 0 }};")
+
+
+def rod_unit_formulas():
+    """rod's orientation, verr, aerr and forces on the sub-box, and the rope class's copies of them."""
+    stations = {n: "mag" for n in vec("s1") + vec("s2")}
+    inputs = {**body_inputs("b1", "pwvba"), **body_inputs("b2", "pwvba"), **stations, "d": "positive", "lam": "mag"}
+    steps = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] +
+             arm_velocity("b2", "arm2", "v2") + arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "pd") +
+             arm_acceleration("b2", "arm2", "a2") + arm_acceleration("b1", "arm1", "a1") + sub("a2", "a1", "pdd") +
+             [("Cz" + c, f"p{c} / r") for c in AXES] + dot("pd", "Cz", "verr") +
+             [("vCz" + c, "verr * Cz" + c) for c in AXES] + sub("pd", "vCz", "t") +
+             [("Czd" + c, f"t{c} / r") for c in AXES] + dot("pdd", "Cz", "aCz") + dot("pd", "Czd", "vCzd") +
+             [("aerr", "aCz + vCzd")] + [("f" + c, "lam * Cz" + c) for c in AXES] + cross("arm2", "f", "m2") +
+             [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1"))
+    hints = ([quotient_by_norm_hint("Cz" + c, "p" + c) for c in AXES] +
+             [quotient_by_norm_hint("Czd" + c, "t" + c) for c in AXES])
+    # (kind, output, result, claim); one group per set of results (the steps each needs)
+    rows = {"orientation": [("rod", f"orientation.{c}", "Cz" + c) for c in AXES],
+            "verr": [("rod", "verr[0]", "verr"), ("rope", "constraint.verr[0]", "verr"), ("rope", "verr", "verr")],
+            "aerr": [("rod", "aerr[0]", "aerr"), ("rope", "constraint.aerr[0]", "aerr"), ("rope", "aerr", "aerr")],
+            "forces": [(k, f"{pre}force_on_body{b}.{part}.{c}", res + c)
+                       for k, pre in (("rod", ""), ("rope", "constraint.")) for b, part, res in
+                       ((2, "force", "f"), (2, "moment", "m2"), (1, "moment", "m1")) for c in AXES]}
+    out = []
+    for members in rows.values():
+        for kind in ("rod", "rope"):
+            results = [res for k, _, res in members if k == kind]
+            if not results:
+                continue
+            need = needed_steps(steps + [("all", " + ".join(results))], "all")[:-1]
+            names = {n for n, _ in need}
+            hint = tuple(h for h in hints if h.split(" ")[0] in names)
+            case = rod_case if kind == "rod" else rope_case
+            for k, output, res in members:
+                if k == kind:
+                    claim = ROD_UNIT_CLAIMS[res if res in ROD_UNIT_CLAIMS else res[:-1]]
+                    out.append(formula(kind, output, inputs, need, res, case, claim=claim,
+                                       why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, hints=hint,
+                                       unit=("p", "r", UNIT_MIN), corner=unit_corner))
+    # the rope's impact speed (sign -1: approaching when verr > 0)
+    return out + impact_formulas([f for f in out if f["kind"] == "rope"], sign=-1)
+
+
+# Gappa's best bounds on the sub-box, rounded up to two digits, per result (without its axis)
+ROD_UNIT_CLAIMS = {"Cz": "1.2e-8", "verr": "4.2e5", "aerr": "4.7e19", "f": "1.2e-2", "m2": "7.0e4", "m1": "7.0e4"}
 
 
 # ---------------------------------------------------------------- line_on_line (src/line_on_line.c, lol_outputs)
@@ -967,4 +1040,4 @@ def rule_formulas():
 def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
             hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas() +
-            norm_formulas() + lol_formulas() + rule_formulas())
+            norm_formulas() + rod_unit_formulas() + lol_formulas() + rule_formulas())
