@@ -634,9 +634,14 @@ def impact_formulas(class_rows, sign=1):
     steps += [("sv", f["result"] if sign > 0 else "-" + f["result"]), ("imp", "-sv")]
     sample = approaching_motion(steps, f["result"], sign)
     corner = (lambda x: sample(f["corner"](x))) if f["corner"] else sample
+    known = names | {"M" + n for n in names} | set(f["inputs"])
+
+    def about_steps(text):  # a hypothesis or hint of f that names only what the pruned steps define
+        return all(n in known for n in re.findall(r"\b[A-Za-z_][A-Za-z_0-9]*\b", text.split("{")[0]))
     return [formula(f["kind"], "impact_speed", f["inputs"], steps, "imp", f["case"], claim=f["claim"], why=f["why"],
                     mode="approaching", sample=sample, corner=corner, unit=f["unit"],
-                    hints=[h for h in f["hints"] if h.split(" ")[0] in names])]
+                    hyps=[h for h in f["hyps"] if about_steps(h.replace(" in ", " "))],
+                    hints=[h for h in f["hints"] if about_steps(h)])]
 
 
 def slip_speed_formulas(class_rows, claim):
@@ -725,7 +730,7 @@ def sos_case(x):
     return {"kind": "sphere_on_sphere", "params": {"center1_in_b1": [x[n] for n in vec("s1")], "radius1": x["rf"],
                                                    "center2_in_b2": [x[n] for n in vec("s2")], "radius2": x["rb"],
                                                    "rolling": False},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0]}
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [x.get("lam", 0.0)]}
 
 
 def rope_case(x):
@@ -796,8 +801,42 @@ def quotient_by_norm_hint(q, num, r="r"):
             f"{{ {r} <> 0, M{r} <> 0 }};")
 
 
+def reciprocal_scale_hint(q, num, oor="oor", r="r"):
+    """q = oor num, oor = fl(1/r): q - Mq = (q - oor num) + oor (num - Mnum) + Mq (Mr oor - 1)."""
+    return (f"{q} - M{q} -> ({q} - {oor} * {num}) + {oor} * ({num} - M{num}) + M{q} * (M{r} * {oor} - 1) "
+            f"{{ M{r} <> 0 }};")
+
+
+# Mr oor - 1 = (Mr - r) oor + (r oor - 1), the second the relative rounding error of 1/r
+RECIPROCAL_HINTS = ("M{r} * {oor} - 1 -> (M{r} - {r}) * {oor} + ({oor} - 1.0 / {r}) / (1.0 / {r}) {{ {r} <> 0 }};",)
+
+
+def unit_formulas(kernel, klass, inputs, steps, hints, rows, claims, hyps=()):
+    """The rows of a kernel and of the contact class built on it that divide by the norm, on the sub-box: rows maps a
+    name to (kind, output, result) triples, one group per name and kind (the steps its results need); kernel and
+    klass are (kind, case) pairs; claims maps a result (without its axis) to its claim. Adds the class's impact
+    speed (from its verr row)."""
+    out = []
+    for members in rows.values():
+        for kind, case in (kernel, klass):
+            results = [res for k, _, res in members if k == kind]
+            if not results:
+                continue
+            need = needed_steps(steps + [("all", " + ".join(results))], "all")[:-1]
+            names = {n for n, _ in need}
+            hint = tuple(h for h in hints if h.split(" ")[0] in names or h.split(" ")[0].lstrip("M") in names)
+            for k, output, res in members:
+                if k == kind:
+                    out.append(formula(kind, output, inputs, need, res, case,
+                                       claim=claims[res if res in claims else res[:-1]],
+                                       why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, hints=hint, hyps=hyps,
+                                       unit=("p", "r", UNIT_MIN), corner=unit_corner))
+    return out
+
+
 def rod_unit_formulas():
-    """rod's orientation, verr, aerr and forces on the sub-box, and the rope class's copies of them."""
+    """rod's orientation, verr, aerr and forces on the sub-box, and the rope class's copies of them (rod.c: Cz = p / r,
+    Czd = (pd - verr Cz) / r)."""
     stations = {n: "mag" for n in vec("s1") + vec("s2")}
     inputs = {**body_inputs("b1", "pwvba"), **body_inputs("b2", "pwvba"), **stations, "d": "positive", "lam": "mag"}
     steps = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] +
@@ -810,31 +849,51 @@ def rod_unit_formulas():
              [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1"))
     hints = ([quotient_by_norm_hint("Cz" + c, "p" + c) for c in AXES] +
              [quotient_by_norm_hint("Czd" + c, "t" + c) for c in AXES])
-    # (kind, output, result, claim); one group per set of results (the steps each needs)
     rows = {"orientation": [("rod", f"orientation.{c}", "Cz" + c) for c in AXES],
             "verr": [("rod", "verr[0]", "verr"), ("rope", "constraint.verr[0]", "verr"), ("rope", "verr", "verr")],
             "aerr": [("rod", "aerr[0]", "aerr"), ("rope", "constraint.aerr[0]", "aerr"), ("rope", "aerr", "aerr")],
             "forces": [(k, f"{pre}force_on_body{b}.{part}.{c}", res + c)
                        for k, pre in (("rod", ""), ("rope", "constraint.")) for b, part, res in
                        ((2, "force", "f"), (2, "moment", "m2"), (1, "moment", "m1")) for c in AXES]}
-    out = []
-    for members in rows.values():
-        for kind in ("rod", "rope"):
-            results = [res for k, _, res in members if k == kind]
-            if not results:
-                continue
-            need = needed_steps(steps + [("all", " + ".join(results))], "all")[:-1]
-            names = {n for n, _ in need}
-            hint = tuple(h for h in hints if h.split(" ")[0] in names)
-            case = rod_case if kind == "rod" else rope_case
-            for k, output, res in members:
-                if k == kind:
-                    claim = ROD_UNIT_CLAIMS[res if res in ROD_UNIT_CLAIMS else res[:-1]]
-                    out.append(formula(kind, output, inputs, need, res, case, claim=claim,
-                                       why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, hints=hint,
-                                       unit=("p", "r", UNIT_MIN), corner=unit_corner))
+    out = unit_formulas(("rod", rod_case), ("rope", rope_case), inputs, steps, hints, rows, ROD_UNIT_CLAIMS)
     # the rope's impact speed (sign -1: approaching when verr > 0)
     return out + impact_formulas([f for f in out if f["kind"] == "rope"], sign=-1)
+
+
+def sos_unit_formulas():
+    """sphere_on_sphere's contact normal Cz, verr[0], aerr[0] and forces (without rolling) on the sub-box, and the
+    sphere_sphere class's normal rows (sphere_on_sphere.c: oor = 1/r, Cz = oor p, Czd = oor (pd - (pd . Cz) Cz))."""
+    stations = {n: "mag" for n in vec("s1") + vec("s2")}
+    inputs = {**body_inputs("b1", "pwvba"), **body_inputs("b2", "pwvba"), **stations, "rf": "positive",
+              "rb": "positive", "lam": "mag"}
+    steps = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] + [("oor", "1.0 / r")] +
+             [("Cz" + c, f"oor * p{c}") for c in AXES] +
+             arm_velocity("b2", "arm2", "v2") + arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "pd") +
+             arm_acceleration("b2", "arm2", "a2") + arm_acceleration("b1", "arm1", "a1") + sub("a2", "a1", "pdd") +
+             dot("pd", "Cz", "verr") + [("vCz" + c, "verr * Cz" + c) for c in AXES] + sub("pd", "vCz", "t") +
+             [("Czd" + c, f"oor * t{c}") for c in AXES] + dot("pdd", "Cz", "aCz") + dot("pd", "Czd", "vCzd") +
+             [("aerr", "aCz + vCzd")] + [("f" + c, "lam * Cz" + c) for c in AXES] + cross("arm2", "f", "m2") +
+             [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1"))
+    hints = ([reciprocal_scale_hint("Cz" + c, "p" + c) for c in AXES] +
+             [reciprocal_scale_hint("Czd" + c, "t" + c) for c in AXES] +
+             [h.format(r="r", oor="oor") for h in RECIPROCAL_HINTS])
+    rows = {"normal": [("sphere_on_sphere", f"contact_frame.R[{i}][2]", "Cz" + AXES[i]) for i in range(3)],
+            "verr": [("sphere_on_sphere", "verr[0]", "verr"), ("sphere_sphere", "constraint.verr[0]", "verr"),
+                     ("sphere_sphere", "verr", "verr")],
+            "aerr": [("sphere_on_sphere", "aerr[0]", "aerr"), ("sphere_sphere", "constraint.aerr[0]", "aerr"),
+                     ("sphere_sphere", "aerr", "aerr")],
+            "forces": [("sphere_on_sphere", f"force_on_body{b}.{part}.{c}", res + c) for b, part, res in
+                       ((2, "force", "f"), (2, "moment", "m2"), (1, "moment", "m1")) for c in AXES] +
+                      [("sphere_on_sphere", f"force_on_body2_applied.{c}", "nf" + c) for c in AXES]}
+    # Cz = oor p is p / |p| in exact arithmetic: each component in [-1, 1] (a fact Gappa cannot see through oor)
+    out = unit_formulas(("sphere_on_sphere", sos_case), ("sphere_sphere", sphere_sphere_case), inputs, steps, hints,
+                        rows, SOS_UNIT_CLAIMS, hyps=[f"MCz{c} in [-1, 1]" for c in AXES])
+    return out + impact_formulas([f for f in out if f["kind"] == "sphere_sphere"], sign=1)
+
+
+# as rod's (the same bounds: Gappa's best rounded up to two digits)
+SOS_UNIT_CLAIMS = {"Cz": "1.2e-8", "verr": "4.2e5", "aerr": "4.7e19", "f": "1.2e-2", "m2": "7.0e4", "m1": "7.0e4",
+                   "nf": "1.2e-2"}
 
 
 # Gappa's best bounds on the sub-box, rounded up to two digits, per result (without its axis)
@@ -1040,4 +1099,4 @@ def rule_formulas():
 def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
             hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas() +
-            norm_formulas() + rod_unit_formulas() + lol_formulas() + rule_formulas())
+            norm_formulas() + rod_unit_formulas() + sos_unit_formulas() + lol_formulas() + rule_formulas())
