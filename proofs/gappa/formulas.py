@@ -788,11 +788,15 @@ UNIT_MIN = "1"
 UNIT_SUB_BOX = "|p| >= 1 (points at least one length unit apart)"
 
 
-def unit_corner(x):
+def unit_corner(x, direction=(1.0, 0.0, 0.0)):
     """The corner case of the sub-box: the box's corner (check.py) with station 2 moved so that the two points are
-    UNIT_MIN apart, Sf = p1 + s1 = 0 and Sb = p2 + s2 = (UNIT_MIN, 0, 0), with every velocity, acceleration and arm
+    UNIT_MIN apart, Sf = p1 + s1 = 0 and Sb = p2 + s2 = UNIT_MIN direction, with every velocity, acceleration and arm
     at the box's largest magnitude (rotations the identity)."""
-    return {**x, "s2x": -MAG_F + float(UNIT_MIN), "s2y": -MAG_F, "s2z": -MAG_F}
+    return {**x, **{"s2" + c: -MAG_F + float(UNIT_MIN) * d for c, d in zip(AXES, direction)}}
+
+
+# a unit direction with distinct components (exactly 1 long in reals), for the corner cases of the perp() branches
+GENERIC_DIRECTION = (0.48, 0.6, 0.64)
 
 
 def quotient_by_norm_hint(q, num, r="r"):
@@ -892,6 +896,78 @@ def sos_unit_formulas():
 
 
 # as rod's (the same bounds: Gappa's best rounded up to two digits)
+def normal_smallest_at(k, steps):
+    """Random inputs (and the corner case) for branch k of perp() on the computed normal Cz: the world's axes permuted
+    cyclically (rotations' rows and every body vector; stations stay in their bodies) so that Cz's smallest component
+    is at k (the kernel's results permute with the axes, up to the order of its sums)."""
+    def normal(x):
+        env = dict(x, sqrt=math.sqrt)
+        for name, expr in steps:
+            env[name] = eval(expr, {"__builtins__": {}}, env)
+        c = [env["Cz" + a] for a in AXES]
+        return min(range(3), key=lambda i: (abs(c[i]), i))
+
+    def sample(x):
+        shift = (normal(x) - k) % 3
+        y = dict(x)
+        for name in x:
+            m = re.fullmatch(r"(b[12][pwvba])([xyz])", name)
+            if m:
+                y[name] = x[m.group(1) + AXES[(AXES.index(m.group(2)) + shift) % 3]]
+            m = re.fullmatch(r"(b[12]R)([0-2])([0-2])", name)
+            if m:
+                y[name] = x[f"{m.group(1)}{(int(m.group(2)) + shift) % 3}{m.group(3)}"]
+        assert normal(y) == k
+        return y
+    return sample
+
+
+def sos_frame_formulas():
+    """sphere_on_sphere's tangent axes Cx, Cy = rotation_from_z(Cz) (contact_frame.R[i][0], R[i][1]) and the rolling
+    rows verr[1], verr[2] = vF . Cx, vF . Cy (vF the slip velocity at Co = Sf + kf p), on the sub-box, per branch of
+    perp() on the computed normal, with ball_rolling_on_plane's hypotheses and hints (facts about the exact normal,
+    a unit vector: Gappa's margins of ROT_HYPS hold with it); and the sphere_sphere class's copies."""
+    stations = {n: "mag" for n in vec("s1") + vec("s2")}
+    inputs = {**body_inputs("b1", "pwv"), **body_inputs("b2", "pwv"), **stations, "rf": "positive", "rb": "positive"}
+    normal = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] + [("oor", "1.0 / r")] +
+              [("Cz" + c, f"oor * p{c}") for c in AXES])
+    slip = ([("kf", "rf / (rf + rb)")] + [("Co" + c, f"Sf{c} + kf * p{c}") for c in AXES] + sub("Co", "b1p", "pFCo") +
+            sub("Co", "b2p", "pBCo") + arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") +
+            sub("u2", "u1", "vF") + dot("vF", "ax", "verr1") + dot("vF", "ay", "verr2"))
+    hints = ([reciprocal_scale_hint("Cz" + c, "p" + c) for c in AXES] +
+             [h.format(r="r", oor="oor") for h in RECIPROCAL_HINTS])
+    rows = [("frame", "sphere_on_sphere", sos_case, [(f"contact_frame.R[{i}][{j}]", v + AXES[i])
+                                                     for j, v in ((0, "ax"), (1, "ay")) for i in range(3)]),
+            ("rows", "sphere_on_sphere", sos_rolling_case, [("verr[1]", "verr1"), ("verr[2]", "verr2")]),
+            ("rows", "sphere_sphere", sphere_sphere_case,
+             [("constraint.verr[1]", "verr1"), ("slip_velocity[0]", "verr1"), ("constraint.verr[2]", "verr2"),
+              ("slip_velocity[1]", "verr2")])]
+    out = []
+    for k in range(3):
+        steps = normal + [("n" + c, "Cz" + c) for c in AXES] + rotation_from_z(k) + slip
+        sample = normal_smallest_at(k, normal)
+        for part, kind, case, members in rows:
+            need = needed_steps(steps + [("all", " + ".join(res for _, res in members))], "all")[:-1]
+            mode = ("rolling " if kind == "sphere_on_sphere" and part == "rows" else "") + f"perp e{k}"
+            for output, res in members:
+                out.append(formula(kind, output, inputs, need, res, case,
+                                   claim=SOS_FRAME_CLAIMS[res if res in SOS_FRAME_CLAIMS else res[:-1]],
+                                   why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, mode=mode, sample=sample,
+                                   hyps=[f"MCz{c} in [-1, 1]" for c in AXES] + ROT_HYPS, hints=hints + ROT_HINTS,
+                                   unit=("p", "r", UNIT_MIN),
+                                   corner=lambda x, s=sample: s(unit_corner(x, GENERIC_DIRECTION))))
+    return out
+
+
+def sos_rolling_case(x):
+    c = sos_case(x)
+    return {**c, "params": {**c["params"], "rolling": True}, "lambda": [0.0, 0.0, 0.0]}
+
+
+# Gappa's best bounds, rounded up to two digits (the largest over the three branches)
+SOS_FRAME_CLAIMS = {"ax": "5.7e-8", "ay": "4.3e-7", "verr1": "5.9e6", "verr2": "5.9e7"}
+
+
 SOS_UNIT_CLAIMS = {"Cz": "1.2e-8", "verr": "4.2e5", "aerr": "4.7e19", "f": "1.2e-2", "m2": "7.0e4", "m1": "7.0e4",
                    "nf": "1.2e-2"}
 
@@ -1099,4 +1175,5 @@ def rule_formulas():
 def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
             hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas() +
-            norm_formulas() + rod_unit_formulas() + sos_unit_formulas() + lol_formulas() + rule_formulas())
+            norm_formulas() + rod_unit_formulas() + sos_unit_formulas() + sos_frame_formulas() +
+            lol_formulas() + rule_formulas())
