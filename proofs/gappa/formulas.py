@@ -745,7 +745,8 @@ def sphere_sphere_case(x):
     radii, with its three multipliers."""
     c = sos_case(x)
     params = {k: v for k, v in c["params"].items() if k != "rolling"}
-    return {**c, "kind": "sphere_sphere", "params": params, "lambda": [0.0, 0.0, 0.0], **FRICTION_RULES}
+    return {**c, "kind": "sphere_sphere", "params": params,
+            "lambda": [x.get("lam", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)], **FRICTION_RULES}
 
 
 def norm_formulas():
@@ -942,15 +943,29 @@ def sos_frame_formulas():
             ("rows", "sphere_sphere", sphere_sphere_case,
              [("constraint.verr[1]", "verr1"), ("slip_velocity[0]", "verr1"), ("constraint.verr[2]", "verr2"),
               ("slip_velocity[1]", "verr2")])]
+    # the forces with rolling: (armB x fn + pBCo x ft, fn + ft) on body 2, fn = l0 Cz, ft = l1 Cx + l2 Cy; body 1's
+    # with -fn, -ft (its force the exact negation of body 2's); force_on_body2_applied = -((fn + l1 Cx) + l2 Cy)
+    forces = ([("f" + c, "lam * Cz" + c) for c in AXES] + cross("arm2", "f", "m2") +
+              [("ft" + c, f"l1 * ax{c} + l2 * ay{c}") for c in AXES] + cross("pBCo", "ft", "mt2") +
+              add("m2", "mt2", "M2") + add("f", "ft", "F2") + [("nf" + c, "-f" + c) for c in AXES] +
+              cross("arm1", "nf", "m1") + [("nft" + c, "-ft" + c) for c in AXES] + cross("pFCo", "nft", "mt1") +
+              add("m1", "mt1", "M1") + [("ap" + c, f"f{c} + l1 * ax{c} + l2 * ay{c}") for c in AXES] +
+              [("nap" + c, "-ap" + c) for c in AXES])
+    force_rows = [(f"force_on_body{b}.{part}.{c}", res + c) for b, part, res in
+                  ((2, "force", "F2"), (2, "moment", "M2"), (1, "moment", "M1")) for c in AXES]
+    rows += [("forces", "sphere_on_sphere", sos_rolling_case,
+              force_rows + [(f"force_on_body2_applied.{c}", "nap" + c) for c in AXES]),
+             ("forces", "sphere_sphere", sphere_sphere_case, [("constraint." + o, r) for o, r in force_rows])]
+    force_inputs = {**inputs, "lam": "mag", "l1": "mag", "l2": "mag"}
     out = []
     for k in range(3):
-        steps = normal + [("n" + c, "Cz" + c) for c in AXES] + rotation_from_z(k) + slip
+        steps = normal + [("n" + c, "Cz" + c) for c in AXES] + rotation_from_z(k) + slip + forces
         sample = normal_smallest_at(k, normal)
         for part, kind, case, members in rows:
             need = needed_steps(steps + [("all", " + ".join(res for _, res in members))], "all")[:-1]
-            mode = ("rolling " if kind == "sphere_on_sphere" and part == "rows" else "") + f"perp e{k}"
+            mode = ("rolling " if kind == "sphere_on_sphere" and part != "frame" else "") + f"perp e{k}"
             for output, res in members:
-                out.append(formula(kind, output, inputs, need, res, case,
+                out.append(formula(kind, output, force_inputs if part == "forces" else inputs, need, res, case,
                                    claim=SOS_FRAME_CLAIMS[res if res in SOS_FRAME_CLAIMS else res[:-1]],
                                    why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, mode=mode, sample=sample,
                                    hyps=[f"MCz{c} in [-1, 1]" for c in AXES] + ROT_HYPS, hints=hints + ROT_HINTS,
@@ -961,11 +976,13 @@ def sos_frame_formulas():
 
 def sos_rolling_case(x):
     c = sos_case(x)
-    return {**c, "params": {**c["params"], "rolling": True}, "lambda": [0.0, 0.0, 0.0]}
+    return {**c, "params": {**c["params"], "rolling": True},
+            "lambda": [x.get("lam", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)]}
 
 
 # Gappa's best bounds, rounded up to two digits (the largest over the three branches)
-SOS_FRAME_CLAIMS = {"ax": "5.7e-8", "ay": "4.3e-7", "verr1": "5.9e6", "verr2": "5.9e7"}
+SOS_FRAME_CLAIMS = {"ax": "5.7e-8", "ay": "4.3e-7", "verr1": "5.9e6", "verr2": "5.9e7", "F2": "0.44", "M2": "1.1e7",
+                    "M1": "1.1e7", "nap": "0.44"}
 
 
 SOS_UNIT_CLAIMS = {"Cz": "1.2e-8", "verr": "4.2e5", "aerr": "4.7e19", "f": "1.2e-2", "m2": "7.0e4", "m1": "7.0e4",
