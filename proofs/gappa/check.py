@@ -217,13 +217,15 @@ def unit_facts(f, out):
     return hyps
 
 
-def unit_script(group, facts, goals):
+def unit_script(group, facts, goals, props=()):
     """The second stage of a unit group: p's components and r are doubles (M-prefixed: their exact values) bounded by
-    `facts`; the steps that compute them are left out, the others as in gappa_script."""
+    `facts`; the steps that compute them are left out, the others as in gappa_script (a norm formula's last
+    NORM_STEPS too: norm_bound takes its vector's bounds, as in norm_script)."""
     f = group[0]
     p, r, _ = f["unit"]
     free = [p + c for c in formulas.AXES] + [r]
-    steps = [(n, e) for n, e in f["steps"] if n not in free]  # the steps that only fed them stay, unused
+    steps = f["steps"][:-formulas.NORM_STEPS] if f["norm"] else f["steps"]
+    steps = [(n, e) for n, e in steps if n not in free]  # the steps that only fed them stay, unused
     names = set(free)
     lines = ["@rnd = float<ieee_64, ne>;"]
     for x in sorted(f["inputs"]) + free:
@@ -235,7 +237,7 @@ def unit_script(group, facts, goals):
         names.add(name)
     hyps = " /\\ ".join([f"{x} in [{formulas.BOX[k][0]}, {formulas.BOX[k][1]}]"
                           for x, k in sorted(f["inputs"].items())] + facts + list(f["hyps"]))
-    concl = " /\\ ".join(f"|{res} - M{res}| {goal}" for res, goal in goals)
+    concl = " /\\ ".join([f"|{res} - M{res}| {goal}" for res, goal in goals] + list(props))
     lines.append(f"{{ {hyps} -> {concl} }}")
     lines.extend(f["hints"])
     return "\n".join(lines) + "\n"
@@ -445,10 +447,13 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
                   file=sys.stderr)
             out = ""
         elif f["unit"]:
-            with open(base + ".g", "w") as fh:
-                fh.write(unit_script(group, facts, claim_goals))
+            if not f["norm"]:
+                with open(base + ".g", "w") as fh:
+                    fh.write(unit_script(group, facts, claim_goals))
+            parts = norm_parts(f) if f["norm"] else []
             with open(base + "_bound.g", "w") as fh:
-                fh.write(unit_script(group, facts, bound_goals))
+                fh.write(unit_script(group, facts, [(n, "in ?") for n in parts], [f"{n} in ?" for n in parts])
+                         if f["norm"] else unit_script(group, facts, bound_goals))
             _, out = cache.run(base + "_bound.g", name)
         else:
             if not f["norm"]:

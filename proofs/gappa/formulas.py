@@ -971,6 +971,15 @@ def sos_frame_formulas():
                                    hyps=[f"MCz{c} in [-1, 1]" for c in AXES] + ROT_HYPS, hints=hints + ROT_HINTS,
                                    unit=("p", "r", UNIT_MIN),
                                    corner=lambda x, s=sample: s(unit_corner(x, GENERIC_DIRECTION))))
+        # the sphere_sphere class's slip speed, sqrt(fl(sx sx + sy sy)) of its slip velocity (verr[1], verr[2]): the
+        # norm lemma (p = (sx, sy, 0), d = 0, as the plane classes') on the second stage's bounds of sx, sy
+        slip_speed = needed_steps(steps + [("slx", "verr1"), ("sly", "verr2"), ("slz", "0.0")] +
+                                  norm_perr_steps("sl", "0.0", ("sl2", "sln", "slip")), "slip")
+        out.append(formula("sphere_sphere", "slip_speed", inputs, slip_speed, "slip", sphere_sphere_case,
+                           claim=SOS_SLIP_CLAIM, why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, mode=f"perp e{k}",
+                           sample=sample, hyps=[f"MCz{c} in [-1, 1]" for c in AXES] + ROT_HYPS,
+                           hints=hints + ROT_HINTS, unit=("p", "r", UNIT_MIN), norm=("sl", "0.0"),
+                           corner=lambda x, s=sample: s(unit_corner(x, GENERIC_DIRECTION))))
     return out
 
 
@@ -981,6 +990,8 @@ def sos_rolling_case(x):
 
 
 # Gappa's best bounds, rounded up to two digits (the largest over the three branches)
+# Gappa and the lemma, rounded up to two digits
+SOS_SLIP_CLAIM = "6.0e7"
 SOS_FRAME_CLAIMS = {"ax": "5.7e-8", "ay": "4.3e-7", "verr1": "5.9e6", "verr2": "5.9e7", "F2": "0.44", "M2": "1.1e7",
                     "M1": "1.1e7", "nap": "0.44"}
 
