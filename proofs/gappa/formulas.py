@@ -1086,15 +1086,76 @@ def lol_frames(x):
     return frames
 
 
-def lol_case(x):
-    return {"kind": "line_on_line", "params": {**lol_frames(x), "rolling": False},
-            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [0.0]}
+def lol_case(x, rolling=False):
+    lam = [x.get("l0", 0.0)] + ([x.get("l1", 0.0), x.get("l2", 0.0)] if rolling else [])
+    return {"kind": "line_on_line", "params": {**lol_frames(x), "rolling": rolling},
+            "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": lam}
+
+
+def lol_rolling_case(x):
+    return lol_case(x, rolling=True)
 
 
 def edge_edge_case(x):
     """The edge_edge class: the line_on_line kernel, rolling, on the same edge frames (contacts.c, eval_edge_edge)."""
     return {"kind": "edge_edge", "params": lol_frames(x), "body1": body_json(x, "b1"), "body2": body_json(x, "b2"),
-            "lambda": [0.0, 0.0, 0.0], **FRICTION_RULES}
+            "lambda": [x.get("l0", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)], **FRICTION_RULES}
+
+
+def lol_force_formulas(sense, inputs, steps, in_sub_box):
+    """line_on_line's forces (fn = l0 n at Co; with rolling, ft = l1 Cx + l2 Cy there too) and its rolling rows
+    verr[1..2] = vF . Cx, vF . Cy (vF the relative velocity of the material points at Co), on the sub-box, and the
+    edge_edge class's copies. None of them reads the normal's time derivatives."""
+    arms = sub("Co", "b1p", "pFCo") + sub("Co", "b2p", "pBCo")
+    fn = ([("f" + c, "l0 * n" + c) for c in AXES] + cross("pBCo", "f", "m2") + [("nf" + c, "-f" + c) for c in AXES] +
+          cross("pFCo", "nf", "m1"))
+    ft = ([("ft" + c, f"l1 * df{c} + l2 * Cy{c}") for c in AXES] + cross("pBCo", "ft", "mt2") +
+          add("m2", "mt2", "M2") + add("f", "ft", "F2") + [("nft" + c, "-ft" + c) for c in AXES] +
+          cross("pFCo", "nft", "mt1") + add("m1", "mt1", "M1") +
+          [("ap" + c, f"f{c} + l1 * df{c} + l2 * Cy{c}") for c in AXES] + [("nap" + c, "-ap" + c) for c in AXES])
+    rows = (arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") + sub("u2", "u1", "vF") +
+            dot("vF", "df", "verr1") + dot("vF", "Cy", "verr2"))
+    all_steps = steps + arms + fn + ft + rows
+    force_inputs = {**inputs, "l0": "mag"}
+    rolling_inputs = {**inputs, "l0": "mag", "l1": "mag", "l2": "mag"}
+    velocity_inputs = {**inputs, **{n: "mag" for b in ("b1", "b2") for f in "wv" for n in vec(b + f)}}
+    parts = [("line_on_line", lol_case, force_inputs, "",
+              [(f"force_on_body2.force.{c}", "f" + c) for c in AXES] +
+              [(f"force_on_body{b}.moment.{c}", m + c) for b, m in ((2, "m2"), (1, "m1")) for c in AXES] +
+              [(f"force_on_body2_applied.{c}", "nf" + c) for c in AXES]),
+             ("line_on_line", lol_rolling_case, rolling_inputs, "rolling ",
+              [(f"force_on_body2.force.{c}", "F2" + c) for c in AXES] +
+              [(f"force_on_body{b}.moment.{c}", m + c) for b, m in ((2, "M2"), (1, "M1")) for c in AXES] +
+              [(f"force_on_body2_applied.{c}", "nap" + c) for c in AXES]),
+             ("line_on_line", lol_rolling_case, velocity_inputs, "rolling ",
+              [("verr[1]", "verr1"), ("verr[2]", "verr2")]),
+             ("edge_edge", edge_edge_case, rolling_inputs, "",
+              [(f"constraint.force_on_body2.force.{c}", "F2" + c) for c in AXES] +
+              [(f"constraint.force_on_body{b}.moment.{c}", m + c) for b, m in ((2, "M2"), (1, "M1")) for c in AXES]),
+             ("edge_edge", edge_edge_case, velocity_inputs, "",
+              [("constraint.verr[1]", "verr1"), ("slip_velocity[0]", "verr1"), ("constraint.verr[2]", "verr2"),
+               ("slip_velocity[1]", "verr2")])]
+    out = []
+    # the edge_edge class's slip speed: a norm row on its slip velocity (as the plane classes')
+    slip = needed_steps(all_steps + [("slx", "verr1"), ("sly", "verr2"), ("slz", "0.0")] +
+                        norm_perr_steps("sl", "0.0", ("sl2", "sln", "slip")), "slip")
+    out.append(formula("edge_edge", "slip_speed", velocity_inputs, slip, "slip", edge_edge_case,
+                       claim=LOL_FORCE_CLAIMS["slip"], why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX,
+                       mode=f"sense {sense:+d}", sample=in_sub_box, hyps=LOL_HYPS, hints=LOL_HINTS, corner=in_sub_box,
+                       norm=("sl", "0.0")))
+    for kind, case, part_inputs, mode, members in parts:
+        need = needed_steps(all_steps + [("all", " + ".join(res for _, res in members))], "all")[:-1]
+        for output, res in members:
+            out.append(formula(kind, output, part_inputs, need, res, case,
+                               claim=LOL_FORCE_CLAIMS[res if res in LOL_FORCE_CLAIMS else res[:-1]],
+                               why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX, mode=f"{mode}sense {sense:+d}",
+                               sample=in_sub_box, hyps=LOL_HYPS, hints=LOL_HINTS, corner=in_sub_box))
+    return out
+
+
+# Gappa's best bounds on the sub-box, rounded up to two digits (the same for both senses)
+LOL_FORCE_CLAIMS = {"f": "8.3e-8", "m2": "95", "m1": "95", "nf": "8.3e-8", "F2": "2.6e-7", "M2": "320", "M1": "320",
+                    "nap": "2.6e-7", "verr1": "190", "verr2": "1.2e3", "slip": "1.2e3"}
 
 
 def lol_formulas():
@@ -1126,6 +1187,7 @@ def lol_formulas():
                       [(f"display_point.{c}", "Co" + c, "1.6e-5") for c in AXES])
         steps = normal + dot("p", "n", "perr") + points
         in_sub_box = lol_sub_box(sense)
+        out += lol_force_formulas(sense, inputs, steps, in_sub_box)
         for kind, case, kind_rows in (("line_on_line", lol_case, rows), ("edge_edge", edge_edge_case, class_rows)):
             for output, res, claim in kind_rows:
                 out.append(formula(kind, output, inputs, steps, res, case, claim=claim,
