@@ -339,8 +339,9 @@ RUN_SECONDS = {
     "verify-norm-lemmas": 104,
 }
 # verify-gappa: its wall time in the pool of `time make verify` on a clean clone of 83f291e (392 rows; 63 s alone with
-# 494 rows, its answers from the cache and a cold window of 6 Gappa runs; a costlier window takes longer). verify-norm-lemmas: its wall time in
-# the `make verify` step of `.ci/run` on a clean clone of b6c7136 (60 s alone on the idle machine).
+# 494 rows, its answers from the cache and a cold window of 6 Gappa runs; a costlier window takes longer).
+# verify-norm-lemmas: its wall time in the `make verify` step of `.ci/run` on a clean clone of b6c7136 (60 s alone on
+# the idle machine).
 
 
 def wp_items(only, failures):

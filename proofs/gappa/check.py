@@ -53,23 +53,25 @@ def exact(expr, steps):
     return IDENT.sub(lambda m: "M" + m.group(0) if m.group(0) in steps else m.group(0), expr)
 
 
-def gappa_script(group, goals, props=()):
+def gappa_script(group, goals, props=(), free=(), facts=()):
     """One script for a group of formulas with the same inputs and steps; goals: (result, goal text) pairs, props:
-    further conclusions as Gappa text. A norm formula's last NORM_STEPS steps are left out (norm_bound)."""
+    further conclusions as Gappa text. A norm formula's last NORM_STEPS steps are left out (norm_bound). free: steps
+    taken instead as doubles (their exact values M-prefixed), bounded by the hypotheses `facts` (unit_script)."""
     f = dict(group[0])
     if f["norm"]:
         f["steps"] = f["steps"][:-formulas.NORM_STEPS]
-    names = set()
+    steps = [(n, e) for n, e in f["steps"] if n not in free]  # the steps that only fed them stay, unused
+    names = set(free)
     lines = ["@rnd = float<ieee_64, ne>;"]
-    for x in sorted(f["inputs"]):
+    for x in sorted(f["inputs"]) + list(free):
         lines.append(f"{x} = rnd({x}_);")
-    for name, expr in f["steps"]:
+    for name, expr in steps:
         lines.append(f"{name} rnd= {expr};")
-    for name, expr in f["steps"]:
+    for name, expr in steps:
         lines.append(f"M{name} = {exact(expr, names)};")
         names.add(name)
     hyps = " /\\ ".join([f"{x} in [{formulas.BOX[k][0]}, {formulas.BOX[k][1]}]"
-                         for x, k in sorted(f["inputs"].items())] + list(f["hyps"]))
+                         for x, k in sorted(f["inputs"].items())] + list(facts) + list(f["hyps"]))
     concl = " /\\ ".join([f"|{r} - M{r}| {goal}" for r, goal in goals] + list(props))
     lines.append(f"{{ {hyps} -> {concl} }}")
     lines.extend(f["hints"])
@@ -219,28 +221,9 @@ def unit_facts(f, out):
 
 def unit_script(group, facts, goals, props=()):
     """The second stage of a unit group: p's components and r are doubles (M-prefixed: their exact values) bounded by
-    `facts`; the steps that compute them are left out, the others as in gappa_script (a norm formula's last
-    NORM_STEPS too: norm_bound takes its vector's bounds, as in norm_script)."""
-    f = group[0]
-    p, r, _ = f["unit"]
-    free = [p + c for c in formulas.AXES] + [r]
-    steps = f["steps"][:-formulas.NORM_STEPS] if f["norm"] else f["steps"]
-    steps = [(n, e) for n, e in steps if n not in free]  # the steps that only fed them stay, unused
-    names = set(free)
-    lines = ["@rnd = float<ieee_64, ne>;"]
-    for x in sorted(f["inputs"]) + free:
-        lines.append(f"{x} = rnd({x}_);")
-    for name, expr in steps:
-        lines.append(f"{name} rnd= {expr};")
-    for name, expr in steps:
-        lines.append(f"M{name} = {exact(expr, names)};")
-        names.add(name)
-    hyps = " /\\ ".join([f"{x} in [{formulas.BOX[k][0]}, {formulas.BOX[k][1]}]"
-                          for x, k in sorted(f["inputs"].items())] + facts + list(f["hyps"]))
-    concl = " /\\ ".join([f"|{res} - M{res}| {goal}" for res, goal in goals] + list(props))
-    lines.append(f"{{ {hyps} -> {concl} }}")
-    lines.extend(f["hints"])
-    return "\n".join(lines) + "\n"
+    `facts`; the steps that compute them are left out, the others as in every script."""
+    p, r, _ = group[0]["unit"]
+    return gappa_script(group, goals, props, free=[p + c for c in formulas.AXES] + [r], facts=facts)
 
 
 def run_gappa(path):
@@ -370,11 +353,7 @@ def random_inputs(f, rng):
 
 
 def evaluate(f, x):
-    env = dict(x)
-    env["sqrt"] = math.sqrt
-    for name, expr in f["steps"]:
-        env[name] = eval(expr, {"__builtins__": {}}, env)  # doubles: one rounding per operation, as in C
-    return env[f["result"]]
+    return formulas.run_steps(f["steps"], x)[f["result"]]
 
 
 def hexify(o):

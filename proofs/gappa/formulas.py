@@ -92,6 +92,15 @@ def body_json(x, b):
             **{f: [x.get(n, 0.0) for n in vec(b + f)] for f in "pwvba"}}
 
 
+def run_steps(steps, x):
+    """The steps evaluated in doubles on the inputs x (one rounding per operation, as C under -ffp-contract=off):
+    every step's value by name."""
+    env = dict(x, sqrt=math.sqrt)
+    for name, expr in steps:
+        env[name] = eval(expr, {"__builtins__": {}}, env)
+    return env
+
+
 def formula(kind, output, inputs, steps, result, case, claim=None, why=None, mode="", sample=None, hyps=(),
             hints=(), norm=None, corner=None, unit=None):
     """claim None: Gappa must prove spec/accuracy.md's bound at the box's corner case (check.py). A number: Gappa
@@ -615,13 +624,19 @@ def approaching_motion(steps, verr, sign):
     row as `steps` compute it. If not, every velocity input is negated: verr is a sum of products each linear in one
     of them, and rounding to nearest is symmetric, so the kernel's verr is negated exactly."""
     def sample(x):
-        env = dict(x, sqrt=math.sqrt)
-        for name, expr in steps:
-            env[name] = eval(expr, {"__builtins__": {}}, env)
-        if sign * env[verr] >= 0.0:
+        if sign * run_steps(steps, x)[verr] >= 0.0:
             x = {n: -v if re.fullmatch(r"b[12][wv][xyz]", n) else v for n, v in x.items()}
         return x
     return sample
+
+
+def about_steps(texts, steps, inputs):
+    """The hypotheses or hints among `texts` that name only inputs, steps and their exact values (a text's
+    constraints, after "{", name nothing else): those that apply to a formula with these steps."""
+    known = set(inputs) | {n for name, _ in steps for n in (name, "M" + name)}
+    def names(text):
+        return re.findall(r"\b[A-Za-z_][A-Za-z_0-9]*\b", text.split("{")[0].replace(" in ", " "))
+    return tuple(t for t in texts if all(n in known for n in names(t)))
 
 
 def impact_formulas(class_rows, sign=1):
@@ -630,31 +645,31 @@ def impact_formulas(class_rows, sign=1):
     it is the constant 0.0 in both readings."""
     f = next(g for g in class_rows if g["output"] == "verr")
     steps = needed_steps(f["steps"], f["result"])
-    names = {n for n, _ in steps}
+    hyps, hints = about_steps(f["hyps"], steps, f["inputs"]), about_steps(f["hints"], steps, f["inputs"])
     steps += [("sv", f["result"] if sign > 0 else "-" + f["result"]), ("imp", "-sv")]
     sample = approaching_motion(steps, f["result"], sign)
     corner = (lambda x: sample(f["corner"](x))) if f["corner"] else sample
-    known = names | {"M" + n for n in names} | set(f["inputs"])
-
-    def about_steps(text):  # a hypothesis or hint of f that names only what the pruned steps define
-        return all(n in known for n in re.findall(r"\b[A-Za-z_][A-Za-z_0-9]*\b", text.split("{")[0]))
     return [formula(f["kind"], "impact_speed", f["inputs"], steps, "imp", f["case"], claim=f["claim"], why=f["why"],
-                    mode="approaching", sample=sample, corner=corner, unit=f["unit"],
-                    hyps=[h for h in f["hyps"] if about_steps(h.replace(" in ", " "))],
-                    hints=[h for h in f["hints"] if about_steps(h)])]
+                    mode="approaching", sample=sample, corner=corner, unit=f["unit"], hyps=hyps, hints=hints)]
+
+
+def slip_speed_steps(steps, sx, sy):
+    """The steps of the slip speed sqrt(fl(sx sx + sy sy)) after `steps`, pruned to those it needs: the norm row of
+    p = (sx, sy, 0) with d = 0 (norm=("sl", "0.0")), which the kernel's order matches exactly (fl(a + 0 0) = a,
+    fl(r - 0) = r)."""
+    return needed_steps(steps + [("slx", sx), ("sly", sy), ("slz", "0.0")] +
+                        norm_perr_steps("sl", "0.0", ("sl2", "sln", "slip")), "slip")
 
 
 def slip_speed_formulas(class_rows, claim):
     """The slip speed sqrt(fl(sx sx + sy sy)), (sx, sy) the class's slip velocity (its kernel's verr[1], verr[2]),
-    per branch of perp(): norm_minus_err with p = (sx, sy, 0) and d = 0, which the kernel's order matches exactly
-    (fl(a + 0 0) = a, fl(r - 0) = r)."""
+    per branch of perp(): norm_minus_err on slip_speed_steps."""
     out = []
     for f in class_rows:
         if f["output"] != "constraint.verr[1]":
             continue
         (g,) = [g for g in class_rows if g["output"] == "constraint.verr[2]" and g["mode"] == f["mode"]]
-        steps = needed_steps(f["steps"] + [("slx", f["result"]), ("sly", g["result"]), ("slz", "0.0")] +
-                             norm_perr_steps("sl", "0.0", ("sl2", "sln", "slip")), "slip")
+        steps = slip_speed_steps(f["steps"], f["result"], g["result"])
         out.append(formula(f["kind"], "slip_speed", f["inputs"], steps, "slip", f["case"], claim=claim,
                            why=WIDE_BOX, mode=f["mode"], sample=f["sample"], hyps=f["hyps"], hints=f["hints"],
                            norm=("sl", "0.0")))
@@ -819,8 +834,7 @@ RECIPROCAL_HINTS = ("M{r} * {oor} - 1 -> (M{r} - {r}) * {oor} + ({oor} - 1.0 / {
 def unit_formulas(kernel, klass, inputs, steps, hints, rows, claims, hyps=()):
     """The rows of a kernel and of the contact class built on it that divide by the norm, on the sub-box: rows maps a
     name to (kind, output, result) triples, one group per name and kind (the steps its results need); kernel and
-    klass are (kind, case) pairs; claims maps a result (without its axis) to its claim. Adds the class's impact
-    speed (from its verr row)."""
+    klass are (kind, case) pairs; claims maps a result (without its axis) to its claim."""
     out = []
     for members in rows.values():
         for kind, case in (kernel, klass):
@@ -828,8 +842,7 @@ def unit_formulas(kernel, klass, inputs, steps, hints, rows, claims, hyps=()):
             if not results:
                 continue
             need = needed_steps(steps + [("all", " + ".join(results))], "all")[:-1]
-            names = {n for n, _ in need}
-            hint = tuple(h for h in hints if h.split(" ")[0] in names or h.split(" ")[0].lstrip("M") in names)
+            hint = about_steps(hints, need, inputs)
             for k, output, res in members:
                 if k == kind:
                     out.append(formula(kind, output, inputs, need, res, case,
@@ -839,19 +852,29 @@ def unit_formulas(kernel, klass, inputs, steps, hints, rows, claims, hyps=()):
     return out
 
 
+def relative_motion():
+    """pd and pdd, the relative velocity and acceleration of the two points (arms arm1, arm2 of two_points)."""
+    return (arm_velocity("b2", "arm2", "v2") + arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "pd") +
+            arm_acceleration("b2", "arm2", "a2") + arm_acceleration("b1", "arm1", "a1") + sub("a2", "a1", "pdd"))
+
+
+def normal_row_steps(by_norm):
+    """From Cz on: verr = pd . Cz, Czd = (pd - verr Cz) / |p|, aerr = pdd . Cz + pd . Czd, and the forces lam Cz at
+    the arms (body 1's with -lam Cz); by_norm(v) is the kernel's expression of v / |p| (rod.c: v / r,
+    sphere_on_sphere.c: oor * v)."""
+    return (dot("pd", "Cz", "verr") + [("vCz" + c, "verr * Cz" + c) for c in AXES] + sub("pd", "vCz", "t") +
+            [("Czd" + c, by_norm("t" + c)) for c in AXES] + dot("pdd", "Cz", "aCz") + dot("pd", "Czd", "vCzd") +
+            [("aerr", "aCz + vCzd")] + [("f" + c, "lam * Cz" + c) for c in AXES] + cross("arm2", "f", "m2") +
+            [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1"))
+
+
 def rod_unit_formulas():
     """rod's orientation, verr, aerr and forces on the sub-box, and the rope class's copies of them (rod.c: Cz = p / r,
     Czd = (pd - verr Cz) / r)."""
     stations = {n: "mag" for n in vec("s1") + vec("s2")}
     inputs = {**body_inputs("b1", "pwvba"), **body_inputs("b2", "pwvba"), **stations, "d": "positive", "lam": "mag"}
-    steps = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] +
-             arm_velocity("b2", "arm2", "v2") + arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "pd") +
-             arm_acceleration("b2", "arm2", "a2") + arm_acceleration("b1", "arm1", "a1") + sub("a2", "a1", "pdd") +
-             [("Cz" + c, f"p{c} / r") for c in AXES] + dot("pd", "Cz", "verr") +
-             [("vCz" + c, "verr * Cz" + c) for c in AXES] + sub("pd", "vCz", "t") +
-             [("Czd" + c, f"t{c} / r") for c in AXES] + dot("pdd", "Cz", "aCz") + dot("pd", "Czd", "vCzd") +
-             [("aerr", "aCz + vCzd")] + [("f" + c, "lam * Cz" + c) for c in AXES] + cross("arm2", "f", "m2") +
-             [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1"))
+    steps = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] + relative_motion() +
+             [("Cz" + c, f"p{c} / r") for c in AXES] + normal_row_steps(lambda v: f"{v} / r"))
     hints = ([quotient_by_norm_hint("Cz" + c, "p" + c) for c in AXES] +
              [quotient_by_norm_hint("Czd" + c, "t" + c) for c in AXES])
     rows = {"orientation": [("rod", f"orientation.{c}", "Cz" + c) for c in AXES],
@@ -865,23 +888,27 @@ def rod_unit_formulas():
     return out + impact_formulas([f for f in out if f["kind"] == "rope"], sign=-1)
 
 
+def sos_normal_steps():
+    """sphere_on_sphere.c's contact normal: oor = 1/r, Cz = oor p."""
+    return (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] + [("oor", "1.0 / r")] +
+            [("Cz" + c, f"oor * p{c}") for c in AXES])
+
+
+# Cz = oor p is p / |p| in exact arithmetic: each component in [-1, 1] (a fact Gappa cannot see through oor)
+SOS_NORMAL_HYPS = tuple(f"MCz{c} in [-1, 1]" for c in AXES)
+SOS_NORMAL_HINTS = tuple([reciprocal_scale_hint("Cz" + c, "p" + c) for c in AXES] +
+                         [h.format(r="r", oor="oor") for h in RECIPROCAL_HINTS])
+
+
 def sos_unit_formulas():
     """sphere_on_sphere's contact normal Cz, verr[0], aerr[0] and forces (without rolling) on the sub-box, and the
     sphere_sphere class's normal rows (sphere_on_sphere.c: oor = 1/r, Cz = oor p, Czd = oor (pd - (pd . Cz) Cz))."""
     stations = {n: "mag" for n in vec("s1") + vec("s2")}
     inputs = {**body_inputs("b1", "pwvba"), **body_inputs("b2", "pwvba"), **stations, "rf": "positive",
               "rb": "positive", "lam": "mag"}
-    steps = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] + [("oor", "1.0 / r")] +
-             [("Cz" + c, f"oor * p{c}") for c in AXES] +
-             arm_velocity("b2", "arm2", "v2") + arm_velocity("b1", "arm1", "v1") + sub("v2", "v1", "pd") +
-             arm_acceleration("b2", "arm2", "a2") + arm_acceleration("b1", "arm1", "a1") + sub("a2", "a1", "pdd") +
-             dot("pd", "Cz", "verr") + [("vCz" + c, "verr * Cz" + c) for c in AXES] + sub("pd", "vCz", "t") +
-             [("Czd" + c, f"oor * t{c}") for c in AXES] + dot("pdd", "Cz", "aCz") + dot("pd", "Czd", "vCzd") +
-             [("aerr", "aCz + vCzd")] + [("f" + c, "lam * Cz" + c) for c in AXES] + cross("arm2", "f", "m2") +
-             [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1"))
-    hints = ([reciprocal_scale_hint("Cz" + c, "p" + c) for c in AXES] +
-             [reciprocal_scale_hint("Czd" + c, "t" + c) for c in AXES] +
-             [h.format(r="r", oor="oor") for h in RECIPROCAL_HINTS])
+    steps = sos_normal_steps() + relative_motion() + normal_row_steps(lambda v: f"oor * {v}")
+    hints = (list(SOS_NORMAL_HINTS[:3]) + [reciprocal_scale_hint("Czd" + c, "t" + c) for c in AXES] +
+             list(SOS_NORMAL_HINTS[3:]))
     rows = {"normal": [("sphere_on_sphere", f"contact_frame.R[{i}][2]", "Cz" + AXES[i]) for i in range(3)],
             "verr": [("sphere_on_sphere", "verr[0]", "verr"), ("sphere_sphere", "constraint.verr[0]", "verr"),
                      ("sphere_sphere", "verr", "verr")],
@@ -890,21 +917,17 @@ def sos_unit_formulas():
             "forces": [("sphere_on_sphere", f"force_on_body{b}.{part}.{c}", res + c) for b, part, res in
                        ((2, "force", "f"), (2, "moment", "m2"), (1, "moment", "m1")) for c in AXES] +
                       [("sphere_on_sphere", f"force_on_body2_applied.{c}", "nf" + c) for c in AXES]}
-    # Cz = oor p is p / |p| in exact arithmetic: each component in [-1, 1] (a fact Gappa cannot see through oor)
     out = unit_formulas(("sphere_on_sphere", sos_case), ("sphere_sphere", sphere_sphere_case), inputs, steps, hints,
-                        rows, SOS_UNIT_CLAIMS, hyps=[f"MCz{c} in [-1, 1]" for c in AXES])
+                        rows, SOS_UNIT_CLAIMS, hyps=SOS_NORMAL_HYPS)
     return out + impact_formulas([f for f in out if f["kind"] == "sphere_sphere"], sign=1)
 
 
-# as rod's (the same bounds: Gappa's best rounded up to two digits)
 def normal_smallest_at(k, steps):
     """Random inputs (and the corner case) for branch k of perp() on the computed normal Cz: the world's axes permuted
     cyclically (rotations' rows and every body vector; stations stay in their bodies) so that Cz's smallest component
     is at k (the kernel's results permute with the axes, up to the order of its sums)."""
     def normal(x):
-        env = dict(x, sqrt=math.sqrt)
-        for name, expr in steps:
-            env[name] = eval(expr, {"__builtins__": {}}, env)
+        env = run_steps(steps, x)
         c = [env["Cz" + a] for a in AXES]
         return min(range(3), key=lambda i: (abs(c[i]), i))
 
@@ -930,13 +953,10 @@ def sos_frame_formulas():
     a unit vector: Gappa's margins of ROT_HYPS hold with it); and the sphere_sphere class's copies."""
     stations = {n: "mag" for n in vec("s1") + vec("s2")}
     inputs = {**body_inputs("b1", "pwv"), **body_inputs("b2", "pwv"), **stations, "rf": "positive", "rb": "positive"}
-    normal = (two_points("s1", "s2") + norm_perr_steps("p", "d")[:2] + [("oor", "1.0 / r")] +
-              [("Cz" + c, f"oor * p{c}") for c in AXES])
+    normal = sos_normal_steps()
     slip = ([("kf", "rf / (rf + rb)")] + [("Co" + c, f"Sf{c} + kf * p{c}") for c in AXES] + sub("Co", "b1p", "pFCo") +
             sub("Co", "b2p", "pBCo") + arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") +
             sub("u2", "u1", "vF") + dot("vF", "ax", "verr1") + dot("vF", "ay", "verr2"))
-    hints = ([reciprocal_scale_hint("Cz" + c, "p" + c) for c in AXES] +
-             [h.format(r="r", oor="oor") for h in RECIPROCAL_HINTS])
     rows = [("frame", "sphere_on_sphere", sos_case, [(f"contact_frame.R[{i}][{j}]", v + AXES[i])
                                                      for j, v in ((0, "ax"), (1, "ay")) for i in range(3)]),
             ("rows", "sphere_on_sphere", sos_rolling_case, [("verr[1]", "verr1"), ("verr[2]", "verr2")]),
@@ -961,25 +981,21 @@ def sos_frame_formulas():
     for k in range(3):
         steps = normal + [("n" + c, "Cz" + c) for c in AXES] + rotation_from_z(k) + slip + forces
         sample = normal_smallest_at(k, normal)
+        # what every formula of branch k shares
+        branch = {"why": WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, "sample": sample,
+                  "hyps": SOS_NORMAL_HYPS + tuple(ROT_HYPS), "hints": SOS_NORMAL_HINTS + tuple(ROT_HINTS),
+                  "unit": ("p", "r", UNIT_MIN), "corner": lambda x, s=sample: s(unit_corner(x, GENERIC_DIRECTION))}
         for part, kind, case, members in rows:
             need = needed_steps(steps + [("all", " + ".join(res for _, res in members))], "all")[:-1]
             mode = ("rolling " if kind == "sphere_on_sphere" and part != "frame" else "") + f"perp e{k}"
             for output, res in members:
                 out.append(formula(kind, output, force_inputs if part == "forces" else inputs, need, res, case,
-                                   claim=SOS_FRAME_CLAIMS[res if res in SOS_FRAME_CLAIMS else res[:-1]],
-                                   why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, mode=mode, sample=sample,
-                                   hyps=[f"MCz{c} in [-1, 1]" for c in AXES] + ROT_HYPS, hints=hints + ROT_HINTS,
-                                   unit=("p", "r", UNIT_MIN),
-                                   corner=lambda x, s=sample: s(unit_corner(x, GENERIC_DIRECTION))))
+                                   claim=SOS_FRAME_CLAIMS[res if res in SOS_FRAME_CLAIMS else res[:-1]], mode=mode,
+                                   **branch))
         # the sphere_sphere class's slip speed, sqrt(fl(sx sx + sy sy)) of its slip velocity (verr[1], verr[2]): the
-        # norm lemma (p = (sx, sy, 0), d = 0, as the plane classes') on the second stage's bounds of sx, sy
-        slip_speed = needed_steps(steps + [("slx", "verr1"), ("sly", "verr2"), ("slz", "0.0")] +
-                                  norm_perr_steps("sl", "0.0", ("sl2", "sln", "slip")), "slip")
-        out.append(formula("sphere_sphere", "slip_speed", inputs, slip_speed, "slip", sphere_sphere_case,
-                           claim=SOS_SLIP_CLAIM, why=WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, mode=f"perp e{k}",
-                           sample=sample, hyps=[f"MCz{c} in [-1, 1]" for c in AXES] + ROT_HYPS,
-                           hints=hints + ROT_HINTS, unit=("p", "r", UNIT_MIN), norm=("sl", "0.0"),
-                           corner=lambda x, s=sample: s(unit_corner(x, GENERIC_DIRECTION))))
+        # norm lemma (as the plane classes') on the second stage's bounds of sx, sy
+        out.append(formula("sphere_sphere", "slip_speed", inputs, slip_speed_steps(steps, "verr1", "verr2"), "slip",
+                           sphere_sphere_case, claim=SOS_SLIP_CLAIM, mode=f"perp e{k}", norm=("sl", "0.0"), **branch))
     return out
 
 
@@ -989,19 +1005,14 @@ def sos_rolling_case(x):
             "lambda": [x.get("lam", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)]}
 
 
-# Gappa's best bounds, rounded up to two digits (the largest over the three branches)
-# Gappa and the lemma, rounded up to two digits
-SOS_SLIP_CLAIM = "6.0e7"
-SOS_FRAME_CLAIMS = {"ax": "5.7e-8", "ay": "4.3e-7", "verr1": "5.9e6", "verr2": "5.9e7", "F2": "0.44", "M2": "1.1e7",
-                    "M1": "1.1e7", "nap": "0.44"}
-
-
-SOS_UNIT_CLAIMS = {"Cz": "1.2e-8", "verr": "4.2e5", "aerr": "4.7e19", "f": "1.2e-2", "m2": "7.0e4", "m1": "7.0e4",
-                   "nf": "1.2e-2"}
-
-
 # Gappa's best bounds on the sub-box, rounded up to two digits, per result (without its axis)
 ROD_UNIT_CLAIMS = {"Cz": "1.2e-8", "verr": "4.2e5", "aerr": "4.7e19", "f": "1.2e-2", "m2": "7.0e4", "m1": "7.0e4"}
+# sphere_on_sphere's are rod's to the digits (its applied force, -lam Cz, is its force negated)
+SOS_UNIT_CLAIMS = {**ROD_UNIT_CLAIMS, "nf": ROD_UNIT_CLAIMS["f"]}
+# the largest over the three branches of perp(); the slip speed: Gappa and the norm lemma
+SOS_FRAME_CLAIMS = {"ax": "5.7e-8", "ay": "4.3e-7", "verr1": "5.9e6", "verr2": "5.9e7", "F2": "0.44", "M2": "1.1e7",
+                    "M1": "1.1e7", "nap": "0.44"}
+SOS_SLIP_CLAIM = "6.0e7"
 
 
 # ---------------------------------------------------------------- line_on_line (src/line_on_line.c, lol_outputs)
@@ -1137,9 +1148,8 @@ def lol_force_formulas(sense, inputs, steps, in_sub_box):
                ("slip_velocity[1]", "verr2")])]
     out = []
     # the edge_edge class's slip speed: a norm row on its slip velocity (as the plane classes')
-    slip = needed_steps(all_steps + [("slx", "verr1"), ("sly", "verr2"), ("slz", "0.0")] +
-                        norm_perr_steps("sl", "0.0", ("sl2", "sln", "slip")), "slip")
-    out.append(formula("edge_edge", "slip_speed", velocity_inputs, slip, "slip", edge_edge_case,
+    out.append(formula("edge_edge", "slip_speed", velocity_inputs, slip_speed_steps(all_steps, "verr1", "verr2"),
+                       "slip", edge_edge_case,
                        claim=LOL_FORCE_CLAIMS["slip"], why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX,
                        mode=f"sense {sense:+d}", sample=in_sub_box, hyps=LOL_HYPS, hints=LOL_HINTS, corner=in_sub_box,
                        norm=("sl", "0.0")))
