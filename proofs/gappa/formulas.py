@@ -78,6 +78,22 @@ def arm_acceleration(body, arm, out):
             add(out + "_lin", out + "_wwr", out))
 
 
+def follow_acceleration(body, arm, arm_rate, out):
+    """The rate of the velocity of the body's material point at a moving point (arm `arm`, its rate `arm_rate`),
+    following that point: (a + b x arm) + w x arm_rate (line_on_line.c dv_FCo, sphere_on_sphere.c vd_FCo)."""
+    return (cross(body + "b", arm, out + "_b") + cross(body + "w", arm_rate, out + "_w") +
+            [(out + c, f"{body}a{c} + {out}_b{c} + {out}_w{c}") for c in AXES])
+
+
+def slip_acceleration_rows(x_axis, y_axis):
+    """The slip rows' accelerations dvF . C + vF . dC, per tangent axis given as (C, dC, result): dvF the rate of
+    the slip velocity vF following the contact point, dC the axis' rate."""
+    steps = []
+    for axis, (c, dc, result) in zip(("Cx", "Cy"), (x_axis, y_axis)):
+        steps += dot("dvF", c, "dvF_" + axis) + dot("vF", dc, "vF_d" + axis) + [(result, f"dvF_{axis} + vF_d{axis}")]
+    return steps
+
+
 def body_inputs(body, fields):
     """Inputs of a body: R (unit box), and the vectors named in fields (p, w, v, b, a) in the MAG box."""
     names = {n: "unit" for n in mat(body + "R")}
@@ -639,18 +655,19 @@ def about_steps(texts, steps, inputs):
     return tuple(t for t in texts if all(n in known for n in names(t)))
 
 
-def impact_formulas(class_rows, sign=1):
+def impact_formulas(class_rows, sign=1, mode="approaching"):
     """The class's impact speed on the impact branch: sv = sign verr, impact = -sv (contacts.c, impact_speed_of),
     from the class's verr row (the steps it depends on: the normal row reads no tangent axis). On the other branch
-    it is the constant 0.0 in both readings."""
+    it is the constant 0.0 in both readings. mode names the branch (and the variant of the verr row, if any)."""
     f = next(g for g in class_rows if g["output"] == "verr")
     steps = needed_steps(f["steps"], f["result"])
     hyps, hints = about_steps(f["hyps"], steps, f["inputs"]), about_steps(f["hints"], steps, f["inputs"])
     steps += [("sv", f["result"] if sign > 0 else "-" + f["result"]), ("imp", "-sv")]
-    sample = approaching_motion(steps, f["result"], sign)
-    corner = (lambda x: sample(f["corner"](x))) if f["corner"] else sample
+    approach = approaching_motion(steps, f["result"], sign)
+    sample = (lambda x: approach(f["sample"](x))) if f["sample"] else approach  # on the verr row's branch first
+    corner = (lambda x: approach(f["corner"](x))) if f["corner"] else approach
     return [formula(f["kind"], "impact_speed", f["inputs"], steps, "imp", f["case"], claim=f["claim"], why=f["why"],
-                    mode="approaching", sample=sample, corner=corner, unit=f["unit"], hyps=hyps, hints=hints)]
+                    mode=mode, sample=sample, corner=corner, unit=f["unit"], hyps=hyps, hints=hints)]
 
 
 def slip_speed_steps(steps, sx, sy):
@@ -977,9 +994,28 @@ def sos_frame_formulas():
               force_rows + [(f"force_on_body2_applied.{c}", "nap" + c) for c in AXES]),
              ("forces", "sphere_sphere", sphere_sphere_case, [("constraint." + o, r) for o, r in force_rows])]
     force_inputs = {**inputs, "lam": "mag", "l1": "mag", "l2": "mag"}
+    # the rolling rows' accelerations (sos_rolling_aerr): the rates of Co's arms (Co = Sf + kf p moves with Sf and
+    # p), the slip velocity's rate dvF following Co, the axes' rates Cxd = -(CzdF x Cy) + w1 x Cx, Cyd = CzdF x Cx +
+    # w1 x Cy (CzdF = Czd - w1 x Cz, Czd = oor (pd - (pd . Cz) Cz)); aerr[1] = dvF . Cx + vF . Cxd, aerr[2] likewise
+    rolling_acc = (relative_motion() + normal_row_steps(lambda v: f"oor * {v}") + cross("b1w", "arm1", "w1arm") +
+                   [("pdFCo" + c, f"w1arm{c} + kf * pd{c}") for c in AXES] + sub("b2v", "b1v", "v21") +
+                   sub("pdFCo", "v21", "pdBCo"))
+    rolling_acc += (follow_acceleration("b1", "pFCo", "pdFCo", "vdFCo") +
+                    follow_acceleration("b2", "pBCo", "pdBCo", "vdBCo") + sub("vdBCo", "vdFCo", "dvF") + cross("b1w", "Cz", "w1Cz") + sub("Czd", "w1Cz", "CzdF") +
+                    cross("CzdF", "ay", "CzdFxCy") + cross("b1w", "ax", "w1Cx") +
+                    [("Cxd" + c, f"-CzdFxCy{c} + w1Cx{c}") for c in AXES] + cross("CzdF", "ax", "CzdFxCx") +
+                    cross("b1w", "ay", "w1Cy") + add("CzdFxCx", "w1Cy", "Cyd") +
+                    slip_acceleration_rows(("ax", "Cxd", "aerr1"), ("ay", "Cyd", "aerr2")))
+    rows += [("accelerations", "sphere_on_sphere", sos_rolling_case, [("aerr[1]", "aerr1"), ("aerr[2]", "aerr2")]),
+             ("accelerations", "sphere_sphere", sphere_sphere_case,
+              [("constraint.aerr[1]", "aerr1"), ("slip_acceleration[0]", "aerr1"), ("constraint.aerr[2]", "aerr2"),
+               ("slip_acceleration[1]", "aerr2")])]
+    acceleration_inputs = {**body_inputs("b1", "pwvba"), **body_inputs("b2", "pwvba"), **stations, "rf": "positive",
+                           "rb": "positive"}
+    part_inputs = {"forces": force_inputs, "accelerations": acceleration_inputs}
     out = []
     for k in range(3):
-        steps = normal + [("n" + c, "Cz" + c) for c in AXES] + rotation_from_z(k) + slip + forces
+        steps = normal + [("n" + c, "Cz" + c) for c in AXES] + rotation_from_z(k) + slip + forces + rolling_acc
         sample = normal_smallest_at(k, normal)
         # what every formula of branch k shares
         branch = {"why": WIDE_BOX + "; sub-box " + UNIT_SUB_BOX, "sample": sample,
@@ -989,9 +1025,11 @@ def sos_frame_formulas():
             need = needed_steps(steps + [("all", " + ".join(res for _, res in members))], "all")[:-1]
             mode = ("rolling " if kind == "sphere_on_sphere" and part != "frame" else "") + f"perp e{k}"
             for output, res in members:
-                out.append(formula(kind, output, force_inputs if part == "forces" else inputs, need, res, case,
+                part_branch = ({**branch, "hints": branch["hints"] + SOS_CZD_HINTS} if part == "accelerations"
+                               else branch)
+                out.append(formula(kind, output, part_inputs.get(part, inputs), need, res, case,
                                    claim=SOS_FRAME_CLAIMS[res if res in SOS_FRAME_CLAIMS else res[:-1]], mode=mode,
-                                   **branch))
+                                   **part_branch))
         # the sphere_sphere class's slip speed, sqrt(fl(sx sx + sy sy)) of its slip velocity (verr[1], verr[2]): the
         # norm lemma (as the plane classes') on the second stage's bounds of sx, sy
         out.append(formula("sphere_sphere", "slip_speed", inputs, slip_speed_steps(steps, "verr1", "verr2"), "slip",
@@ -1011,8 +1049,10 @@ ROD_UNIT_CLAIMS = {"Cz": "1.2e-8", "verr": "4.2e5", "aerr": "4.7e19", "f": "1.2e
 SOS_UNIT_CLAIMS = {**ROD_UNIT_CLAIMS, "nf": ROD_UNIT_CLAIMS["f"]}
 # the largest over the three branches of perp(); the slip speed: Gappa and the norm lemma
 SOS_FRAME_CLAIMS = {"ax": "5.7e-8", "ay": "4.3e-7", "verr1": "5.9e6", "verr2": "5.9e7", "F2": "0.44", "M2": "1.1e7",
-                    "M1": "1.1e7", "nap": "0.44"}
+                    "M1": "1.1e7", "nap": "0.44", "aerr1": "6.1e21", "aerr2": "9.0e20"}
 SOS_SLIP_CLAIM = "6.0e7"
+# the rates of the contact normal, Czd = oor t (t = pd - verr Cz), as sos_unit_formulas' rows
+SOS_CZD_HINTS = tuple(reciprocal_scale_hint("Czd" + c, "t" + c) for c in AXES)
 
 
 # ---------------------------------------------------------------- line_on_line (src/line_on_line.c, lol_outputs)
@@ -1113,19 +1153,28 @@ def edge_edge_case(x):
             "lambda": [x.get("l0", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)], **FRICTION_RULES}
 
 
+def lol_contact_arms():
+    """The arms of the contact point Co on both bodies."""
+    return sub("Co", "b1p", "pFCo") + sub("Co", "b2p", "pBCo")
+
+
+def lol_slip_velocity():
+    """vF, the relative velocity of the bodies' material points at Co (after lol_contact_arms)."""
+    return arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") + sub("u2", "u1", "vF")
+
+
 def lol_force_formulas(sense, inputs, steps, in_sub_box):
     """line_on_line's forces (fn = l0 n at Co; with rolling, ft = l1 Cx + l2 Cy there too) and its rolling rows
     verr[1..2] = vF . Cx, vF . Cy (vF the relative velocity of the material points at Co), on the sub-box, and the
     edge_edge class's copies. None of them reads the normal's time derivatives."""
-    arms = sub("Co", "b1p", "pFCo") + sub("Co", "b2p", "pBCo")
+    arms = lol_contact_arms()
     fn = ([("f" + c, "l0 * n" + c) for c in AXES] + cross("pBCo", "f", "m2") + [("nf" + c, "-f" + c) for c in AXES] +
           cross("pFCo", "nf", "m1"))
     ft = ([("ft" + c, f"l1 * df{c} + l2 * Cy{c}") for c in AXES] + cross("pBCo", "ft", "mt2") +
           add("m2", "mt2", "M2") + add("f", "ft", "F2") + [("nft" + c, "-ft" + c) for c in AXES] +
           cross("pFCo", "nft", "mt1") + add("m1", "mt1", "M1") +
           [("ap" + c, f"f{c} + l1 * df{c} + l2 * Cy{c}") for c in AXES] + [("nap" + c, "-ap" + c) for c in AXES])
-    rows = (arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") + sub("u2", "u1", "vF") +
-            dot("vF", "df", "verr1") + dot("vF", "Cy", "verr2"))
+    rows = lol_slip_velocity() + dot("vF", "df", "verr1") + dot("vF", "Cy", "verr2")
     all_steps = steps + arms + fn + ft + rows
     force_inputs = {**inputs, "l0": "mag"}
     rolling_inputs = {**inputs, "l0": "mag", "l1": "mag", "l2": "mag"}
@@ -1163,6 +1212,92 @@ def lol_force_formulas(sense, inputs, steps, in_sub_box):
     return out
 
 
+def lol_rate_steps(sense):
+    """lol_rate_rows' normal row (line_on_line.c): dp the relative velocity of Pb and Pf, the edges' rates ddf, ddb
+    and accelerations d2df, d2db, dw = sense (ddf x db + df x ddb) and d2w those of w, dn = oos (dw - (n . dw) n) and
+    d2n those of n; verr_n = dp . n + p . dn, aerr_n = d2p . n + 2 dp . dn + p . d2n (sense multiplies exactly)."""
+    sg = "" if sense > 0 else "-"
+    rate = (arm_velocity("b1", "armPf", "vPf") + arm_velocity("b2", "armPb", "vPb") + sub("vPb", "vPf", "dp") +
+            cross("b1w", "df", "ddf") + cross("b2w", "db", "ddb") + cross("ddf", "db", "dwf") +
+            cross("df", "ddb", "dwb") + add("dwf", "dwb", "dws") + [("dw" + c, sg + "dws" + c) for c in AXES] +
+            dot("n", "dw", "ndw") + [("dn" + c, f"oos * (dw{c} - ndw * n{c})") for c in AXES] +
+            dot("dp", "n", "dpn") + dot("p", "dn", "pdn") + [("verrn", "dpn + pdn")])
+    acc = (arm_acceleration("b2", "armPb", "aPb") + arm_acceleration("b1", "armPf", "aPf") + sub("aPb", "aPf", "d2p") +
+           cross("b1b", "df", "bdf") + cross("b1w", "ddf", "wddf") + add("bdf", "wddf", "d2df") +
+           cross("b2b", "db", "bdb") + cross("b2w", "ddb", "wddb") + add("bdb", "wddb", "d2db") +
+           cross("d2df", "db", "d2wf") + cross("ddf", "ddb", "d2wm") + cross("df", "d2db", "d2wb") +
+           [("d2ws" + c, f"d2wf{c} + 2.0 * d2wm{c} + d2wb{c}") for c in AXES] +
+           [("d2w" + c, sg + "d2ws" + c) for c in AXES] + [("ondw", "oos * ndw")] +
+           [("ddw" + c, f"d2w{c} - ondw * dw{c}") for c in AXES] + dot("n", "ddw", "nddw") + dot("dn", "dw", "dndw") +
+           [("kn", "nddw + dndw")] + [("d2n" + c, f"oos * (ddw{c} - ndw * dn{c} - kn * n{c})") for c in AXES] +
+           dot("d2p", "n", "d2pn") + dot("dp", "dn", "dpdn") + dot("p", "d2n", "pd2n") +
+           [("aerrn", "d2pn + 2.0 * dpdn + pd2n")])
+    # rolling: the rates dtf, dtb of the line parameters (doos that of oos), of the contact point Co and of the slip
+    # velocity following Co (dvF); aerr_x = dvF . Cx + vF . ddf, aerr_y = dvF . Cy + vF . d(n x df) (-sense exact)
+    msg = "-1.0" if sense > 0 else "1.0"
+    slip = lol_contact_arms() + lol_slip_velocity() + [("doos", "-oos * oos * ndw")]
+    for t, e, de in (("tf", "db", "ddb"), ("tb", "df", "ddf")):
+        slip += (cross("n", e, "nX" + e) + cross("dn", e, "dnX" + e) + cross("n", de, "nX" + de) +
+                 add("dnX" + e, "nX" + de, "d_nX" + e) + dot("dp", "nX" + e, "dpnX" + e) +
+                 dot("p", "d_nX" + e, "pd_nX" + e) + dot("p", "nX" + e, "pnX" + e) +
+                 [("d" + t, f"{msg} * (oos * (dpnX{e} + pd_nX{e}) + doos * pnX{e})")])
+    slip += ([("dQf" + c, f"vPf{c} + dtf * df{c} + tf * ddf{c}") for c in AXES] +
+             [("dQb" + c, f"vPb{c} + dtb * db{c} + tb * ddb{c}") for c in AXES] +
+             [("dCo" + c, f"0.5 * (dQf{c} + dQb{c})") for c in AXES] + sub("dCo", "b1v", "dpFCo") +
+             sub("dCo", "b2v", "dpBCo"))
+    slip += (follow_acceleration("b1", "pFCo", "dpFCo", "dvFCo") + follow_acceleration("b2", "pBCo", "dpBCo", "dvBCo") +
+             sub("dvBCo", "dvFCo", "dvF") + slip_acceleration_rows(("df", "ddf", "aerrx"), ("Cy", "d_nXdf", "aerry")))
+    return rate + acc + slip
+
+
+def lol_rate_formulas(sense, inputs, steps, in_sub_box):
+    """line_on_line's normal row verr[0], aerr[0] and, rolling, its slip rows' aerr[1..2] (lol_rate_rows) on the
+    sub-box, and the edge_edge class's copies and impact speed. aerr[1] and aerr[2] share their steps up to dvF: one
+    group (one Gappa run) per kind."""
+    all_steps = steps + lol_rate_steps(sense)
+    velocity_inputs = {**inputs, **{n: "mag" for b in ("b1", "b2") for f in "wv" for n in vec(b + f)}}
+    acceleration_inputs = {**inputs, **{n: "mag" for b in ("b1", "b2") for f in "wvba" for n in vec(b + f)}}
+    out = []
+    for part_inputs, rows in (
+            (velocity_inputs, [("line_on_line", lol_case, "verr[0]", "verrn"),
+                               ("edge_edge", edge_edge_case, "constraint.verr[0]", "verrn"),
+                               ("edge_edge", edge_edge_case, "verr", "verrn")]),
+            (acceleration_inputs, [("line_on_line", lol_case, "aerr[0]", "aerrn"),
+                                   ("edge_edge", edge_edge_case, "constraint.aerr[0]", "aerrn"),
+                                   ("edge_edge", edge_edge_case, "aerr", "aerrn")]),
+            (acceleration_inputs, [("line_on_line", lol_rolling_case, f"aerr[{i}]", res) for i, res in
+                                   ((1, "aerrx"), (2, "aerry"))] +
+                                  [("edge_edge", edge_edge_case, f"{name}[{i}]", res) for name, i, res in
+                                   (("constraint.aerr", 1, "aerrx"), ("slip_acceleration", 0, "aerrx"),
+                                    ("constraint.aerr", 2, "aerry"), ("slip_acceleration", 1, "aerry"))])):
+        results = sorted({res for _, _, _, res in rows})
+        need = needed_steps(all_steps + [("all", " + ".join(results))], "all")[:-1]
+        for kind, case, output, res in rows:
+            out.append(formula(kind, output, part_inputs, need, res, case, claim=LOL_RATE_CLAIMS[res],
+                               why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX,
+                               mode=("rolling " if case is lol_rolling_case else "") + f"sense {sense:+d}",
+                               sample=in_sub_box, hyps=about_steps(LOL_RATE_HYPS, need, part_inputs),
+                               hints=about_steps(LOL_HINTS, need, part_inputs), corner=in_sub_box))
+    return out + impact_formulas([f for f in out if f["kind"] == "edge_edge"], sign=1,
+                                 mode=f"approaching, sense {sense:+d}")
+
+
+# Gappa's best bounds on the sub-box, rounded up to two digits (the same for both senses)
+LOL_RATE_CLAIMS = {"verrn": "68", "aerrn": "6.6e9", "aerrx": "8.1e9", "aerry": "2.9e10"}
+# Facts about the rates' exact values, each a norm inequality on every accepted input of the sub-box (|.| the
+# Euclidean norm, bounding each component; inputs' vectors at most sqrt(3) 1e6 long, df and db at most 1 + 2e-12,
+# so is R e at most (1 + 2e-12) |e|): the arms R1 e1p, R2 e2p and the edges' rates ddf = w1 x df, ddb at most
+# 1.73205081e6; dw = sense (ddf x db + df x ddb) at most twice that; n unit; dn = oos (dw - (n . dw) n) at most
+# oos |dw| <= 2 |dw| (s2 >= 1/4 on the sub-box); d2df = b1 x df + w1 x ddf at most 1.7321e6 + 1.73205081e6 1.7321e6;
+# d2w = sense (d2df x db + 2 ddf x ddb + df x d2db) at most twice d2df's bound plus 2 (1.7321e6)^2. The bounds are
+# rounded up. Gappa's bounds without them: verr 582 (254 with n unit alone), aerr 2.9e11 (6.5e10).
+LOL_RATE_HYPS = tuple(LOL_HYPS) + tuple(
+    f"M{v}{c} in [-{bound}, {bound}]" for v, bound in (
+        ("armPf", "1.7321e6"), ("armPb", "1.7321e6"), ("n", "1"), ("ddf", "1.7321e6"), ("ddb", "1.7321e6"),
+        ("dw", "3.4642e6"), ("dn", "6.9284e6"), ("d2df", "3.0001e12"), ("d2db", "3.0001e12"), ("d2w", "1.2001e13"))
+    for c in AXES)
+
+
 # Gappa's best bounds on the sub-box, rounded up to two digits (the same for both senses)
 LOL_FORCE_CLAIMS = {"f": "8.3e-8", "m2": "95", "m1": "95", "nf": "8.3e-8", "F2": "2.6e-7", "M2": "320", "M1": "320",
                     "nap": "2.6e-7", "verr1": "190", "verr2": "1.2e3", "slip": "1.2e3"}
@@ -1198,6 +1333,7 @@ def lol_formulas():
         steps = normal + dot("p", "n", "perr") + points
         in_sub_box = lol_sub_box(sense)
         out += lol_force_formulas(sense, inputs, steps, in_sub_box)
+        out += lol_rate_formulas(sense, inputs, steps, in_sub_box)
         for kind, case, kind_rows in (("line_on_line", lol_case, rows), ("edge_edge", edge_edge_case, class_rows)):
             for output, res, claim in kind_rows:
                 out.append(formula(kind, output, inputs, steps, res, case, claim=claim,
