@@ -11,7 +11,9 @@ For every formula of proofs/gappa/formulas.py:
      rational, and the claim holds if U <= B (compared exactly); if not, the script stating the claim is run (Gappa
      may then split intervals to reach it), and the claim fails if that run fails;
   3. the transcription is the kernel: the Python evaluation of the same steps equals `ccref eval`'s output bit for
-     bit on SAMPLES random valid cases in the box (proper rotations, unit vectors).
+     bit on SAMPLES random valid cases in the box (proper rotations, unit vectors);
+  4. the facts (hypotheses on exact values, derived in formulas.py) hold on the same random cases, evaluated in
+     high-precision decimal arithmetic (fact_violations).
 Formulas of one kind (and mode) with the same inputs, steps, hypotheses and hints (the components of one vector,
 the rows of one relative acceleration) differ only in their result: they form one group, proved by one Gappa run
 whose goal is the conjunction of theirs (Gappa then shares the enclosures of the common steps), and checked on the
@@ -27,6 +29,7 @@ differs. --only keeps the outputs whose "kind (mode) output" (e.g. "point_on_pla
 (re.search), for iterating on a few (the environment variable GAPPA_ONLY is its default, e.g. for
 `make verify-gappa`). --tightest, which asked for the bound in a second run, is accepted and has no effect: the
 bound is always asked for. --forgery-test runs forgery_test instead."""
+import decimal
 import hashlib
 import json
 from fractions import Fraction
@@ -356,6 +359,47 @@ def evaluate(f, x):
     return formulas.run_steps(f["steps"], x)[f["result"]]
 
 
+FACT = re.compile(r"(.+) in \[(\S+), (\S+)\]")
+LITERAL = re.compile(r"\b\d+(?:\.\d+)?(?:e[-+]?\d+)?\b")
+FACT_DIGITS = 120
+
+
+def decimal_code(expr):
+    """expr compiled for evaluation on decimal.Decimal values (its numeric literals read as decimals, exactly)."""
+    return compile(LITERAL.sub(lambda m: f"D('{m.group(0)}')", expr), expr, "eval")
+
+
+def fact_violations(f, xs):
+    """The facts of f (its hypotheses on exact values, `EXPR in [LO, HI]`, each derived in formulas.py) that one of
+    the cases xs contradicts, with the number of such cases. The steps' exact values (the scripts' M-prefixed names:
+    each step in real arithmetic on the inputs and the earlier exact values) are computed to FACT_DIGITS digits, so a
+    fact is checked within 1e-80 of its bounds. Sampling, not proof: it catches a wrong derivation that the cases
+    reach."""
+    facts = []
+    for text in f["hyps"]:
+        m = FACT.fullmatch(text)
+        if not m:
+            sys.exit(f"check.py: {f['label']}: a hypothesis not of the form EXPR in [LO, HI]: {text}")
+        facts.append((text, decimal_code(m.group(1)), decimal.Decimal(m.group(2)), decimal.Decimal(m.group(3))))
+    steps = [(name, decimal_code(expr)) for name, expr in f["steps"]]
+    slack = decimal.Decimal("1e-80")
+    violated = {}
+    with decimal.localcontext() as ctx:
+        ctx.prec = FACT_DIGITS
+        for x in xs if facts else ():
+            env = {"D": decimal.Decimal, "sqrt": lambda d: d.sqrt(), **{n: decimal.Decimal(v) for n, v in x.items()}}
+            try:
+                for name, code in steps:
+                    env[name] = env["M" + name] = eval(code, {"__builtins__": {}}, env)
+                values = [eval(code, {"__builtins__": {}}, env) for _, code, _, _ in facts]
+            except (decimal.InvalidOperation, ZeroDivisionError):  # an exact value undefined: no fact holds
+                values = [None] * len(facts)
+            for (text, _, lo, hi), value in zip(facts, values):
+                if value is None or not lo - slack * max(1, abs(lo)) <= value <= hi + slack * max(1, abs(hi)):
+                    violated[text] = violated.get(text, 0) + 1
+    return violated
+
+
 def hexify(o):
     if isinstance(o, float):
         return o.hex()
@@ -458,6 +502,11 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
             print(f"{base}: a rewriting hint lacks its nonzero denominators as constraints", file=sys.stderr)
             failed = results
         xs = [random_inputs(f, rng) for _ in range(samples)]
+        violated = fact_violations(f, xs)
+        for text, count in violated.items():
+            print(f"{base}: the fact {text} fails on {count} of {samples} random cases", file=sys.stderr)
+        if violated:
+            failed = results
         got = ccref_eval(ccref, [f["case"](x) for x in xs])
         diff = [0] * len(group)
         for x, r in zip(xs, got):
@@ -492,7 +541,8 @@ def forgery_test(ccref, outdir):
     """A cached Gappa answer forged under a false claim: the cached run must take it (so the forgery is real), and
     both the cold window and GAPPA_CACHE=check must refuse it. The claim of constant_coordinate perr[0] scaled by
     1e-3 (2.2e-13, below the 1.16e-10 Gappa proves) is false; its bound script's cached answer is rewritten to a
-    bound of 0."""
+    bound of 0. And a false fact: sphere_on_sphere's normal components taken in [-0.9, 0.9] (they reach +-1) must be
+    contradicted by random cases on which the true facts hold (fact_violations)."""
     only, scale = r"^constant_coordinate perr", 1e-3
     cache_dir = os.path.join(outdir, "forgery-cache")
     os.makedirs(cache_dir, exist_ok=True)
@@ -529,8 +579,18 @@ def forgery_test(ccref, outdir):
     if window or check:
         print("gappa forgery test: FAILED (the cold window or GAPPA_CACHE=check did not catch the forged answer)")
         return 1
+    (f,) = [g for g in formulas.all_formulas() if g["kind"] == "sphere_on_sphere" and g["output"] == "verr[0]"]
+    rng = random.Random(20261129)
+    xs = [random_inputs(f, rng) for _ in range(50)]
+    true_facts = fact_violations(f, xs)
+    false_facts = fact_violations(dict(f, hyps=tuple(h.replace("[-1, 1]", "[-0.9, 0.9]") for h in f["hyps"])), xs)
+    print(f"gappa forgery test: sphere_on_sphere verr[0]'s {len(f['hyps'])} facts on 50 random cases: "
+          f"{len(true_facts)} contradicted; taken in [-0.9, 0.9]: {len(false_facts)} contradicted")
+    if true_facts or len(false_facts) != len(f["hyps"]) or len(f["hyps"]) != 3:
+        print("gappa forgery test: FAILED (the three true facts must hold and the three false ones fail)")
+        return 1
     print("gappa forgery test: passed (the forged answer fools the cached run; the cold window and "
-          "GAPPA_CACHE=check catch it)")
+          "GAPPA_CACHE=check catch it; the false facts are caught)")
     return 0
 
 
