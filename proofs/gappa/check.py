@@ -20,7 +20,7 @@ whose goal is the conjunction of theirs (Gappa then shares the enclosures of the
 same random cases. Gappa names a failed goal, so each output keeps its own verdict.
 A norm formula (|p| - d) takes Gappa's bounds on p through norm_error.mlw's lemma (norm_bound); a unit formula (an
 output that divides by |p|, on a declared sub-box) is proved in two Gappa stages around the same lemma (unit_stage1,
-unit_facts, unit_script; proofs/gappa/README.md).
+unit_facts, unit_free; proofs/gappa/README.md).
 Gappa's answers may come from a cache, checked by a rotating cold window (GappaCache; GAPPA_CACHE, default none).
 Usage: check.py [--only REGEX] [--forgery-test] CCREF OUTDIR [SAMPLES]. Writes the Gappa scripts to OUTDIR (per
 group, NAME.g with the claims and NAME_bound.g asking for the bounds), prints one row per output as it goes (the
@@ -59,7 +59,8 @@ def exact(expr, steps):
 def gappa_script(group, goals, props=(), free=(), facts=()):
     """One script for a group of formulas with the same inputs and steps; goals: (result, goal text) pairs, props:
     further conclusions as Gappa text. A norm formula's last NORM_STEPS steps are left out (norm_bound). free: steps
-    taken instead as doubles (their exact values M-prefixed), bounded by the hypotheses `facts` (unit_script)."""
+    taken instead as doubles (their exact values M-prefixed), bounded by the hypotheses `facts` (a unit group's
+    second stage: unit_free, unit_facts)."""
     f = dict(group[0])
     if f["norm"]:
         f["steps"] = f["steps"][:-formulas.NORM_STEPS]
@@ -174,10 +175,11 @@ def norm_claim_bound(f, out):
                       max(abs(v) for v in encl[d]))
 
 
-def norm_script(f):
-    """Gappa's script for a norm formula: the error and the enclosure of p's components and of d if computed."""
+def norm_goals(f):
+    """A norm formula's goals and further conclusions: the error and the enclosure of p's components and of d if
+    computed (norm_claim_bound reads them)."""
     names = norm_parts(f)
-    return gappa_script([f], [(n, "in ?") for n in names], [f"{n} in ?" for n in names])
+    return [(n, "in ?") for n in names], [f"{n} in ?" for n in names]
 
 
 def dyadic(q, up):
@@ -222,11 +224,11 @@ def unit_facts(f, out):
     return hyps
 
 
-def unit_script(group, facts, goals, props=()):
-    """The second stage of a unit group: p's components and r are doubles (M-prefixed: their exact values) bounded by
-    `facts`; the steps that compute them are left out, the others as in every script."""
-    p, r, _ = group[0]["unit"]
-    return gappa_script(group, goals, props, free=[p + c for c in formulas.AXES] + [r], facts=facts)
+def unit_free(f):
+    """The steps a unit group's second stage takes as doubles (M-prefixed: their exact values), bounded by the facts
+    of unit_facts: p's components and r; the steps that compute them are left out of its scripts."""
+    p, r, _ = f["unit"]
+    return [p + c for c in formulas.AXES] + [r]
 
 
 def run_gappa(path):
@@ -459,31 +461,23 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
         # A unit group runs its first stage here (p's components on the box), whose numbers its scripts state.
         claim_goals = [(g["result"], f"<= {c}") for g, c in zip(group, claims)]
         bound_goals = [(g["result"], "in ?") for g in group]
-        facts = None
+        free, facts = (), ()
         if f["unit"]:
             with open(base + "_p.g", "w") as fh:
                 fh.write(unit_stage1(f))
             _, out = cache.run(base + "_p.g", name)
-            facts = unit_facts(f, out)
-        if f["unit"] and facts is None:
+            free, facts = unit_free(f), unit_facts(f, out)
+        if facts is None:
             print(f"{base}_p.g: no bound of p's components, or the norm's error reaches the sub-box's |p|",
                   file=sys.stderr)
             out = ""
-        elif f["unit"]:
-            if not f["norm"]:
-                with open(base + ".g", "w") as fh:
-                    fh.write(unit_script(group, facts, claim_goals))
-            parts = norm_parts(f) if f["norm"] else []
-            with open(base + "_bound.g", "w") as fh:
-                fh.write(unit_script(group, facts, [(n, "in ?") for n in parts], [f"{n} in ?" for n in parts])
-                         if f["norm"] else unit_script(group, facts, bound_goals))
-            _, out = cache.run(base + "_bound.g", name)
         else:
             if not f["norm"]:
                 with open(base + ".g", "w") as fh:
-                    fh.write(gappa_script(group, claim_goals))
+                    fh.write(gappa_script(group, claim_goals, free=free, facts=facts))
+            goals, props = norm_goals(f) if f["norm"] else (bound_goals, ())
             with open(base + "_bound.g", "w") as fh:
-                fh.write(norm_script(f) if f["norm"] else gappa_script(group, bound_goals))
+                fh.write(gappa_script(group, goals, props, free=free, facts=facts))
             _, out = cache.run(base + "_bound.g", name)
         # a norm group's outputs are copies of one value (a class's perr and constraint.perr[0]): one bound each
         bounds = ([norm_claim_bound(f, out)] * len(group) if f["norm"]

@@ -85,13 +85,42 @@ def follow_acceleration(body, arm, arm_rate, out):
             [(out + c, f"{body}a{c} + {out}_b{c} + {out}_w{c}") for c in AXES])
 
 
+def contact_arms():
+    """The arms pFCo, pBCo of the contact point Co on both bodies."""
+    return sub("Co", "b1p", "pFCo") + sub("Co", "b2p", "pBCo")
+
+
+def slip_velocity():
+    """vF, the relative velocity of the bodies' material points at Co (after contact_arms)."""
+    return arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") + sub("u2", "u1", "vF")
+
+
+def rolling_force_steps(lam, normal, arm2, arm1, cx, cy):
+    """A contact's forces: the normal force f = lam normal at the arms arm2, arm1 (body 1's with nf = -f), with
+    rolling ft = l1 cx + l2 cy at Co (pBCo, pFCo; body 1's with -ft) added (F2, M2, M1), and the applied force
+    nap = -((f + l1 cx) + l2 cy)."""
+    return ([("f" + c, f"{lam} * {normal}{c}") for c in AXES] + cross(arm2, "f", "m2") +
+            [("nf" + c, "-f" + c) for c in AXES] + cross(arm1, "nf", "m1") +
+            [("ft" + c, f"l1 * {cx}{c} + l2 * {cy}{c}") for c in AXES] + cross("pBCo", "ft", "mt2") +
+            add("m2", "mt2", "M2") + add("f", "ft", "F2") + [("nft" + c, "-ft" + c) for c in AXES] +
+            cross("pFCo", "nft", "mt1") + add("m1", "mt1", "M1") +
+            [("ap" + c, f"f{c} + l1 * {cx}{c} + l2 * {cy}{c}") for c in AXES] + [("nap" + c, "-ap" + c) for c in AXES])
+
+
 def slip_acceleration_rows(x_axis, y_axis):
     """The slip rows' accelerations dvF . C + vF . dC, per tangent axis given as (C, dC, result): dvF the rate of
-    the slip velocity vF following the contact point, dC the axis' rate."""
-    steps = []
+    the slip velocity vF following the contact point Co (its arms' rates dpFCo, dpBCo computed before), dC the axis'
+    rate."""
+    steps = (follow_acceleration("b1", "pFCo", "dpFCo", "dvFCo") + follow_acceleration("b2", "pBCo", "dpBCo", "dvBCo") +
+             sub("dvBCo", "dvFCo", "dvF"))
     for axis, (c, dc, result) in zip(("Cx", "Cy"), (x_axis, y_axis)):
         steps += dot("dvF", c, "dvF_" + axis) + dot("vF", dc, "vF_d" + axis) + [(result, f"dvF_{axis} + vF_d{axis}")]
     return steps
+
+
+def motion_inputs(inputs, fields):
+    """inputs and both bodies' vectors named in fields (w, v, b, a) in the MAG box."""
+    return {**inputs, **{n: "mag" for b in ("b1", "b2") for f in fields for n in vec(b + f)}}
 
 
 def body_inputs(body, fields):
@@ -812,7 +841,7 @@ def norm_formulas():
 
 # The outputs that divide by the norm r = fl(sqrt(r2)) (rod.c: Cz = p / r, Czd = t / r) hold on a declared sub-box,
 # |p| >= UNIT_MIN on the exact p (points at least one length unit apart; the kernel's singular branch, |p|^2 < 2^-130,
-# is outside it). Two stages (check.py, unit_script): Gappa bounds p's components on the box (as for perr); the norm
+# is outside it). Two stages (check.py): Gappa bounds p's components on the box (as for perr); the norm
 # lemma bounds |r - |p|| (norm_minus_err with d = 0: fl(r - 0) = r); a second Gappa script takes p's components and r
 # as doubles within those bounds of their exact values, |p| >= UNIT_MIN and |p_i| / |p| <= 1 (facts about the exact
 # values), and proves the rest of the formula. The hints write each quotient's error as the rounding of the quotient
@@ -971,9 +1000,8 @@ def sos_frame_formulas():
     stations = {n: "mag" for n in vec("s1") + vec("s2")}
     inputs = {**body_inputs("b1", "pwv"), **body_inputs("b2", "pwv"), **stations, "rf": "positive", "rb": "positive"}
     normal = sos_normal_steps()
-    slip = ([("kf", "rf / (rf + rb)")] + [("Co" + c, f"Sf{c} + kf * p{c}") for c in AXES] + sub("Co", "b1p", "pFCo") +
-            sub("Co", "b2p", "pBCo") + arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") +
-            sub("u2", "u1", "vF") + dot("vF", "ax", "verr1") + dot("vF", "ay", "verr2"))
+    slip = ([("kf", "rf / (rf + rb)")] + [("Co" + c, f"Sf{c} + kf * p{c}") for c in AXES] + contact_arms() +
+            slip_velocity() + dot("vF", "ax", "verr1") + dot("vF", "ay", "verr2"))
     rows = [("frame", "sphere_on_sphere", sos_case, [(f"contact_frame.R[{i}][{j}]", v + AXES[i])
                                                      for j, v in ((0, "ax"), (1, "ay")) for i in range(3)]),
             ("rows", "sphere_on_sphere", sos_rolling_case, [("verr[1]", "verr1"), ("verr[2]", "verr2")]),
@@ -982,12 +1010,7 @@ def sos_frame_formulas():
               ("slip_velocity[1]", "verr2")])]
     # the forces with rolling: (armB x fn + pBCo x ft, fn + ft) on body 2, fn = l0 Cz, ft = l1 Cx + l2 Cy; body 1's
     # with -fn, -ft (its force the exact negation of body 2's); force_on_body2_applied = -((fn + l1 Cx) + l2 Cy)
-    forces = ([("f" + c, "lam * Cz" + c) for c in AXES] + cross("arm2", "f", "m2") +
-              [("ft" + c, f"l1 * ax{c} + l2 * ay{c}") for c in AXES] + cross("pBCo", "ft", "mt2") +
-              add("m2", "mt2", "M2") + add("f", "ft", "F2") + [("nf" + c, "-f" + c) for c in AXES] +
-              cross("arm1", "nf", "m1") + [("nft" + c, "-ft" + c) for c in AXES] + cross("pFCo", "nft", "mt1") +
-              add("m1", "mt1", "M1") + [("ap" + c, f"f{c} + l1 * ax{c} + l2 * ay{c}") for c in AXES] +
-              [("nap" + c, "-ap" + c) for c in AXES])
+    forces = rolling_force_steps("lam", "Cz", "arm2", "arm1", "ax", "ay")
     force_rows = [(f"force_on_body{b}.{part}.{c}", res + c) for b, part, res in
                   ((2, "force", "F2"), (2, "moment", "M2"), (1, "moment", "M1")) for c in AXES]
     rows += [("forces", "sphere_on_sphere", sos_rolling_case,
@@ -998,10 +1021,9 @@ def sos_frame_formulas():
     # p), the slip velocity's rate dvF following Co, the axes' rates Cxd = -(CzdF x Cy) + w1 x Cx, Cyd = CzdF x Cx +
     # w1 x Cy (CzdF = Czd - w1 x Cz, Czd = oor (pd - (pd . Cz) Cz)); aerr[1] = dvF . Cx + vF . Cxd, aerr[2] likewise
     rolling_acc = (relative_motion() + normal_row_steps(lambda v: f"oor * {v}") + cross("b1w", "arm1", "w1arm") +
-                   [("pdFCo" + c, f"w1arm{c} + kf * pd{c}") for c in AXES] + sub("b2v", "b1v", "v21") +
-                   sub("pdFCo", "v21", "pdBCo"))
-    rolling_acc += (follow_acceleration("b1", "pFCo", "pdFCo", "vdFCo") +
-                    follow_acceleration("b2", "pBCo", "pdBCo", "vdBCo") + sub("vdBCo", "vdFCo", "dvF") + cross("b1w", "Cz", "w1Cz") + sub("Czd", "w1Cz", "CzdF") +
+                   [("dpFCo" + c, f"w1arm{c} + kf * pd{c}") for c in AXES] + sub("b2v", "b1v", "v21") +
+                   sub("dpFCo", "v21", "dpBCo"))
+    rolling_acc += (cross("b1w", "Cz", "w1Cz") + sub("Czd", "w1Cz", "CzdF") +
                     cross("CzdF", "ay", "CzdFxCy") + cross("b1w", "ax", "w1Cx") +
                     [("Cxd" + c, f"-CzdFxCy{c} + w1Cx{c}") for c in AXES] + cross("CzdF", "ax", "CzdFxCx") +
                     cross("b1w", "ay", "w1Cy") + add("CzdFxCx", "w1Cy", "Cyd") +
@@ -1153,32 +1175,15 @@ def edge_edge_case(x):
             "lambda": [x.get("l0", 0.0), x.get("l1", 0.0), x.get("l2", 0.0)], **FRICTION_RULES}
 
 
-def lol_contact_arms():
-    """The arms of the contact point Co on both bodies."""
-    return sub("Co", "b1p", "pFCo") + sub("Co", "b2p", "pBCo")
-
-
-def lol_slip_velocity():
-    """vF, the relative velocity of the bodies' material points at Co (after lol_contact_arms)."""
-    return arm_velocity("b2", "pBCo", "u2") + arm_velocity("b1", "pFCo", "u1") + sub("u2", "u1", "vF")
-
-
-def lol_force_formulas(sense, inputs, steps, in_sub_box):
+def lol_force_formulas(sense, inputs, steps, sub_box):
     """line_on_line's forces (fn = l0 n at Co; with rolling, ft = l1 Cx + l2 Cy there too) and its rolling rows
     verr[1..2] = vF . Cx, vF . Cy (vF the relative velocity of the material points at Co), on the sub-box, and the
     edge_edge class's copies. None of them reads the normal's time derivatives."""
-    arms = lol_contact_arms()
-    fn = ([("f" + c, "l0 * n" + c) for c in AXES] + cross("pBCo", "f", "m2") + [("nf" + c, "-f" + c) for c in AXES] +
-          cross("pFCo", "nf", "m1"))
-    ft = ([("ft" + c, f"l1 * df{c} + l2 * Cy{c}") for c in AXES] + cross("pBCo", "ft", "mt2") +
-          add("m2", "mt2", "M2") + add("f", "ft", "F2") + [("nft" + c, "-ft" + c) for c in AXES] +
-          cross("pFCo", "nft", "mt1") + add("m1", "mt1", "M1") +
-          [("ap" + c, f"f{c} + l1 * df{c} + l2 * Cy{c}") for c in AXES] + [("nap" + c, "-ap" + c) for c in AXES])
-    rows = lol_slip_velocity() + dot("vF", "df", "verr1") + dot("vF", "Cy", "verr2")
-    all_steps = steps + arms + fn + ft + rows
+    all_steps = (steps + contact_arms() + rolling_force_steps("l0", "n", "pBCo", "pFCo", "df", "Cy") +
+                 slip_velocity() + dot("vF", "df", "verr1") + dot("vF", "Cy", "verr2"))
     force_inputs = {**inputs, "l0": "mag"}
     rolling_inputs = {**inputs, "l0": "mag", "l1": "mag", "l2": "mag"}
-    velocity_inputs = {**inputs, **{n: "mag" for b in ("b1", "b2") for f in "wv" for n in vec(b + f)}}
+    velocity_inputs = motion_inputs(inputs, "wv")
     parts = [("line_on_line", lol_case, force_inputs, "",
               [(f"force_on_body2.force.{c}", "f" + c) for c in AXES] +
               [(f"force_on_body{b}.moment.{c}", m + c) for b, m in ((2, "m2"), (1, "m1")) for c in AXES] +
@@ -1199,16 +1204,14 @@ def lol_force_formulas(sense, inputs, steps, in_sub_box):
     # the edge_edge class's slip speed: a norm row on its slip velocity (as the plane classes')
     out.append(formula("edge_edge", "slip_speed", velocity_inputs, slip_speed_steps(all_steps, "verr1", "verr2"),
                        "slip", edge_edge_case,
-                       claim=LOL_FORCE_CLAIMS["slip"], why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX,
-                       mode=f"sense {sense:+d}", sample=in_sub_box, hyps=LOL_HYPS, hints=LOL_HINTS, corner=in_sub_box,
-                       norm=("sl", "0.0")))
+                       claim=LOL_FORCE_CLAIMS["slip"], mode=f"sense {sense:+d}", hyps=LOL_HYPS, hints=LOL_HINTS,
+                       norm=("sl", "0.0"), **sub_box))
     for kind, case, part_inputs, mode, members in parts:
         need = needed_steps(all_steps + [("all", " + ".join(res for _, res in members))], "all")[:-1]
         for output, res in members:
             out.append(formula(kind, output, part_inputs, need, res, case,
                                claim=LOL_FORCE_CLAIMS[res if res in LOL_FORCE_CLAIMS else res[:-1]],
-                               why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX, mode=f"{mode}sense {sense:+d}",
-                               sample=in_sub_box, hyps=LOL_HYPS, hints=LOL_HINTS, corner=in_sub_box))
+                               mode=f"{mode}sense {sense:+d}", hyps=LOL_HYPS, hints=LOL_HINTS, **sub_box))
     return out
 
 
@@ -1235,7 +1238,7 @@ def lol_rate_steps(sense):
     # rolling: the rates dtf, dtb of the line parameters (doos that of oos), of the contact point Co and of the slip
     # velocity following Co (dvF); aerr_x = dvF . Cx + vF . ddf, aerr_y = dvF . Cy + vF . d(n x df) (-sense exact)
     msg = "-1.0" if sense > 0 else "1.0"
-    slip = lol_contact_arms() + lol_slip_velocity() + [("doos", "-oos * oos * ndw")]
+    slip = contact_arms() + slip_velocity() + [("doos", "-oos * oos * ndw")]
     for t, e, de in (("tf", "db", "ddb"), ("tb", "df", "ddf")):
         slip += (cross("n", e, "nX" + e) + cross("dn", e, "dnX" + e) + cross("n", de, "nX" + de) +
                  add("dnX" + e, "nX" + de, "d_nX" + e) + dot("dp", "nX" + e, "dpnX" + e) +
@@ -1245,18 +1248,16 @@ def lol_rate_steps(sense):
              [("dQb" + c, f"vPb{c} + dtb * db{c} + tb * ddb{c}") for c in AXES] +
              [("dCo" + c, f"0.5 * (dQf{c} + dQb{c})") for c in AXES] + sub("dCo", "b1v", "dpFCo") +
              sub("dCo", "b2v", "dpBCo"))
-    slip += (follow_acceleration("b1", "pFCo", "dpFCo", "dvFCo") + follow_acceleration("b2", "pBCo", "dpBCo", "dvBCo") +
-             sub("dvBCo", "dvFCo", "dvF") + slip_acceleration_rows(("df", "ddf", "aerrx"), ("Cy", "d_nXdf", "aerry")))
+    slip += slip_acceleration_rows(("df", "ddf", "aerrx"), ("Cy", "d_nXdf", "aerry"))
     return rate + acc + slip
 
 
-def lol_rate_formulas(sense, inputs, steps, in_sub_box):
+def lol_rate_formulas(sense, inputs, steps, sub_box):
     """line_on_line's normal row verr[0], aerr[0] and, rolling, its slip rows' aerr[1..2] (lol_rate_rows) on the
     sub-box, and the edge_edge class's copies and impact speed. aerr[1] and aerr[2] share their steps up to dvF: one
     group (one Gappa run) per kind."""
     all_steps = steps + lol_rate_steps(sense)
-    velocity_inputs = {**inputs, **{n: "mag" for b in ("b1", "b2") for f in "wv" for n in vec(b + f)}}
-    acceleration_inputs = {**inputs, **{n: "mag" for b in ("b1", "b2") for f in "wvba" for n in vec(b + f)}}
+    velocity_inputs, acceleration_inputs = motion_inputs(inputs, "wv"), motion_inputs(inputs, "wvba")
     out = []
     for part_inputs, rows in (
             (velocity_inputs, [("line_on_line", lol_case, "verr[0]", "verrn"),
@@ -1274,10 +1275,9 @@ def lol_rate_formulas(sense, inputs, steps, in_sub_box):
         need = needed_steps(all_steps + [("all", " + ".join(results))], "all")[:-1]
         for kind, case, output, res in rows:
             out.append(formula(kind, output, part_inputs, need, res, case, claim=LOL_RATE_CLAIMS[res],
-                               why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX,
                                mode=("rolling " if case is lol_rolling_case else "") + f"sense {sense:+d}",
-                               sample=in_sub_box, hyps=about_steps(LOL_RATE_HYPS, need, part_inputs),
-                               hints=about_steps(LOL_HINTS, need, part_inputs), corner=in_sub_box))
+                               hyps=about_steps(LOL_RATE_HYPS, need, part_inputs),
+                               hints=about_steps(LOL_HINTS, need, part_inputs), **sub_box))
     return out + impact_formulas([f for f in out if f["kind"] == "edge_edge"], sign=1,
                                  mode=f"approaching, sense {sense:+d}")
 
@@ -1331,14 +1331,15 @@ def lol_formulas():
         class_rows = ([("constraint.perr[0]", "perr", "2.0e-6"), ("perr", "perr", "2.0e-6")] +
                       [(f"display_point.{c}", "Co" + c, "1.6e-5") for c in AXES])
         steps = normal + dot("p", "n", "perr") + points
+        # every formula of this sense: its cases drawn in the sub-box, its claim a bound on it
         in_sub_box = lol_sub_box(sense)
-        out += lol_force_formulas(sense, inputs, steps, in_sub_box)
-        out += lol_rate_formulas(sense, inputs, steps, in_sub_box)
+        sub_box = {"why": WIDE_BOX + "; sub-box " + LOL_SUB_BOX, "sample": in_sub_box, "corner": in_sub_box}
+        out += lol_force_formulas(sense, inputs, steps, sub_box)
+        out += lol_rate_formulas(sense, inputs, steps, sub_box)
         for kind, case, kind_rows in (("line_on_line", lol_case, rows), ("edge_edge", edge_edge_case, class_rows)):
             for output, res, claim in kind_rows:
-                out.append(formula(kind, output, inputs, steps, res, case, claim=claim,
-                                   why=WIDE_BOX + "; sub-box " + LOL_SUB_BOX, mode=f"sense {sense:+d}",
-                                   sample=in_sub_box, hyps=LOL_HYPS, hints=LOL_HINTS, corner=in_sub_box))
+                out.append(formula(kind, output, inputs, steps, res, case, claim=claim, mode=f"sense {sense:+d}",
+                                   hyps=LOL_HYPS, hints=LOL_HINTS, **sub_box))
     return out
 
 
