@@ -11,11 +11,11 @@ LIB_SRC := $(wildcard src/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/src/%.o)
 # The tool: main.c, over a library of its modules (case reader, formats, evaluation, generator, checker) that the
 # tests and benchmarks link too.
-CLI_SRC := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
-CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/src/%.o)
+CLI_SRC := $(filter-out cli/main.c,$(wildcard cli/*.c))
+CLI_OBJ := $(CLI_SRC:cli/%.c=$(BUILD)/cli/%.o)
 TEST_SRC:= $(wildcard tests/*.c)
 TEST_OBJ:= $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
-HDRS    := $(wildcard src/*.h src/cli/*.h tests/*.h oracle/*.h)
+HDRS    := $(wildcard src/*.h cli/*.h tests/*.h oracle/*.h)
 
 .PHONY: all run test bench deps-build deps-test deps-schema vectors-validate examples clean
 
@@ -27,6 +27,10 @@ deps-test:
 	@tools/ensure-deps build test
 
 $(BUILD)/src/%.o: src/%.c $(HDRS) | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/cli/%.o: cli/%.c $(HDRS) | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -43,8 +47,8 @@ $(BUILD)/libccref_cli.a: $(CLI_OBJ)
 # Recursive (=): MPFI_LDLIBS comes from oracle/oracle.mk, included below.
 CCREF_LIBS = $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -ljansson $(MPFI_LDLIBS) -lm
 
-$(BUILD)/ccref: $(BUILD)/src/cli/main.o $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a
-	$(CC) $(CFLAGS) -o $@ $(BUILD)/src/cli/main.o $(CCREF_LIBS)
+$(BUILD)/ccref: $(BUILD)/cli/main.o $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a
+	$(CC) $(CFLAGS) -o $@ $(BUILD)/cli/main.o $(CCREF_LIBS)
 
 # Layers that add to the test binary set TEST_EXTRA_LIBS (archives) and TEST_EXTRA_LDLIBS (-l flags) in their .mk.
 TEST_EXTRA_LIBS :=
@@ -105,8 +109,8 @@ test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED)
 	$(if $(FP_CONTRACTED),$(FP_CONTRACTED))
 	CCREF_BIN=$(BUILD)/ccref $(BUILD)/ccref_tests
 
-$(BUILD)/ccref_bench: bench/bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
-	$(CC) $(CFLAGS) -o $@ bench/bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref.a -lm
+$(BUILD)/ccref_bench: bench/bench.c cli/random.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
+	$(CC) $(CFLAGS) -o $@ bench/bench.c cli/random.c tests/testlib.c $(BUILD)/libccref.a -lm
 
 $(BUILD)/vectors_bench: bench/vectors_bench.c | deps-build
 	$(CC) $(CFLAGS) -o $@ bench/vectors_bench.c

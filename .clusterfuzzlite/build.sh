@@ -13,9 +13,9 @@ BUILD="${WORK}/ccref-fuzz"
 mkdir -p "${BUILD}/obj"
 
 objs=()
-for src in src/*.c src/cli/*.c oracle/*.c tests/accuracy_bounds.c \
+for src in src/*.c cli/*.c oracle/*.c tests/accuracy_bounds.c \
            fuzz/decode.c fuzz/check.c fuzz/stats.c fuzz/properties.c fuzz/minivec.c fuzz/gmp_pool.c; do
-    [ "${src}" = src/cli/main.c ] && continue
+    [ "${src}" = cli/main.c ] && continue
     obj="${BUILD}/obj/${src//\//_}.o"
     ${CC} ${CFLAGS} -Ifuzz/shim ${RULES} -c "${src}" -o "${obj}"
     objs+=("${obj}")

@@ -1,12 +1,12 @@
 /* check.c: the checks every fuzzed case of a kind, a contact class or a rule must pass (fuzz.h, fuzz/README.md).
  * The comparison with the oracle is the project's own: tests/accuracy_bounds.c (acc_check_*: the kernel within its
  * proven bound of the certified value, spec/accuracy.md section 4's exclusion rule) where both sides give an
- * OK-class status, else src/cli/expect.c (expect_test, match_answer: statuses, tolerance and decision bands,
+ * OK-class status, else cli/expect.c (expect_test, match_answer: statuses, tolerance and decision bands,
  * intermediate overflow), as `ccref check` judges an engine. */
 #include <math.h>
 #include <string.h>
 
-#include "../src/cli/expect.h"
+#include "../cli/expect.h"
 #include "../tests/accuracy_bounds.h"
 #include "fuzz.h"
 
@@ -401,7 +401,7 @@ static void note_ratios(int suite, const double *ratio, const unsigned char *com
             fuzz_worst(output_name(suite, i), ratio[i]);
 }
 
-/* The full rule of `ccref check`: the expected answer and its alternatives (src/cli/expect.c). The kernel passes
+/* The full rule of `ccref check`: the expected answer and its alternatives (cli/expect.c). The kernel passes
  * as expected, or as a decision-band, tolerance-band or intermediate-overflow alternative; a case the oracle could
  * not decide, or whose kernel decision lies inside its band (spec/accuracy.md section 4; also where the exact branch
  * overflows, which has no alternative), is counted apart, not failed. */

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../src/cli/families.h"
+#include "../cli/families.h"
 #include "fuzz.h"
 
 typedef struct { const uint8_t *p; size_t n; } reader;
@@ -146,7 +146,7 @@ static void apply_flags(cli_case *c, int flags, int raw)
 
 static vtest made; /* 19 kB, reused: the harnesses are single-threaded */
 
-/* Test k of group g of the suite, as the vector generator makes it (src/cli/families.c). */
+/* Test k of group g of the suite, as the vector generator makes it (cli/families.c). */
 static void family_case(int suite, int g, int k, uint32_t seed, cli_case *c)
 {
     const group_spec *groups;

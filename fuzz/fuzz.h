@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../src/cli/vectors.h"
+#include "../cli/vectors.h"
 
 /* ---------------------------------------------------------------- the run */
 
@@ -38,14 +38,14 @@ void fuzz_worst(const char *output, double ratio);
  * classifier's sign code.
  *  RAW:    then the case's doubles as raw IEEE-754 bits (8 bytes each, little-endian) in canonical order
  *          (fuzz_case_fields); a short input keeps the rest of a fixed random case of the suite.
- *  FAMILY: then group, index, seed (4 bytes): the test the vector families (src/cli/families.c) make from them,
+ *  FAMILY: then group, index, seed (4 bytes): the test the vector families (cli/families.c) make from them,
  *          usually an exactly degenerate configuration; then records: a field byte f and, if f & 0x80, 8 raw bytes
  *          for field f & 0x7f, else a signed byte s: field f moved s ulps (nextafter). */
 enum { FUZZ_MODE_RAW = 0, FUZZ_MODE_FAMILY = 1 };
 #define FUZZ_RULES (-1) /* suite argument of fuzz_decode: one of the three rules, chosen by byte 0 */
 #define FUZZ_MAX_FIELDS 128
 
-/* The doubles of a case in canonical order (parameters in the order of src/cli/fields.c, body 1, body 2, the
+/* The doubles of a case in canonical order (parameters in the order of cli/fields.c, body 1, body 2, the
  * coordinate, material, speeds, multipliers), and its integer parameters (rolling, sign). */
 int fuzz_case_fields(cli_case *c, double **f, int **ints, int *n_ints);
 /* Decode an input into a case of the suite; returns the mode. */

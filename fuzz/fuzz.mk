@@ -17,10 +17,10 @@ FUZZ_SAN        := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # The project's language and floating-point rules come last, so that no earlier flag changes the rounding (README,
 # "Build rules"); fuzz/stats.c also asks ccref_fp_check() at start-up.
 FUZZ_RULES      := -std=c11 -ffp-contract=off -fno-fast-math -fno-math-errno -Wall -Wextra -Werror -Wpedantic
-FUZZ_LIBSRC     := $(wildcard src/*.c) $(filter-out src/cli/main.c,$(wildcard src/cli/*.c)) $(wildcard oracle/*.c) \
+FUZZ_LIBSRC     := $(wildcard src/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c)) $(wildcard oracle/*.c) \
                    tests/accuracy_bounds.c
 FUZZ_COMMON     := fuzz/decode.c fuzz/check.c fuzz/stats.c fuzz/properties.c fuzz/minivec.c fuzz/gmp_pool.c
-FUZZ_HDRS       := $(wildcard src/*.h src/cli/*.h oracle/*.h tests/*.h fuzz/*.h) fuzz/shim/CUnit/CUnit.h \
+FUZZ_HDRS       := $(wildcard src/*.h cli/*.h oracle/*.h tests/*.h fuzz/*.h) fuzz/shim/CUnit/CUnit.h \
                    tests/test_properties.c
 # fuzz/check.c observes the oracle's precision through these (acc_sample does not carry it).
 FUZZ_WRAP       := $(foreach f,ora_eval_case ora_eval_case_on ora_eval_contact_case ora_eval_contact_case_on \

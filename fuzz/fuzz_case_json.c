@@ -1,4 +1,4 @@
-/* fuzz_case_json.c: the case reader of `ccref eval` (src/cli/caseio.h): each line of the input through
+/* fuzz_case_json.c: the case reader of `ccref eval` (cli/caseio.h): each line of the input through
  * case_parse_line and case_read, as eval_lines reads it. Checks: a rejected line names its error; an accepted case
  * survives the canonical writer exactly (case_write, read back, written again: the same text); a line after an
  * accepted case is also read as a partial case over it (case_overlay, what `ccref check` does with inputs_used);

@@ -1,4 +1,4 @@
-/* fuzz_results_line.c: `ccref check`'s results reader and judge (src/cli/check.c). Each input is a results file (the
+/* fuzz_results_line.c: `ccref check`'s results reader and judge (cli/check.c). Each input is a results file (the
  * header line is prepended unless the input starts with one) judged by check_results against the small vector files
  * of fuzz_mini_vectors, loaded once (check_set_load). Checks: no sanitizer report, and an exit status of 0, 1 or 2. */
 #define _GNU_SOURCE
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "../src/ccref_version.h"
-#include "../src/cli/check.h"
+#include "../cli/check.h"
 #include "fuzz.h"
 
 int LLVMFuzzerInitialize(int *argc, char **argv[]);

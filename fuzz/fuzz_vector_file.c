@@ -1,4 +1,4 @@
-/* fuzz_vector_file.c: the vector-file reader (vfile_load, src/cli/vectors.h), on the input written to a memory file.
+/* fuzz_vector_file.c: the vector-file reader (vfile_load, cli/vectors.h), on the input written to a memory file.
  * Checks: a rejected file names its error; an accepted one keeps the reader's promises (tcIds 1..n unique, cases of
  * the file's suite, groups and slots in range); the first tests are judged as `ccref check` judges (the kernels'
  * outcome matched against the expected answer and every alternative) without a sanitizer report. */
@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../src/cli/expect.h"
+#include "../cli/expect.h"
 #include "fuzz.h"
 
 int LLVMFuzzerInitialize(int *argc, char **argv[]);

@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "../src/cli/gen.h"
+#include "../cli/gen.h"
 #include "fuzz.h"
 
 /* A kind with decision-band alternatives, a contact class with the rope-sign alternative, and the classifier. */

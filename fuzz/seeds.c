@@ -18,8 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/cli/eval.h"
-#include "../src/cli/families.h"
+#include "../cli/eval.h"
+#include "../cli/families.h"
 #include "fuzz.h"
 
 static const char *out_dir;

@@ -24,9 +24,9 @@ MPFI_STATIC_LDLIBS := -Wl,-Bstatic $(MPFI_LDLIBS) -Wl,-Bdynamic
 TEST_EXTRA_LIBS += $(BUILD)/libccref_oracle.a
 TEST_EXTRA_LDLIBS += $(MPFI_LDLIBS)
 
-$(BUILD)/oracle_bench: bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
+$(BUILD)/oracle_bench: bench/oracle_bench.c cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
                        $(BUILD)/libccref.a $(HDRS) $(ORACLE_HDRS) | deps-test
-	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c src/cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
+	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
 	    $(BUILD)/libccref.a $(MPFI_LDLIBS) -lm
 
 .PHONY: oracle-bench

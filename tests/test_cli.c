@@ -33,9 +33,9 @@
 #include "../src/ccref_bounds.h"
 #include "../src/ccref_outputs.h"
 #include "../src/ccref_version.h"
-#include "../src/cli/families.h"
-#include "../src/cli/gen.h"
-#include "../src/cli/outcome.h"
+#include "../cli/families.h"
+#include "../cli/gen.h"
+#include "../cli/outcome.h"
 #include "../oracle/oracle.h"
 
 static const char *binary(void)

@@ -13,7 +13,7 @@
 
 #include "../src/ccref.h"
 #include "../src/ccref_unilateral.h"
-#include "../src/cli/random.h"
+#include "../cli/random.h"
 
 typedef void (*ccref_test_register_fn)(CU_pSuite suite);
 void ccref_test_add_suite(const char *name, ccref_test_register_fn fn);

@@ -18,7 +18,7 @@
 #
 # The faults of the earlier review live where the code now is: the flat output layout (names, slots) that the tool
 # writes is src/outputs.c's (ccref_output_name, ccref_flatten_contact_result), so mutants rod_name and
-# slip_acc_from_vel mutate that file; the others are in src/cli/.
+# slip_acc_from_vel mutate that file; the others are in cli/.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,13 +28,13 @@ TIMEOUT=${CLI_MUT_TIMEOUT:-1200}
 # name|file|lines the rule must change|sed rule
 MUTANTS='
 rod_name|src/outputs.c|1|s#rod_names\[\] = {"tension", V3N("orientation")};#rod_names[] = {"tensoin", V3N("orientation")};#
-body_b_a_swapped|src/cli/caseio.c|1|s#{"b", offsetof(ccref_body, b)}, {"a", offsetof(ccref_body, a)}#{"b", offsetof(ccref_body, a)}, {"a", offsetof(ccref_body, b)}#
-cor_names_order|src/cli/outcome.c|1|s#cor_names\[\] = {"CAPTURED", "LINEAR", "MINIMUM"};#cor_names[] = {"LINEAR", "CAPTURED", "MINIMUM"};#
-proximal_tol_verr|src/cli/outcome.c|1|s#d->status = ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_perr, #d->status = ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_verr, #
+body_b_a_swapped|cli/caseio.c|1|s#{"b", offsetof(ccref_body, b)}, {"a", offsetof(ccref_body, a)}#{"b", offsetof(ccref_body, a)}, {"a", offsetof(ccref_body, b)}#
+cor_names_order|cli/outcome.c|1|s#cor_names\[\] = {"CAPTURED", "LINEAR", "MINIMUM"};#cor_names[] = {"LINEAR", "CAPTURED", "MINIMUM"};#
+proximal_tol_verr|cli/outcome.c|1|s#d->status = ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_perr, #d->status = ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_verr, #
 slip_acc_from_vel|src/outputs.c|2|s#\] = r->slip_acceleration\[\([01]\)\];#] = r->slip_velocity[\1];#
-certified_wrong_slot|src/cli/eval.c|1|/} else if (mode == MODE_CERTIFIED) {/{n;s#write_cert_value(w, &cert\[i\]);#write_cert_value(w, \&cert[i ? i - 1 : 0]);#}
-error_line_plus1|src/cli/eval.c|1|/^static void write_error(/,/^}/s#jw_int(w, (long long)line);#jw_int(w, (long long)line + 1);#
-check_status_class|src/cli/expect.c|1|s#^    return expected == got;#    return !ccref_status_ok((ccref_status)expected) == !ccref_status_ok((ccref_status)got);#
+certified_wrong_slot|cli/eval.c|1|/} else if (mode == MODE_CERTIFIED) {/{n;s#write_cert_value(w, &cert\[i\]);#write_cert_value(w, \&cert[i ? i - 1 : 0]);#}
+error_line_plus1|cli/eval.c|1|/^static void write_error(/,/^}/s#jw_int(w, (long long)line);#jw_int(w, (long long)line + 1);#
+check_status_class|cli/expect.c|1|s#^    return expected == got;#    return !ccref_status_ok((ccref_status)expected) == !ccref_status_ok((ccref_status)got);#
 '
 # What each mutant does (printed under the table):
 describe() {

@@ -18,7 +18,7 @@ ODE_SUITES   := ball|sphere_on_plane|sphere_on_sphere|line_on_line
 deps-ode:
 	@tools/ensure-deps build oracle ode
 
-# -I.: the consumer includes ccref's headers as "src/..." (the CLI's vector reader, src/cli/vectors.h).
+# -I.: the consumer includes ccref's headers as "src/..." (the CLI's vector reader, cli/vectors.h).
 $(BUILD)/consumers/ode_consumer.o: consumers/ode/ode_consumer.c $(HDRS) | deps-ode
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -I. -c $< -o $@

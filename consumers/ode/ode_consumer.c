@@ -33,7 +33,7 @@
 
 #include "src/ccref.h"
 #include "src/ccref_outputs.h"
-#include "src/cli/vectors.h"
+#include "cli/vectors.h"
 
 /* ------------------------------------------------------------------ per family bookkeeping */
 

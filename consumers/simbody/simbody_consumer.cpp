@@ -30,9 +30,9 @@
 
 extern "C" {
 #include "../../src/ccref_version.h"
-#include "../../src/cli/jsonw.h"
-#include "../../src/cli/outcome.h"
-#include "../../src/cli/vectors.h"
+#include "../../cli/jsonw.h"
+#include "../../cli/outcome.h"
+#include "../../cli/vectors.h"
 }
 
 using namespace SimTK;

@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "../../oracle/internal.h"
-#include "../../src/cli/families.h"
+#include "../../cli/families.h"
 
 static long cases, outputs, first_certified, enclosures, failures, first_whole;
 static long per_suite_cases[SUITE_COUNT], per_suite_first[SUITE_COUNT], per_suite_outputs[SUITE_COUNT];

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../ccref_version.h"
+#include "../src/ccref_version.h"
 #include "check.h"
 #include "eval.h"
 #include "fields.h"

@@ -1,7 +1,7 @@
 /* flags.c: see flags.h. The texts are the "notes" of the vector files. */
 #include <string.h>
 
-#include "../ccref.h"
+#include "../src/ccref.h"
 #include "flags.h"
 
 static const flag_info flags[FLAG_COUNT] = {

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "../ccref.h"
-#include "../ccref_unilateral.h"
+#include "../src/ccref.h"
+#include "../src/ccref_unilateral.h"
 
 typedef struct { uint64_t s; } ccref_rng;
 uint64_t ccref_rng_next(ccref_rng *r);              /* the next 64 random bits */

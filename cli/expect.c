@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../bounds_calculus.h"
+#include "../src/bounds_calculus.h"
 #include "expect.h"
 #include "numfmt.h"
 

@@ -4,8 +4,8 @@
 #ifndef CCREF_CLI_OUTCOME_H
 #define CCREF_CLI_OUTCOME_H
 
-#include "../../oracle/oracle.h"
-#include "../ccref_bounds.h"
+#include "../oracle/oracle.h"
+#include "../src/ccref_bounds.h"
 #include "caseio.h"
 
 typedef struct {

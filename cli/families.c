@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../common.h"
+#include "../src/common.h"
 #include "families.h"
 #include "numfmt.h"
 

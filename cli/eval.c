@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ccref_version.h"
+#include "../src/ccref_version.h"
 #include "eval.h"
 #include "expect.h"
 #include "numfmt.h"

@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-#include "../ccref.h"
-#include "../ccref_unilateral.h"
+#include "../src/ccref.h"
+#include "../src/ccref_unilateral.h"
 
 /* FIELD_UNIT: a vector that must be a unit vector (a plane normal): read and written like FIELD_VEC3, and divided by
  * its norm when a case asks for "normalize": true. */

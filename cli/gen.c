@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../ccref_version.h"
+#include "../src/ccref_version.h"
 #include "expect.h"
 #include "families.h"
 #include "gen.h"
