@@ -109,8 +109,8 @@ test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED)
 	$(if $(FP_CONTRACTED),$(FP_CONTRACTED))
 	CCREF_BIN=$(BUILD)/ccref $(BUILD)/ccref_tests
 
-$(BUILD)/ccref_bench: bench/bench.c cli/random.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
-	$(CC) $(CFLAGS) -o $@ bench/bench.c cli/random.c tests/testlib.c $(BUILD)/libccref.a -lm
+$(BUILD)/ccref_bench: bench/bench.c cli/random.c cli/fields.c tests/testlib.c $(BUILD)/libccref.a $(HDRS) | deps-test
+	$(CC) $(CFLAGS) -o $@ bench/bench.c cli/random.c cli/fields.c tests/testlib.c $(BUILD)/libccref.a -lm
 
 $(BUILD)/vectors_bench: bench/vectors_bench.c | deps-build
 	$(CC) $(CFLAGS) -o $@ bench/vectors_bench.c

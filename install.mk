@@ -9,7 +9,7 @@
 #                                          the double kernels (src/*.c): libm only
 #   $(LIBDIR)/libccref-oracle.so.M.m.p, .so.M, .so, libccref-oracle.a
 #                                          the MPFI oracle (oracle/*.c): needs libccref, MPFI, MPFR, GMP
-#   $(INCLUDEDIR)/ccref/*.h                ccref.h, ccref_unilateral.h, ccref_outputs.h, ccref_bounds.h,
+#   $(INCLUDEDIR)/ccref/*.h                ccref.h, ccref_kinds.h, ccref_unilateral.h, ccref_outputs.h, ccref_bounds.h,
 #                                          ccref_version.h, and oracle.h (its "../src/" includes rewritten)
 #   $(PKGCONFIGDIR)/ccref.pc, ccref-oracle.pc
 #   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/{vectors.md,ccref_*_v1.schema.json}
@@ -41,9 +41,8 @@ CCREF_VERSION := $(CCREF_MAJOR).$(call ccref_version_field,MINOR).$(call ccref_v
 
 # ---- position-independent objects and the shared libraries (the CFLAGS of the top Makefile, plus -fPIC)
 PIC_DIR        := $(BUILD)/pic
-INST_ORACLE_SRC := $(wildcard oracle/*.c)
 PIC_LIB_OBJ    := $(LIB_SRC:src/%.c=$(PIC_DIR)/src/%.o)
-PIC_ORACLE_OBJ := $(INST_ORACLE_SRC:oracle/%.c=$(PIC_DIR)/oracle/%.o)
+PIC_ORACLE_OBJ := $(ORACLE_SRC:oracle/%.c=$(PIC_DIR)/oracle/%.o) $(ORACLE_FIRST_SRC:oracle/%.c=$(PIC_DIR)/oracle/first/%.o)
 SO_DIR         := $(BUILD)/lib
 LIBCCREF_SO    := libccref.so.$(CCREF_VERSION)
 LIBORACLE_SO   := libccref-oracle.so.$(CCREF_VERSION)
@@ -58,7 +57,9 @@ $(PIC_DIR)/oracle/%.o: oracle/%.c $(HDRS) | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -c $< -o $@
 
-$(PIC_DIR)/oracle/first_stage.o: $(filter-out oracle/first_stage.c,$(INST_ORACLE_SRC))
+$(PIC_DIR)/oracle/first/%.o: oracle/%.c $(HDRS) | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC $(FIRST_STAGE_CFLAGS) -c $< -o $@
 
 $(SO_DIR)/$(LIBCCREF_SO): $(PIC_LIB_OBJ) pkg/libccref.map
 	@mkdir -p $(dir $@)
@@ -92,7 +93,7 @@ $(AR_DIR)/libccref-oracle.a: $(ORACLE_OBJ) $(AR_DIR)/libccref-oracle.syms
 
 # ---- the staging tree: every file as it will be installed, one subdirectory per target directory
 STAGE := $(BUILD)/stage
-PUBLIC_HDRS := ccref.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_version.h
+PUBLIC_HDRS := ccref.h ccref_kinds.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_version.h
 VECTOR_FILES := $(wildcard vectors/*.json)
 SPEC_FILES := spec/vectors.md spec/ccref_vectors_v1.schema.json spec/ccref_results_v1.schema.json
 STAGED := $(STAGE)/bin/ccref \

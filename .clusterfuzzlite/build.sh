@@ -16,8 +16,17 @@ objs=()
 for src in src/*.c cli/*.c oracle/*.c tests/accuracy_bounds.c \
            fuzz/decode.c fuzz/check.c fuzz/stats.c fuzz/properties.c fuzz/minivec.c fuzz/gmp_pool.c; do
     [ "${src}" = cli/main.c ] && continue
+    [ "${src}" = oracle/first_stage.c ] && continue
     obj="${BUILD}/obj/${src//\//_}.o"
     ${CC} ${CFLAGS} -Ifuzz/shim ${RULES} -c "${src}" -o "${obj}"
+    objs+=("${obj}")
+done
+# The oracle's first stage: its sources compiled a second time with oracle/first_stage.h first (oracle/oracle.mk).
+first_stage_flags="-include oracle/first_stage.h"
+[ "$(uname -m)" = x86_64 ] && first_stage_flags="-mfma ${first_stage_flags}"
+for src in oracle/*.c; do
+    obj="${BUILD}/obj/first_${src//\//_}.o"
+    ${CC} ${CFLAGS} -Ifuzz/shim ${RULES} ${first_stage_flags} -c "${src}" -o "${obj}"
     objs+=("${obj}")
 done
 rm -f "${BUILD}/libccref_fuzz.a"

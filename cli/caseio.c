@@ -358,10 +358,9 @@ static int read_named_body(json_t *root, const char *key, ccref_body *b, cli_cas
 
 static int read_coordinate(json_t *root, ccref_coordinate *q, cli_case *c, int partial, read_error *e)
 {
-    static const field_desc fields[] = {{"q", FIELD_SCALAR, offsetof(ccref_coordinate, q)},
-                                        {"qdot", FIELD_SCALAR, offsetof(ccref_coordinate, qdot)},
-                                        {"qdotdot", FIELD_SCALAR, offsetof(ccref_coordinate, qdotdot)},
-                                        {NULL, FIELD_SCALAR, 0}};
+    static const field_desc fields[] = {FIELD(ccref_coordinate, q, FIELD_SCALAR),
+                                        FIELD(ccref_coordinate, qdot, FIELD_SCALAR),
+                                        FIELD(ccref_coordinate, qdotdot, FIELD_SCALAR), FIELD_END};
     return read_block(root, "coordinate", fields, q, c, partial, e);
 }
 
@@ -381,6 +380,16 @@ static int read_lambda(json_t *root, double *lambda, size_t *n, int partial, rea
     return 0;
 }
 
+/* What a suite's cases read besides parameters and multipliers (STATE_* bits; the rules: nothing). */
+static unsigned suite_state(int suite)
+{
+    switch (suite_type_of(suite)) {
+    case SUITE_TYPE_KIND: return cli_kind_fields(suite_kind(suite))->state;
+    case SUITE_TYPE_CONTACT: return cli_contact_fields(suite_class(suite))->state;
+    default: return 0;
+    }
+}
+
 /* The top-level keys a suite reads. */
 static const char *const *suite_keys(int suite)
 {
@@ -392,12 +401,8 @@ static const char *const *suite_keys(int suite)
                                             "speeds", "normalize", NULL};
     static const char *const rule_keys[] = {"id", "kind", "params", NULL};
     switch (suite_type_of(suite)) {
-    case SUITE_TYPE_KIND: return suite == CCREF_KIND_CONSTANT_COORDINATE ? cc_keys : kind_keys;
-    case SUITE_TYPE_CONTACT: {
-        ccref_contact_class cls = suite_class(suite);
-        return cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER ? stop_keys
-                                                                                              : contact_keys;
-    }
+    case SUITE_TYPE_KIND: return suite_state(suite) & STATE_COORDINATE ? cc_keys : kind_keys;
+    case SUITE_TYPE_CONTACT: return suite_state(suite) & STATE_COORDINATE ? stop_keys : contact_keys;
     default: return rule_keys;
     }
 }
@@ -406,7 +411,7 @@ static const field_desc *suite_params(int suite)
 {
     switch (suite_type_of(suite)) {
     case SUITE_TYPE_KIND: return cli_kind_fields(suite_kind(suite))->params;
-    case SUITE_TYPE_CONTACT: return cli_contact_params(suite_class(suite));
+    case SUITE_TYPE_CONTACT: return cli_contact_fields(suite_class(suite))->params;
     default:
         return suite == SUITE_EFFECTIVE_COR ? cli_cor_fields
                : suite == SUITE_EFFECTIVE_COF ? cli_cof_fields
@@ -461,7 +466,7 @@ static int read_parts(json_t *root, cli_case *c, int partial, read_error *e)
     switch (suite_type_of(c->suite)) {
     case SUITE_TYPE_KIND: {
         ccref_case *k = &c->u.k;
-        if (k->kind == CCREF_KIND_CONSTANT_COORDINATE) {
+        if (suite_state(c->suite) & STATE_COORDINATE) {
             if (read_coordinate(root, &k->coordinate, c, partial, e))
                 return -1;
         } else if (read_named_body(root, "body1", &k->body1, c, 1, partial, e) ||
@@ -474,7 +479,7 @@ static int read_parts(json_t *root, cli_case *c, int partial, read_error *e)
     }
     case SUITE_TYPE_CONTACT: {
         ccref_contact_case *k = &c->u.c;
-        int stop = k->cls == CCREF_CONTACT_HARD_STOP_UPPER || k->cls == CCREF_CONTACT_HARD_STOP_LOWER;
+        int stop = (suite_state(c->suite) & STATE_COORDINATE) != 0;
         if (read_named_body(root, "body1", &k->body1, c, 1, partial, e))
             return -1;
         if (stop ? read_coordinate(root, &k->coordinate, c, partial, e)
@@ -647,7 +652,7 @@ void case_write(jw *w, const cli_case *c)
     switch (suite_type_of(c->suite)) {
     case SUITE_TYPE_KIND: {
         const ccref_case *k = &c->u.k;
-        if (k->kind == CCREF_KIND_CONSTANT_COORDINATE) {
+        if (suite_state(c->suite) & STATE_COORDINATE) {
             write_coordinate(w, &k->coordinate);
         } else {
             jw_key(w, "body1");
@@ -662,7 +667,7 @@ void case_write(jw *w, const cli_case *c)
         const ccref_contact_case *k = &c->u.c;
         jw_key(w, "body1");
         write_body(w, &k->body1);
-        if (k->cls == CCREF_CONTACT_HARD_STOP_UPPER || k->cls == CCREF_CONTACT_HARD_STOP_LOWER) {
+        if (suite_state(c->suite) & STATE_COORDINATE) {
             write_coordinate(w, &k->coordinate);
         } else {
             jw_key(w, "body2");

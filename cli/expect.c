@@ -156,52 +156,31 @@ static int unit_band(ccref_vec3 n)
     return near_tolerance(x, dot_err(n, n, 1.0));
 }
 
-/* CCREF_E_NOT_ROTATION or CCREF_E_NOT_UNIT_VECTOR when some rotation or unit-vector input of the case is within
- * rounding of its check's tolerance (the status a computed check may answer), else 0. */
+/* The first rotation (body 1, body 2, the FRAME parameters) or unit-vector parameter of a case whose check lies
+ * within rounding of its tolerance: CCREF_E_NOT_ROTATION or CCREF_E_NOT_UNIT_VECTOR (the status a computed check
+ * may answer), else 0. */
 static int check_band(const cli_case *c)
 {
-    const ccref_mat3 *Rs[4];
-    int nR = 0;
-    ccref_vec3 units[1] = {{0.0, 0.0, 0.0}};
-    int nU = 0;
+    const field_desc *params;
+    const void *p;
+    const ccref_body *b1, *b2;
+    unsigned state;
     if (suite_type_of(c->suite) == SUITE_TYPE_KIND) {
-        const ccref_case *k = &c->u.k;
-        if (k->kind == CCREF_KIND_CONSTANT_COORDINATE)
-            return 0;
-        Rs[nR++] = &k->body1.R;
-        Rs[nR++] = &k->body2.R;
-        switch (k->kind) {
-        case CCREF_KIND_SPHERE_ON_PLANE: Rs[nR++] = &k->params.sphere_on_plane.plane_frame_in_b1.R; break;
-        case CCREF_KIND_POINT_ON_PLANE: Rs[nR++] = &k->params.point_on_plane.plane_frame_in_b1.R; break;
-        case CCREF_KIND_LINE_ON_LINE:
-            Rs[nR++] = &k->params.line_on_line.edge_frame1_in_b1.R;
-            Rs[nR++] = &k->params.line_on_line.edge_frame2_in_b2.R;
-            break;
-        case CCREF_KIND_POINT_IN_PLANE: units[nU++] = k->params.point_in_plane.normal_in_b1; break;
-        case CCREF_KIND_BALL_ROLLING_ON_PLANE: units[nU++] = k->params.ball_rolling_on_plane.normal_in_b1; break;
-        default: break;
-        }
+        const kind_fields *kf = cli_kind_fields(c->u.k.kind);
+        params = kf->params, p = &c->u.k.params, state = kf->state, b1 = &c->u.k.body1, b2 = &c->u.k.body2;
     } else if (suite_type_of(c->suite) == SUITE_TYPE_CONTACT) {
-        const ccref_contact_case *k = &c->u.c;
-        Rs[nR++] = &k->body1.R;
-        if (k->cls != CCREF_CONTACT_HARD_STOP_UPPER && k->cls != CCREF_CONTACT_HARD_STOP_LOWER)
-            Rs[nR++] = &k->body2.R;
-        switch (k->cls) {
-        case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-        case CCREF_CONTACT_POINT_PLANE: units[nU++] = k->params.point_plane.normal_in_b1; break;
-        case CCREF_CONTACT_SPHERE_PLANE: units[nU++] = k->params.sphere_plane.normal_in_b1; break;
-        case CCREF_CONTACT_EDGE_EDGE:
-            Rs[nR++] = &k->params.edge_edge.edge_frame1_in_b1.R;
-            Rs[nR++] = &k->params.edge_edge.edge_frame2_in_b2.R;
-            break;
-        default: break;
-        }
+        const contact_fields *cf = cli_contact_fields(c->u.c.cls);
+        params = cf->params, p = &c->u.c.params, state = cf->state, b1 = &c->u.c.body1, b2 = &c->u.c.body2;
+    } else {
+        return 0;
     }
-    for (int i = 0; i < nR; i++)
-        if (rotation_band(Rs[i]))
+    if (((state & STATE_BODY1) && rotation_band(&b1->R)) || ((state & STATE_BODY2) && rotation_band(&b2->R)))
+        return CCREF_E_NOT_ROTATION;
+    for (const field_desc *d = params; d->name != NULL; d++)
+        if (d->type == FIELD_FRAME && rotation_band(&((const ccref_frame *)((const char *)p + d->offset))->R))
             return CCREF_E_NOT_ROTATION;
-    for (int i = 0; i < nU; i++)
-        if (unit_band(units[i]))
+    for (const field_desc *d = params; d->name != NULL; d++)
+        if (d->type == FIELD_UNIT && unit_band(*(const ccref_vec3 *)((const char *)p + d->offset)))
             return CCREF_E_NOT_UNIT_VECTOR;
     return 0;
 }

@@ -66,6 +66,18 @@ static double grid(fam *f, double lo, double hi, double step)
     return lo + step * (double)pick(f, n + 1);
 }
 
+static ccref_vec3 gvec(fam *f, double lo, double hi, double step);
+
+/* A parameter on the grid of step 1/8 in its random range (a scalar, or a vector's components). */
+static void grid_field(fam *f, const field_desc *d, void *params)
+{
+    void *x = (char *)params + d->offset;
+    if (d->type == FIELD_SCALAR)
+        *(double *)x = grid(f, d->lo, d->hi, 0.125);
+    else if (d->type == FIELD_VEC3)
+        *(ccref_vec3 *)x = gvec(f, d->lo, d->hi, 0.125);
+}
+
 static ccref_vec3 gvec(fam *f, double lo, double hi, double step)
 {
     return v3(grid(f, lo, hi, step), grid(f, lo, hi, step), grid(f, lo, hi, step));
@@ -139,22 +151,17 @@ static int is_stop(int suite)
            suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_HARD_STOP_LOWER;
 }
 
-/* The kind under a contact class (the kinds themselves map to themselves). */
+/* The kind whose families a suite's are built as: a kind's own, a class's LIKE kind (the kind its parameters restate),
+ * but for point_plane, whose exact geometry is point_on_plane's on an axis normal (the class builds its plane frame
+ * from the normal: exact_geometry). */
 static ccref_kind underlying_kind(int suite)
 {
     if (suite_type_of(suite) == SUITE_TYPE_KIND)
         return suite_kind(suite);
-    switch (suite_class(suite)) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER: return CCREF_KIND_CONSTANT_COORDINATE;
-    case CCREF_CONTACT_ROPE: return CCREF_KIND_ROD;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: return CCREF_KIND_POINT_IN_PLANE;
-    case CCREF_CONTACT_POINT_PLANE: return CCREF_KIND_POINT_ON_PLANE;
-    case CCREF_CONTACT_SPHERE_PLANE: return CCREF_KIND_BALL_ROLLING_ON_PLANE;
-    case CCREF_CONTACT_SPHERE_SPHERE: return CCREF_KIND_SPHERE_ON_SPHERE;
-    case CCREF_CONTACT_EDGE_EDGE: return CCREF_KIND_LINE_ON_LINE;
-    default: return CCREF_KIND_COUNT;
-    }
+    if (suite_class(suite) == CCREF_CONTACT_POINT_PLANE)
+        return CCREF_KIND_POINT_ON_PLANE;
+    const contact_fields *cf = cli_contact_fields(suite_class(suite));
+    return cf != NULL ? cf->like : CCREF_KIND_COUNT;
 }
 
 static void set_lambda(fam *f, cli_case *c)
@@ -339,50 +346,20 @@ static void exact_geometry(fam *f, cli_case *c, int rolling)
     cc->body1 = b1;
     cc->body2 = b2;
     cc->coordinate = k.coordinate;
-    switch (cc->cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        cc->params.hard_stop.bound = k.params.constant_coordinate.position;
-        cc->params.hard_stop.mobilizer_origin_in_b = gvec(f, -1, 1, 0.125);
-        cc->body2 = ccref_body_ground();
-        break;
-    case CCREF_CONTACT_ROPE:
-        cc->params.rope.station1_in_b1 = k.params.rod.station1_in_b1;
-        cc->params.rope.station2_in_b2 = k.params.rod.station2_in_b2;
-        cc->params.rope.length_limit = k.params.rod.length;
-        break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-        cc->params.point_plane.normal_in_b1 = k.params.point_in_plane.normal_in_b1;
-        cc->params.point_plane.height = k.params.point_in_plane.height;
-        cc->params.point_plane.follower_in_b2 = k.params.point_in_plane.follower_in_b2;
-        break;
-    case CCREF_CONTACT_POINT_PLANE: {
+    if (cc->cls == CCREF_CONTACT_POINT_PLANE) {
         /* the class builds its plane frame from (normal, height): an axis normal keeps it exact */
         ccref_vec3 n = axis(ax, sgn);
         cc->params.point_plane.normal_in_b1 = n;
         cc->params.point_plane.height = v3_dot(station_at(&b1, X), n);
         cc->params.point_plane.follower_in_b2 = station_at(&b2, X);
-        break;
-    }
-    case CCREF_CONTACT_SPHERE_PLANE:
-        cc->params.sphere_plane.normal_in_b1 = k.params.ball_rolling_on_plane.normal_in_b1;
-        cc->params.sphere_plane.height = k.params.ball_rolling_on_plane.height;
-        cc->params.sphere_plane.center_in_b2 = k.params.ball_rolling_on_plane.center_in_b2;
-        cc->params.sphere_plane.radius = k.params.ball_rolling_on_plane.radius;
-        break;
-    case CCREF_CONTACT_SPHERE_SPHERE:
-        cc->params.sphere_sphere.center1_in_b1 = k.params.sphere_on_sphere.center1_in_b1;
-        cc->params.sphere_sphere.radius1 = k.params.sphere_on_sphere.radius1;
-        cc->params.sphere_sphere.center2_in_b2 = k.params.sphere_on_sphere.center2_in_b2;
-        cc->params.sphere_sphere.radius2 = k.params.sphere_on_sphere.radius2;
-        break;
-    case CCREF_CONTACT_EDGE_EDGE:
-        cc->params.edge_edge.edge_frame1_in_b1 = k.params.line_on_line.edge_frame1_in_b1;
-        cc->params.edge_edge.half_length1 = k.params.line_on_line.half_length1;
-        cc->params.edge_edge.edge_frame2_in_b2 = k.params.line_on_line.edge_frame2_in_b2;
-        cc->params.edge_edge.half_length2 = k.params.line_on_line.half_length2;
-        break;
-    default: break;
+    } else {
+        /* the parameters the class shares with its kind, then those it adds on the grid (a hard stop's mobilizer
+         * origin, for display) */
+        const contact_fields *cf = cli_contact_fields(cc->cls);
+        for (int i = contact_params_from_kind(cc, &k); i >= 0 && cf->params[i].name != NULL; i++)
+            grid_field(f, &cf->params[i], &cc->params);
+        if (!(cf->state & STATE_BODY2))
+            cc->body2 = ccref_body_ground();
     }
     random_material(f, cc);
 }
@@ -963,7 +940,7 @@ static ccref_mat3 *frame_rotation(cli_case *c)
 static double *first_scalar(cli_case *c)
 {
     const field_desc *d = suite_type_of(c->suite) == SUITE_TYPE_KIND ? cli_kind_fields(suite_kind(c->suite))->params
-                                                                     : cli_contact_params(suite_class(c->suite));
+                                                                     : cli_contact_fields(suite_class(c->suite))->params;
     char *base = suite_type_of(c->suite) == SUITE_TYPE_KIND ? (char *)&c->u.k.params : (char *)&c->u.c.params;
     for (; d->name; d++) {
         if (d->type == FIELD_SCALAR)

@@ -1,135 +1,96 @@
 /* fields.c: see fields.h. */
+#include <string.h>
+
 #include "fields.h"
 
-#define P(kind_struct, member, type) {#member, type, offsetof(kind_struct, member)}
-#define END {NULL, FIELD_SCALAR, 0}
+#define P FIELD
+#define END FIELD_END
 
-static const field_desc ball_params[] = {
-    P(ccref_ball_params, station1_in_b1, FIELD_VEC3), P(ccref_ball_params, station2_in_b2, FIELD_VEC3), END};
-static const field_desc ball_aux[] = {
-    P(ccref_ball_result, reaction_on_body1_in_b1, FIELD_VEC3),
-    P(ccref_ball_result, reaction_on_body2_in_b2, FIELD_VEC3), END};
+/* ---------------------------------------------------------------- the kinds and classes, from the table */
 
-static const field_desc rod_params[] = {
-    P(ccref_rod_params, station1_in_b1, FIELD_VEC3), P(ccref_rod_params, station2_in_b2, FIELD_VEC3),
-    P(ccref_rod_params, length, FIELD_SCALAR), END};
-static const field_desc rod_aux[] = {
-    P(ccref_rod_result, tension, FIELD_SCALAR), P(ccref_rod_result, orientation, FIELD_VEC3), END};
+/* The case format's type and the positivity status of each parameter TYPE of ccref_kinds.h. */
+#define FIELD_OF_SCALAR FIELD_SCALAR, 0
+#define FIELD_OF_RADIUS FIELD_SCALAR, CCREF_E_NONPOSITIVE_RADIUS
+#define FIELD_OF_LENGTH FIELD_SCALAR, CCREF_E_NONPOSITIVE_LENGTH
+#define FIELD_OF_VEC3 FIELD_VEC3, 0
+#define FIELD_OF_UNIT FIELD_UNIT, 0
+#define FIELD_OF_FRAME FIELD_FRAME, 0
+#define FIELD_OF_ROLLING FIELD_BOOL, 0
+#define FIELD_TYPE_(type, nonpositive) type
+#define FIELD_TYPE(x) FIELD_TYPE_(x)
+#define FIELD_NONPOSITIVE_(type, nonpositive) nonpositive
+#define FIELD_NONPOSITIVE(x) FIELD_NONPOSITIVE_(x)
+#define PARAM(k, member, TYPE, LO, HI)                                                                                 \
+    {#member, FIELD_TYPE(FIELD_OF_##TYPE), offsetof(ccref_##k##_params, member), FIELD_NONPOSITIVE(FIELD_OF_##TYPE),    \
+     LO, HI},
 
-static const field_desc pip_params[] = {
-    P(ccref_point_in_plane_params, normal_in_b1, FIELD_UNIT), P(ccref_point_in_plane_params, height, FIELD_SCALAR),
-    P(ccref_point_in_plane_params, follower_in_b2, FIELD_VEC3), END};
-static const field_desc pip_aux[] = {P(ccref_point_in_plane_result, follower_point, FIELD_VEC3), END};
+/* The discrete (INT, BOOL) outputs of a kind; the others are the library's flat layout (src/outputs.c). */
+#define DISCRETE_SCALAR(k, member, name)
+#define DISCRETE_VEC3(k, member, name)
+#define DISCRETE_MAT3(k, member, name)
+#define DISCRETE_FRAME(k, member, name)
+#define DISCRETE_INT(k, member, name) {name, FIELD_INT, offsetof(ccref_##k##_result, member), 0, 0, 0},
+#define DISCRETE_BOOL(k, member, name) {name, FIELD_BOOL, offsetof(ccref_##k##_result, member), 0, 0, 0},
+#define DISCRETE(k, OUT, member, name, TYPE, MOTION) DISCRETE_##TYPE(k, member, name)
 
-static const field_desc cc_params[] = {P(ccref_constant_coordinate_params, position, FIELD_SCALAR), END};
-static const field_desc cc_aux[] = {P(ccref_constant_coordinate_result, generalized_force, FIELD_SCALAR), END};
+#define KIND_FIELDS(KIND, kind, ...)                                                                                   \
+    static const field_desc kind##_params[] = {CCREF_PARAMS_##kind(PARAM, kind) END};                                 \
+    static const field_desc kind##_discrete[] = {CCREF_OUTPUTS_##kind(DISCRETE, kind) END};
+CCREF_KINDS(KIND_FIELDS)
 
-static const field_desc sop_params[] = {
-    P(ccref_sphere_on_plane_params, plane_frame_in_b1, FIELD_FRAME),
-    P(ccref_sphere_on_plane_params, center_in_b2, FIELD_VEC3), P(ccref_sphere_on_plane_params, radius, FIELD_SCALAR),
-    P(ccref_sphere_on_plane_params, rolling, FIELD_BOOL), END};
-static const field_desc sop_aux[] = {
-    P(ccref_sphere_on_plane_result, contact_point, FIELD_VEC3),
-    P(ccref_sphere_on_plane_result, separation, FIELD_SCALAR),
-    P(ccref_sphere_on_plane_result, force_on_sphere, FIELD_VEC3), END};
-
-static const field_desc brop_params[] = {
-    P(ccref_ball_rolling_on_plane_params, normal_in_b1, FIELD_UNIT),
-    P(ccref_ball_rolling_on_plane_params, height, FIELD_SCALAR),
-    P(ccref_ball_rolling_on_plane_params, center_in_b2, FIELD_VEC3),
-    P(ccref_ball_rolling_on_plane_params, radius, FIELD_SCALAR), END};
-static const field_desc brop_aux[] = {
-    P(ccref_ball_rolling_on_plane_result, contact_point, FIELD_VEC3),
-    P(ccref_ball_rolling_on_plane_result, plane_axes, FIELD_MAT3),
-    P(ccref_ball_rolling_on_plane_result, normal_force, FIELD_SCALAR),
-    P(ccref_ball_rolling_on_plane_result, friction_force_x, FIELD_SCALAR),
-    P(ccref_ball_rolling_on_plane_result, friction_force_y, FIELD_SCALAR), END};
-
-static const field_desc sos_params[] = {
-    P(ccref_sphere_on_sphere_params, center1_in_b1, FIELD_VEC3), P(ccref_sphere_on_sphere_params, radius1, FIELD_SCALAR),
-    P(ccref_sphere_on_sphere_params, center2_in_b2, FIELD_VEC3), P(ccref_sphere_on_sphere_params, radius2, FIELD_SCALAR),
-    P(ccref_sphere_on_sphere_params, rolling, FIELD_BOOL), END};
-static const field_desc sos_aux[] = {
-    P(ccref_sphere_on_sphere_result, contact_frame, FIELD_FRAME),
-    P(ccref_sphere_on_sphere_result, separation, FIELD_SCALAR),
-    P(ccref_sphere_on_sphere_result, force_on_body2, FIELD_VEC3), END};
-
-static const field_desc pop_params[] = {
-    P(ccref_point_on_plane_params, plane_frame_in_b1, FIELD_FRAME),
-    P(ccref_point_on_plane_params, follower_in_b2, FIELD_VEC3), END};
-static const field_desc pop_aux[] = {
-    P(ccref_point_on_plane_result, follower_point, FIELD_VEC3),
-    P(ccref_point_on_plane_result, force_on_follower, FIELD_VEC3), END};
-
-static const field_desc lol_params[] = {
-    P(ccref_line_on_line_params, edge_frame1_in_b1, FIELD_FRAME),
-    P(ccref_line_on_line_params, half_length1, FIELD_SCALAR),
-    P(ccref_line_on_line_params, edge_frame2_in_b2, FIELD_FRAME),
-    P(ccref_line_on_line_params, half_length2, FIELD_SCALAR), P(ccref_line_on_line_params, rolling, FIELD_BOOL), END};
-static const field_desc lol_aux[] = {
-    P(ccref_line_on_line_result, sense, FIELD_INT), P(ccref_line_on_line_result, lines_are_parallel, FIELD_BOOL),
-    P(ccref_line_on_line_result, closest_point1, FIELD_VEC3), P(ccref_line_on_line_result, closest_point2, FIELD_VEC3),
-    P(ccref_line_on_line_result, contact_frame, FIELD_FRAME), P(ccref_line_on_line_result, separation, FIELD_SCALAR),
-    P(ccref_line_on_line_result, force_on_body2, FIELD_VEC3), END};
-
-static const kind_fields table[CCREF_KIND_COUNT] = {
-    [CCREF_KIND_BALL] = {ball_params, ball_aux, 1},
-    [CCREF_KIND_ROD] = {rod_params, rod_aux, 1},
-    [CCREF_KIND_POINT_IN_PLANE] = {pip_params, pip_aux, 1},
-    [CCREF_KIND_CONSTANT_COORDINATE] = {cc_params, cc_aux, 0},
-    [CCREF_KIND_SPHERE_ON_PLANE] = {sop_params, sop_aux, 1},
-    [CCREF_KIND_BALL_ROLLING_ON_PLANE] = {brop_params, brop_aux, 1},
-    [CCREF_KIND_SPHERE_ON_SPHERE] = {sos_params, sos_aux, 1},
-    [CCREF_KIND_POINT_ON_PLANE] = {pop_params, pop_aux, 1},
-    [CCREF_KIND_LINE_ON_LINE] = {lol_params, lol_aux, 1},
-};
+#define STATE_OF_BODIES (STATE_BODY1 | STATE_BODY2)
+#define STATE_OF_COORDINATE STATE_COORDINATE
+#define STATE_OF_BODY1_COORDINATE (STATE_BODY1 | STATE_COORDINATE)
+#define KIND_ENTRY(KIND, kind, ABBR, STATE, MP, MV, WELL)                                                              \
+    [CCREF_KIND_##KIND] = {kind##_params, kind##_discrete, STATE_OF_##STATE, CONDITIONING_##WELL},
+static const kind_fields kind_table[CCREF_KIND_COUNT] = {CCREF_KINDS(KIND_ENTRY)};
 
 const kind_fields *cli_kind_fields(ccref_kind kind)
 {
     if ((unsigned)kind >= CCREF_KIND_COUNT)
         return NULL;
-    return &table[kind];
+    return &kind_table[kind];
 }
 
-/* ---------------------------------------------------------------- unilateral layer */
+#define CONTACT_FIELDS(params) static const field_desc params##_params[] = {CCREF_CONTACT_PARAMS_##params(PARAM, params) END};
+CCREF_CONTACT_PARAMS(CONTACT_FIELDS)
 
-static const field_desc hard_stop_params[] = {
-    P(ccref_hard_stop_params, bound, FIELD_SCALAR), P(ccref_hard_stop_params, mobilizer_origin_in_b, FIELD_VEC3), END};
-static const field_desc rope_params[] = {
-    P(ccref_rope_params, station1_in_b1, FIELD_VEC3), P(ccref_rope_params, station2_in_b2, FIELD_VEC3),
-    P(ccref_rope_params, length_limit, FIELD_SCALAR), END};
-static const field_desc point_plane_params[] = {
-    P(ccref_point_plane_params, normal_in_b1, FIELD_UNIT), P(ccref_point_plane_params, height, FIELD_SCALAR),
-    P(ccref_point_plane_params, follower_in_b2, FIELD_VEC3), END};
-static const field_desc sphere_plane_params[] = {
-    P(ccref_sphere_plane_params, normal_in_b1, FIELD_UNIT), P(ccref_sphere_plane_params, height, FIELD_SCALAR),
-    P(ccref_sphere_plane_params, center_in_b2, FIELD_VEC3), P(ccref_sphere_plane_params, radius, FIELD_SCALAR), END};
-static const field_desc sphere_sphere_params[] = {
-    P(ccref_sphere_sphere_params, center1_in_b1, FIELD_VEC3), P(ccref_sphere_sphere_params, radius1, FIELD_SCALAR),
-    P(ccref_sphere_sphere_params, center2_in_b2, FIELD_VEC3), P(ccref_sphere_sphere_params, radius2, FIELD_SCALAR),
-    END};
-static const field_desc edge_edge_params[] = {
-    P(ccref_edge_edge_params, edge_frame1_in_b1, FIELD_FRAME), P(ccref_edge_edge_params, half_length1, FIELD_SCALAR),
-    P(ccref_edge_edge_params, edge_frame2_in_b2, FIELD_FRAME), P(ccref_edge_edge_params, half_length2, FIELD_SCALAR),
-    END};
+#define CLASS_ENTRY(CLASS, cls, params, LIKE, STATE)                                                                   \
+    [CCREF_CONTACT_##CLASS] = {params##_params, STATE_OF_##STATE, CCREF_KIND_##LIKE},
+static const contact_fields contact_table[CCREF_CONTACT_COUNT] = {CCREF_CONTACTS(CLASS_ENTRY)};
 
-static const field_desc *const contact_table[CCREF_CONTACT_COUNT] = {
-    [CCREF_CONTACT_HARD_STOP_UPPER] = hard_stop_params,
-    [CCREF_CONTACT_HARD_STOP_LOWER] = hard_stop_params,
-    [CCREF_CONTACT_ROPE] = rope_params,
-    [CCREF_CONTACT_POINT_PLANE_FRICTIONLESS] = point_plane_params,
-    [CCREF_CONTACT_POINT_PLANE] = point_plane_params,
-    [CCREF_CONTACT_SPHERE_PLANE] = sphere_plane_params,
-    [CCREF_CONTACT_SPHERE_SPHERE] = sphere_sphere_params,
-    [CCREF_CONTACT_EDGE_EDGE] = edge_edge_params,
-};
-
-const field_desc *cli_contact_params(ccref_contact_class cls)
+const contact_fields *cli_contact_fields(ccref_contact_class cls)
 {
     if ((unsigned)cls >= CCREF_CONTACT_COUNT)
         return NULL;
-    return contact_table[cls];
+    return &contact_table[cls];
 }
+
+size_t field_size(field_type type)
+{
+    switch (type) {
+    case FIELD_SCALAR: return sizeof(double);
+    case FIELD_VEC3:
+    case FIELD_UNIT: return sizeof(ccref_vec3);
+    case FIELD_MAT3: return sizeof(ccref_mat3);
+    case FIELD_FRAME: return sizeof(ccref_frame);
+    default: return sizeof(int);
+    }
+}
+
+int contact_params_from_kind(ccref_contact_case *c, const ccref_case *k)
+{
+    const contact_fields *cf = cli_contact_fields(c->cls);
+    if (cf == NULL || k->kind != cf->like)
+        return -1;
+    const field_desc *from = cli_kind_fields(k->kind)->params, *to = cf->params;
+    int i = 0;
+    for (; to[i].name != NULL && from[i].name != NULL && to[i].type == from[i].type; i++)
+        memcpy((char *)&c->params + to[i].offset, (const char *)&k->params + from[i].offset, field_size(to[i].type));
+    return i;
+}
+
+/* ---------------------------------------------------------------- the blocks of the classes and the rules */
 
 const field_desc cli_material_fields[] = {
     P(ccref_contact_material, min_cor, FIELD_SCALAR), P(ccref_contact_material, mu_s, FIELD_SCALAR),

@@ -54,7 +54,7 @@ static void usage(FILE *f)
           "  frictionless classes do not read mu_s, mu_d, mu_v and transition_speed (they may be omitted):\n",
           f);
     for (int k = 0; k < CCREF_CONTACT_COUNT; k++)
-        print_fields(f, ccref_contact_class_name((ccref_contact_class)k), cli_contact_params((ccref_contact_class)k));
+        print_fields(f, ccref_contact_class_name((ccref_contact_class)k), cli_contact_fields((ccref_contact_class)k)->params);
     print_fields(f, "material:", cli_material_fields);
     print_fields(f, "speeds:", cli_speeds_fields);
     fputs("\n  rules (spec/unilateral.md): {\"kind\": K, \"params\": {...}} with no bodies or lambda:\n", f);

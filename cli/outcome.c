@@ -3,12 +3,50 @@
 
 #include "outcome.h"
 
+/* The discrete outputs a kind's result may have beyond the common ones (its INT and BOOL outputs in ccref_kinds.h),
+ * by name: their bit and their place in a discrete record. */
+static const struct {
+    const char *name;
+    unsigned bit;
+    size_t offset;
+} kind_discrete[] = {
+    {"sense", DISC_SENSE, offsetof(discrete, sense)},
+    {"lines_are_parallel", DISC_PARALLEL, offsetof(discrete, lines_are_parallel)},
+};
+
+static int kind_discrete_index(const char *name)
+{
+    for (int i = 0; i < (int)(sizeof kind_discrete / sizeof kind_discrete[0]); i++)
+        if (strcmp(kind_discrete[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static unsigned kind_discrete_bits(ccref_kind kind)
+{
+    unsigned bits = 0;
+    for (const field_desc *f = cli_kind_fields(kind)->discrete; f->name != NULL; f++) {
+        int i = kind_discrete_index(f->name);
+        bits |= i >= 0 ? kind_discrete[i].bit : 0u;
+    }
+    return bits;
+}
+
+/* A kind's INT and BOOL outputs, from its result into d. */
+static void kind_discrete_values(ccref_kind kind, const ccref_result *r, discrete *d)
+{
+    for (const field_desc *f = cli_kind_fields(kind)->discrete; f->name != NULL; f++) {
+        int i = kind_discrete_index(f->name);
+        if (i >= 0)
+            memcpy((char *)d + kind_discrete[i].offset, (const char *)&r->u + f->offset, sizeof(int));
+    }
+}
+
 unsigned suite_discrete(int suite)
 {
     switch (suite_type_of(suite)) {
     case SUITE_TYPE_KIND:
-        return DISC_MP | DISC_MV | DISC_DEVIATIONS |
-               (suite == CCREF_KIND_LINE_ON_LINE ? DISC_SENSE | DISC_PARALLEL : 0u);
+        return DISC_MP | DISC_MV | DISC_DEVIATIONS | kind_discrete_bits(suite_kind(suite));
     case SUITE_TYPE_CONTACT:
         return DISC_MP | DISC_MV | DISC_DEVIATIONS | DISC_SIGN | DISC_HAS_FRICTION | DISC_COR_BRANCH |
                (ccref_contact_has_friction(suite_class(suite)) ? DISC_COF_BRANCH : 0u);
@@ -85,10 +123,7 @@ void eval_kernel(const cli_case *c, outcome *o, ccref_bounds *b)
         d->mp = r.u.out.mp;
         d->mv = r.u.out.mv;
         d->deviations = r.u.out.deviations;
-        if (c->u.k.kind == CCREF_KIND_LINE_ON_LINE) {
-            d->sense = r.u.line_on_line.sense;
-            d->lines_are_parallel = r.u.line_on_line.lines_are_parallel;
-        }
+        kind_discrete_values(c->u.k.kind, &r, d);
         ccref_bounds_case(&c->u.k, b);
         break;
     }

@@ -1,6 +1,7 @@
 /* random.c: see random.h. */
 #include <math.h>
 
+#include "fields.h"
 #include "random.h"
 
 static uint64_t splitmix64(uint64_t *s)
@@ -86,103 +87,96 @@ static double distance(ccref_vec3 a, ccref_vec3 b)
     return norm3(d);
 }
 
-static ccref_frame random_frame(ccref_rng *r)
+/* R a, summed left to right. */
+static ccref_vec3 apply(const ccref_mat3 *R, ccref_vec3 a)
 {
-    ccref_frame f;
-    f.R = ccref_rng_rotation(r);
-    f.p = ccref_rng_vec3(r, -1.0, 1.0);
-    return f;
+    ccref_vec3 r = {R->m[0][0] * a.x + R->m[0][1] * a.y + R->m[0][2] * a.z,
+                    R->m[1][0] * a.x + R->m[1][1] * a.y + R->m[1][2] * a.z,
+                    R->m[2][0] * a.x + R->m[2][1] * a.y + R->m[2][2] * a.z};
+    return r;
 }
 
-static ccref_vec3 column(const ccref_mat3 *R, int j)
+/* A parameter drawn in its range (ccref_kinds.h): a unit vector and a frame's rotation uniformly, the rolling flag
+ * as the caller asks. */
+static void draw_param(ccref_rng *r, const field_desc *d, void *params, int rolling)
 {
-    ccref_vec3 c = {R->m[0][j], R->m[1][j], R->m[2][j]};
-    return c;
+    void *x = (char *)params + d->offset;
+    switch (d->type) {
+    case FIELD_SCALAR: *(double *)x = ccref_rng_uniform(r, d->lo, d->hi); break;
+    case FIELD_VEC3: *(ccref_vec3 *)x = ccref_rng_vec3(r, d->lo, d->hi); break;
+    case FIELD_UNIT: *(ccref_vec3 *)x = ccref_rng_unit(r); break;
+    case FIELD_FRAME: {
+        ccref_frame *f = x;
+        f->R = ccref_rng_rotation(r);
+        f->p = ccref_rng_vec3(r, d->lo, d->hi);
+        break;
+    }
+    case FIELD_BOOL: *(int *)x = rolling; break;
+    default: break;
+    }
+}
+
+/* The parameters in order, but the sizes (RADIUS, LENGTH) last, in order. */
+static void draw_params(ccref_rng *r, const field_desc *params, void *p, int rolling)
+{
+    for (int sizes = 0; sizes < 2; sizes++)
+        for (const field_desc *d = params; d->name != NULL; d++)
+            if ((d->nonpositive != 0) == sizes)
+                draw_param(r, d, p, rolling);
+}
+
+/* The i-th parameter of the given type (0: the first). */
+static const void *nth_param(const field_desc *params, const void *p, field_type type, int i)
+{
+    for (const field_desc *d = params; d->name != NULL; d++)
+        if (d->type == type && i-- == 0)
+            return (const char *)p + d->offset;
+    return NULL;
+}
+
+/* The CONDITIONING of a kind (ccref_kinds.h, spec/conventions.md section 9). */
+static int well_conditioned(const ccref_case *c, const kind_fields *kf)
+{
+    switch (kf->well) {
+    case CONDITIONING_POINTS_APART: {
+        const ccref_vec3 *s1 = nth_param(kf->params, &c->params, FIELD_VEC3, 0);
+        const ccref_vec3 *s2 = nth_param(kf->params, &c->params, FIELD_VEC3, 1);
+        return distance(location(&c->body2, *s2), location(&c->body1, *s1)) >= 0.5;
+    }
+    case CONDITIONING_EDGES_CROSSING: {
+        const ccref_frame *e1 = nth_param(kf->params, &c->params, FIELD_FRAME, 0);
+        const ccref_frame *e2 = nth_param(kf->params, &c->params, FIELD_FRAME, 1);
+        /* the edge directions in G: R_body (edge frame's x axis) */
+        ccref_vec3 df = apply(&c->body1.R, (ccref_vec3){e1->R.m[0][0], e1->R.m[1][0], e1->R.m[2][0]});
+        ccref_vec3 db = apply(&c->body2.R, (ccref_vec3){e2->R.m[0][0], e2->R.m[1][0], e2->R.m[2][0]});
+        ccref_vec3 w = {df.y * db.z - df.z * db.y, df.z * db.x - df.x * db.z, df.x * db.y - df.y * db.x};
+        return norm3(w) >= 0.25;
+    }
+    default: return 1;
+    }
 }
 
 ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling)
 {
+    const kind_fields *kf = cli_kind_fields(kind);
     for (;;) {
         ccref_case c = {0};
         c.kind = kind;
         c.body1 = ccref_rng_body(r);
         c.body2 = ccref_rng_body(r);
-        int ok = 1;
-        switch (kind) {
-        case CCREF_KIND_BALL:
-            c.params.ball.station1_in_b1 = ccref_rng_vec3(r, -1, 1);
-            c.params.ball.station2_in_b2 = ccref_rng_vec3(r, -1, 1);
-            break;
-        case CCREF_KIND_ROD: {
-            ccref_rod_params *p = &c.params.rod;
-            p->station1_in_b1 = ccref_rng_vec3(r, -1, 1);
-            p->station2_in_b2 = ccref_rng_vec3(r, -1, 1);
-            p->length = ccref_rng_uniform(r, 0.1, 2.0);
-            ok = distance(location(&c.body2, p->station2_in_b2), location(&c.body1, p->station1_in_b1)) >= 0.5;
-            break;
-        }
-        case CCREF_KIND_POINT_IN_PLANE:
-            c.params.point_in_plane.normal_in_b1 = ccref_rng_unit(r);
-            c.params.point_in_plane.height = ccref_rng_uniform(r, -1, 1);
-            c.params.point_in_plane.follower_in_b2 = ccref_rng_vec3(r, -1, 1);
-            break;
-        case CCREF_KIND_CONSTANT_COORDINATE:
-            c.params.constant_coordinate.position = ccref_rng_uniform(r, -2, 2);
+        if (kf == NULL)
+            return c;
+        draw_params(r, kf->params, &c.params, rolling);
+        if (kf->state & STATE_COORDINATE) {
             c.coordinate.q = ccref_rng_uniform(r, -2, 2);
             c.coordinate.qdot = ccref_rng_uniform(r, -1.5, 1.5);
             c.coordinate.qdotdot = ccref_rng_uniform(r, -2, 2);
-            c.body1 = c.body2 = ccref_body_ground();
-            break;
-        case CCREF_KIND_SPHERE_ON_PLANE:
-            c.params.sphere_on_plane.plane_frame_in_b1 = random_frame(r);
-            c.params.sphere_on_plane.center_in_b2 = ccref_rng_vec3(r, -1, 1);
-            c.params.sphere_on_plane.radius = ccref_rng_uniform(r, 0.1, 1.0);
-            c.params.sphere_on_plane.rolling = rolling;
-            break;
-        case CCREF_KIND_BALL_ROLLING_ON_PLANE:
-            c.params.ball_rolling_on_plane.normal_in_b1 = ccref_rng_unit(r);
-            c.params.ball_rolling_on_plane.height = ccref_rng_uniform(r, -1, 1);
-            c.params.ball_rolling_on_plane.center_in_b2 = ccref_rng_vec3(r, -1, 1);
-            c.params.ball_rolling_on_plane.radius = ccref_rng_uniform(r, 0.1, 1.0);
-            break;
-        case CCREF_KIND_SPHERE_ON_SPHERE: {
-            ccref_sphere_on_sphere_params *p = &c.params.sphere_on_sphere;
-            p->center1_in_b1 = ccref_rng_vec3(r, -1, 1);
-            p->center2_in_b2 = ccref_rng_vec3(r, -1, 1);
-            p->radius1 = ccref_rng_uniform(r, 0.1, 1.0);
-            p->radius2 = ccref_rng_uniform(r, 0.1, 1.0);
-            p->rolling = rolling;
-            ok = distance(location(&c.body2, p->center2_in_b2), location(&c.body1, p->center1_in_b1)) >= 0.5;
-            break;
         }
-        case CCREF_KIND_POINT_ON_PLANE:
-            c.params.point_on_plane.plane_frame_in_b1 = random_frame(r);
-            c.params.point_on_plane.follower_in_b2 = ccref_rng_vec3(r, -1, 1);
-            break;
-        case CCREF_KIND_LINE_ON_LINE: {
-            ccref_line_on_line_params *p = &c.params.line_on_line;
-            p->edge_frame1_in_b1 = random_frame(r);
-            p->edge_frame2_in_b2 = random_frame(r);
-            p->half_length1 = ccref_rng_uniform(r, 0.1, 2.0);
-            p->half_length2 = ccref_rng_uniform(r, 0.1, 2.0);
-            p->rolling = rolling;
-            ccref_mat3 R1 = p->edge_frame1_in_b1.R, R2 = p->edge_frame2_in_b2.R;
-            /* edge directions in G: R_body * (edge frame x axis) */
-            ccref_vec3 e1 = column(&R1, 0), e2 = column(&R2, 0);
-            ccref_vec3 df = {c.body1.R.m[0][0] * e1.x + c.body1.R.m[0][1] * e1.y + c.body1.R.m[0][2] * e1.z,
-                             c.body1.R.m[1][0] * e1.x + c.body1.R.m[1][1] * e1.y + c.body1.R.m[1][2] * e1.z,
-                             c.body1.R.m[2][0] * e1.x + c.body1.R.m[2][1] * e1.y + c.body1.R.m[2][2] * e1.z};
-            ccref_vec3 db = {c.body2.R.m[0][0] * e2.x + c.body2.R.m[0][1] * e2.y + c.body2.R.m[0][2] * e2.z,
-                             c.body2.R.m[1][0] * e2.x + c.body2.R.m[1][1] * e2.y + c.body2.R.m[1][2] * e2.z,
-                             c.body2.R.m[2][0] * e2.x + c.body2.R.m[2][1] * e2.y + c.body2.R.m[2][2] * e2.z};
-            ccref_vec3 w = {df.y * db.z - df.z * db.y, df.z * db.x - df.x * db.z, df.x * db.y - df.y * db.x};
-            ok = norm3(w) >= 0.25;
-            break;
-        }
-        default:
-            break;
-        }
-        if (!ok)
+        if (!(kf->state & STATE_BODY1))
+            c.body1 = ccref_body_ground();
+        if (!(kf->state & STATE_BODY2))
+            c.body2 = ccref_body_ground();
+        if (!well_conditioned(&c, kf))
             continue;
         int mp, mv;
         ccref_case_rows(&c, &mp, &mv);
@@ -195,61 +189,21 @@ ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling)
 
 ccref_contact_case ccref_random_contact_case(ccref_rng *r, ccref_contact_class cls)
 {
-    static const ccref_kind underlying[CCREF_CONTACT_COUNT] = {
-        [CCREF_CONTACT_HARD_STOP_UPPER] = CCREF_KIND_CONSTANT_COORDINATE,
-        [CCREF_CONTACT_HARD_STOP_LOWER] = CCREF_KIND_CONSTANT_COORDINATE,
-        [CCREF_CONTACT_ROPE] = CCREF_KIND_ROD,
-        [CCREF_CONTACT_POINT_PLANE_FRICTIONLESS] = CCREF_KIND_POINT_IN_PLANE,
-        [CCREF_CONTACT_POINT_PLANE] = CCREF_KIND_POINT_IN_PLANE,
-        [CCREF_CONTACT_SPHERE_PLANE] = CCREF_KIND_BALL_ROLLING_ON_PLANE,
-        [CCREF_CONTACT_SPHERE_SPHERE] = CCREF_KIND_SPHERE_ON_SPHERE,
-        [CCREF_CONTACT_EDGE_EDGE] = CCREF_KIND_LINE_ON_LINE,
-    };
-    ccref_case b = ccref_random_case(r, underlying[cls], 1);
+    const contact_fields *cf = cli_contact_fields(cls);
     ccref_contact_case c = {0};
     c.cls = cls;
+    if (cf == NULL)
+        return c;
+    ccref_case b = ccref_random_case(r, cf->like, 1);
     c.body1 = b.body1;
     c.body2 = b.body2;
     c.coordinate = b.coordinate;
-    switch (cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        c.params.hard_stop.bound = b.params.constant_coordinate.position;
-        c.params.hard_stop.mobilizer_origin_in_b = ccref_rng_vec3(r, -1, 1);
+    /* the parameters the class shares with its kind, then those it adds, then a body its kind does not have (a hard
+     * stop's mobilized body, for display) */
+    for (int i = contact_params_from_kind(&c, &b); cf->params[i].name != NULL; i++)
+        draw_param(r, &cf->params[i], &c.params, 1);
+    if ((cf->state & STATE_BODY1) && !(cli_kind_fields(cf->like)->state & STATE_BODY1))
         c.body1 = ccref_rng_body(r);
-        break;
-    case CCREF_CONTACT_ROPE:
-        c.params.rope.station1_in_b1 = b.params.rod.station1_in_b1;
-        c.params.rope.station2_in_b2 = b.params.rod.station2_in_b2;
-        c.params.rope.length_limit = b.params.rod.length;
-        break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-    case CCREF_CONTACT_POINT_PLANE:
-        c.params.point_plane.normal_in_b1 = b.params.point_in_plane.normal_in_b1;
-        c.params.point_plane.height = b.params.point_in_plane.height;
-        c.params.point_plane.follower_in_b2 = b.params.point_in_plane.follower_in_b2;
-        break;
-    case CCREF_CONTACT_SPHERE_PLANE:
-        c.params.sphere_plane.normal_in_b1 = b.params.ball_rolling_on_plane.normal_in_b1;
-        c.params.sphere_plane.height = b.params.ball_rolling_on_plane.height;
-        c.params.sphere_plane.center_in_b2 = b.params.ball_rolling_on_plane.center_in_b2;
-        c.params.sphere_plane.radius = b.params.ball_rolling_on_plane.radius;
-        break;
-    case CCREF_CONTACT_SPHERE_SPHERE:
-        c.params.sphere_sphere.center1_in_b1 = b.params.sphere_on_sphere.center1_in_b1;
-        c.params.sphere_sphere.radius1 = b.params.sphere_on_sphere.radius1;
-        c.params.sphere_sphere.center2_in_b2 = b.params.sphere_on_sphere.center2_in_b2;
-        c.params.sphere_sphere.radius2 = b.params.sphere_on_sphere.radius2;
-        break;
-    case CCREF_CONTACT_EDGE_EDGE:
-        c.params.edge_edge.edge_frame1_in_b1 = b.params.line_on_line.edge_frame1_in_b1;
-        c.params.edge_edge.half_length1 = b.params.line_on_line.half_length1;
-        c.params.edge_edge.edge_frame2_in_b2 = b.params.line_on_line.edge_frame2_in_b2;
-        c.params.edge_edge.half_length2 = b.params.line_on_line.half_length2;
-        break;
-    default:
-        break;
-    }
     c.material.min_cor = ccref_rng_uniform(r, 0.0, 1.0);
     c.material.mu_s = ccref_rng_uniform(r, 0.0, 1.0);
     c.material.mu_d = ccref_rng_uniform(r, 0.0, c.material.mu_s);

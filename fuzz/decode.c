@@ -61,9 +61,16 @@ static int add_block(double **f, int n, const field_desc *d, void *base, int **i
     return n;
 }
 
-static int is_stop(ccref_contact_class cls)
+/* The state a kind or class reads (STATE_* bits), in the order of the case format. */
+static int add_state(double **f, int n, unsigned state, ccref_body *b1, ccref_body *b2, ccref_coordinate *q)
 {
-    return cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER;
+    if (state & STATE_BODY1)
+        n = add(f, n, &b1->R.m[0][0], 24);
+    if (state & STATE_BODY2)
+        n = add(f, n, &b2->R.m[0][0], 24);
+    if (state & STATE_COORDINATE)
+        n = add(f, n, &q->q, 3);
+    return n;
 }
 
 int fuzz_case_fields(cli_case *c, double **f, int **ints, int *n_ints)
@@ -75,19 +82,14 @@ int fuzz_case_fields(cli_case *c, double **f, int **ints, int *n_ints)
         ccref_case *k = &c->u.k;
         const kind_fields *kf = cli_kind_fields(k->kind);
         n = add_block(f, n, kf->params, &k->params, ints, n_ints);
-        if (kf->uses_bodies) {
-            n = add(f, n, &k->body1.R.m[0][0], 24);
-            n = add(f, n, &k->body2.R.m[0][0], 24);
-        } else {
-            n = add(f, n, &k->coordinate.q, 3);
-        }
+        n = add_state(f, n, kf->state, &k->body1, &k->body2, &k->coordinate);
         return add(f, n, k->lambda, 3);
     }
     case SUITE_TYPE_CONTACT: {
         ccref_contact_case *k = &c->u.c;
-        n = add_block(f, n, cli_contact_params(k->cls), &k->params, ints, n_ints);
-        n = add(f, n, &k->body1.R.m[0][0], 24);
-        n = is_stop(k->cls) ? add(f, n, &k->coordinate.q, 3) : add(f, n, &k->body2.R.m[0][0], 24);
+        const contact_fields *cf = cli_contact_fields(k->cls);
+        n = add_block(f, n, cf->params, &k->params, ints, n_ints);
+        n = add_state(f, n, cf->state, &k->body1, &k->body2, &k->coordinate);
         n = add_block(f, n, cli_material_fields, &k->material, ints, n_ints);
         n = add_block(f, n, cli_speeds_fields, &k->speeds, ints, n_ints);
         return add(f, n, k->lambda, 3);

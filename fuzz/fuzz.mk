@@ -17,7 +17,7 @@ FUZZ_SAN        := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # The project's language and floating-point rules come last, so that no earlier flag changes the rounding (README,
 # "Build rules"); fuzz/stats.c also asks ccref_fp_check() at start-up.
 FUZZ_RULES      := -std=c11 -ffp-contract=off -fno-fast-math -fno-math-errno -Wall -Wextra -Werror -Wpedantic
-FUZZ_LIBSRC     := $(wildcard src/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c)) $(wildcard oracle/*.c) \
+FUZZ_LIBSRC     := $(wildcard src/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c)) $(ORACLE_SRC) \
                    tests/accuracy_bounds.c
 FUZZ_COMMON     := fuzz/decode.c fuzz/check.c fuzz/stats.c fuzz/properties.c fuzz/minivec.c fuzz/gmp_pool.c
 FUZZ_HDRS       := $(wildcard src/*.h cli/*.h oracle/*.h tests/*.h fuzz/*.h) fuzz/shim/CUnit/CUnit.h \
@@ -51,9 +51,12 @@ $(FUZZ_DIR)/$(1)/obj/%.o: %.c $(FUZZ_HDRS) | deps-fuzz
 	@mkdir -p $$(@D)
 	$$(FUZZ_CC_$(1)) $$(FUZZ_CFLAGS_$(1)) -Ifuzz/shim $(FUZZ_RULES) -c $$< -o $$@
 
-$(FUZZ_DIR)/$(1)/obj/oracle/first_stage.o: $(filter-out oracle/first_stage.c,$(wildcard oracle/*.c))
+$(FUZZ_DIR)/$(1)/obj/first/%.o: %.c $(FUZZ_HDRS) | deps-fuzz
+	@mkdir -p $$(@D)
+	$$(FUZZ_CC_$(1)) $$(FUZZ_CFLAGS_$(1)) -Ifuzz/shim $(FUZZ_RULES) $(FIRST_STAGE_CFLAGS) -c $$< -o $$@
 
-$(FUZZ_DIR)/$(1)/libccref_fuzz.a: $(patsubst %.c,$(FUZZ_DIR)/$(1)/obj/%.o,$(FUZZ_LIBSRC) $(FUZZ_COMMON))
+$(FUZZ_DIR)/$(1)/libccref_fuzz.a: $(patsubst %.c,$(FUZZ_DIR)/$(1)/obj/%.o,$(FUZZ_LIBSRC) $(FUZZ_COMMON)) \
+                                  $(patsubst %.c,$(FUZZ_DIR)/$(1)/obj/first/%.o,$(ORACLE_FIRST_SRC))
 	@rm -f $$@
 	ar rcs $$@ $$^
 endef

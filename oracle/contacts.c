@@ -15,189 +15,6 @@
 
 #include "internal.h"
 
-/* ================================================================ containers */
-
-void ora_contact_case_init(ora_contact_case *c, ccref_contact_class cls, mpfr_prec_t prec)
-{
-    c->cls = cls;
-    ora_body_init(&c->body1, prec);
-    ora_body_init(&c->body2, prec);
-    s_init(c->coordinate.q, prec);
-    s_init(c->coordinate.qdot, prec);
-    s_init(c->coordinate.qdotdot, prec);
-    mpfi_ptr sc[7] = {c->min_cor, c->mu_s, c->mu_d, c->mu_v, c->capture_speed, c->min_cor_speed, c->transition_speed};
-    for (int i = 0; i < 7; i++)
-        s_init(sc[i], prec);
-    for (int i = 0; i < 3; i++)
-        s_init(c->lambda.l[i], prec);
-    switch (cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        s_init(c->params.hard_stop.bound, prec);
-        ora_v3_init(&c->params.hard_stop.mobilizer_origin_in_b, prec);
-        break;
-    case CCREF_CONTACT_ROPE:
-        ora_v3_init(&c->params.rope.station1_in_b1, prec);
-        ora_v3_init(&c->params.rope.station2_in_b2, prec);
-        s_init(c->params.rope.length_limit, prec);
-        break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-    case CCREF_CONTACT_POINT_PLANE:
-        ora_v3_init(&c->params.point_plane.normal_in_b1, prec);
-        s_init(c->params.point_plane.height, prec);
-        ora_v3_init(&c->params.point_plane.follower_in_b2, prec);
-        break;
-    case CCREF_CONTACT_SPHERE_PLANE:
-        ora_v3_init(&c->params.sphere_plane.normal_in_b1, prec);
-        s_init(c->params.sphere_plane.height, prec);
-        ora_v3_init(&c->params.sphere_plane.center_in_b2, prec);
-        s_init(c->params.sphere_plane.radius, prec);
-        break;
-    case CCREF_CONTACT_SPHERE_SPHERE:
-        ora_v3_init(&c->params.sphere_sphere.center1_in_b1, prec);
-        s_init(c->params.sphere_sphere.radius1, prec);
-        ora_v3_init(&c->params.sphere_sphere.center2_in_b2, prec);
-        s_init(c->params.sphere_sphere.radius2, prec);
-        break;
-    case CCREF_CONTACT_EDGE_EDGE:
-        ora_frame_init(&c->params.edge_edge.edge_frame1_in_b1, prec);
-        s_init(c->params.edge_edge.half_length1, prec);
-        ora_frame_init(&c->params.edge_edge.edge_frame2_in_b2, prec);
-        s_init(c->params.edge_edge.half_length2, prec);
-        break;
-    default:
-        break;
-    }
-}
-
-void ora_contact_case_clear(ora_contact_case *c)
-{
-    ora_body_clear(&c->body1);
-    ora_body_clear(&c->body2);
-    mpfi_clear(c->coordinate.q);
-    mpfi_clear(c->coordinate.qdot);
-    mpfi_clear(c->coordinate.qdotdot);
-    mpfi_ptr sc[7] = {c->min_cor, c->mu_s, c->mu_d, c->mu_v, c->capture_speed, c->min_cor_speed, c->transition_speed};
-    for (int i = 0; i < 7; i++)
-        mpfi_clear(sc[i]);
-    for (int i = 0; i < 3; i++)
-        mpfi_clear(c->lambda.l[i]);
-    switch (c->cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        mpfi_clear(c->params.hard_stop.bound);
-        ora_v3_clear(&c->params.hard_stop.mobilizer_origin_in_b);
-        break;
-    case CCREF_CONTACT_ROPE:
-        ora_v3_clear(&c->params.rope.station1_in_b1);
-        ora_v3_clear(&c->params.rope.station2_in_b2);
-        mpfi_clear(c->params.rope.length_limit);
-        break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-    case CCREF_CONTACT_POINT_PLANE:
-        ora_v3_clear(&c->params.point_plane.normal_in_b1);
-        mpfi_clear(c->params.point_plane.height);
-        ora_v3_clear(&c->params.point_plane.follower_in_b2);
-        break;
-    case CCREF_CONTACT_SPHERE_PLANE:
-        ora_v3_clear(&c->params.sphere_plane.normal_in_b1);
-        mpfi_clear(c->params.sphere_plane.height);
-        ora_v3_clear(&c->params.sphere_plane.center_in_b2);
-        mpfi_clear(c->params.sphere_plane.radius);
-        break;
-    case CCREF_CONTACT_SPHERE_SPHERE:
-        ora_v3_clear(&c->params.sphere_sphere.center1_in_b1);
-        mpfi_clear(c->params.sphere_sphere.radius1);
-        ora_v3_clear(&c->params.sphere_sphere.center2_in_b2);
-        mpfi_clear(c->params.sphere_sphere.radius2);
-        break;
-    case CCREF_CONTACT_EDGE_EDGE:
-        ora_frame_clear(&c->params.edge_edge.edge_frame1_in_b1);
-        mpfi_clear(c->params.edge_edge.half_length1);
-        ora_frame_clear(&c->params.edge_edge.edge_frame2_in_b2);
-        mpfi_clear(c->params.edge_edge.half_length2);
-        break;
-    default:
-        break;
-    }
-}
-
-void ora_contact_case_set(ora_contact_case *o, const ccref_contact_case *c)
-{
-    ora_body_set_d(&o->body1, &c->body1);
-    ora_body_set_d(&o->body2, &c->body2);
-    mpfi_set_d(o->coordinate.q, c->coordinate.q);
-    mpfi_set_d(o->coordinate.qdot, c->coordinate.qdot);
-    mpfi_set_d(o->coordinate.qdotdot, c->coordinate.qdotdot);
-    mpfi_set_d(o->min_cor, c->material.min_cor);
-    mpfi_set_d(o->mu_s, c->material.mu_s);
-    mpfi_set_d(o->mu_d, c->material.mu_d);
-    mpfi_set_d(o->mu_v, c->material.mu_v);
-    mpfi_set_d(o->capture_speed, c->speeds.capture_speed);
-    mpfi_set_d(o->min_cor_speed, c->speeds.min_cor_speed);
-    mpfi_set_d(o->transition_speed, c->speeds.transition_speed);
-    for (size_t i = 0; i < 3; i++)
-        mpfi_set_d(o->lambda.l[i], i < c->n_lambda ? c->lambda[i] : 0.0);
-    switch (o->cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        mpfi_set_d(o->params.hard_stop.bound, c->params.hard_stop.bound);
-        ora_v3_set_d(&o->params.hard_stop.mobilizer_origin_in_b, c->params.hard_stop.mobilizer_origin_in_b);
-        break;
-    case CCREF_CONTACT_ROPE:
-        ora_v3_set_d(&o->params.rope.station1_in_b1, c->params.rope.station1_in_b1);
-        ora_v3_set_d(&o->params.rope.station2_in_b2, c->params.rope.station2_in_b2);
-        mpfi_set_d(o->params.rope.length_limit, c->params.rope.length_limit);
-        break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-    case CCREF_CONTACT_POINT_PLANE:
-        ora_v3_set_d(&o->params.point_plane.normal_in_b1, c->params.point_plane.normal_in_b1);
-        mpfi_set_d(o->params.point_plane.height, c->params.point_plane.height);
-        ora_v3_set_d(&o->params.point_plane.follower_in_b2, c->params.point_plane.follower_in_b2);
-        break;
-    case CCREF_CONTACT_SPHERE_PLANE:
-        ora_v3_set_d(&o->params.sphere_plane.normal_in_b1, c->params.sphere_plane.normal_in_b1);
-        mpfi_set_d(o->params.sphere_plane.height, c->params.sphere_plane.height);
-        ora_v3_set_d(&o->params.sphere_plane.center_in_b2, c->params.sphere_plane.center_in_b2);
-        mpfi_set_d(o->params.sphere_plane.radius, c->params.sphere_plane.radius);
-        break;
-    case CCREF_CONTACT_SPHERE_SPHERE:
-        ora_v3_set_d(&o->params.sphere_sphere.center1_in_b1, c->params.sphere_sphere.center1_in_b1);
-        mpfi_set_d(o->params.sphere_sphere.radius1, c->params.sphere_sphere.radius1);
-        ora_v3_set_d(&o->params.sphere_sphere.center2_in_b2, c->params.sphere_sphere.center2_in_b2);
-        mpfi_set_d(o->params.sphere_sphere.radius2, c->params.sphere_sphere.radius2);
-        break;
-    case CCREF_CONTACT_EDGE_EDGE:
-        ora_frame_set_d(&o->params.edge_edge.edge_frame1_in_b1, &c->params.edge_edge.edge_frame1_in_b1);
-        mpfi_set_d(o->params.edge_edge.half_length1, c->params.edge_edge.half_length1);
-        ora_frame_set_d(&o->params.edge_edge.edge_frame2_in_b2, &c->params.edge_edge.edge_frame2_in_b2);
-        mpfi_set_d(o->params.edge_edge.half_length2, c->params.edge_edge.half_length2);
-        break;
-    default:
-        break;
-    }
-}
-
-void ora_contact_out_init(ora_contact_out *o, mpfr_prec_t prec)
-{
-    o->cls = CCREF_CONTACT_COUNT;
-    for (int i = 0; i < CCREF_CSLOT_N; i++)
-        s_init(o->v[i], prec);
-    o->sign = o->has_friction = 0;
-    o->cor_branch = CCREF_COR_CAPTURED;
-    o->cof_branch = CCREF_COF_STATIC;
-    o->status = CCREF_OK;
-    o->deviations = 0;
-    o->mp = o->mv = 0;
-    o->kernel = NULL;
-}
-
-void ora_contact_out_clear(ora_contact_out *o)
-{
-    for (int i = 0; i < CCREF_CSLOT_N; i++)
-        mpfi_clear(o->v[i]);
-}
-
 /* ================================================================ the mirror */
 
 /* The sign convention and the friction flag of each class, stated here from spec/unilateral_contacts.md section 1
@@ -245,28 +62,6 @@ static ccref_kind class_kind(ccref_contact_class cls)
     case CCREF_CONTACT_EDGE_EDGE: return CCREF_KIND_LINE_ON_LINE;
     default: return CCREF_KIND_COUNT;
     }
-}
-
-static ora_case *ws_kcase(ora_ws *ws, ccref_kind kind)
-{
-    if (ws->kcase[kind] == NULL) {
-        ws->kcase[kind] = malloc(sizeof(ora_case));
-        if (ws->kcase[kind] == NULL)
-            abort();
-        ora_case_init(ws->kcase[kind], kind, ws->prec);
-    }
-    return ws->kcase[kind];
-}
-
-static ora_out *ws_kout(ora_ws *ws)
-{
-    if (ws->kout == NULL) {
-        ws->kout = malloc(sizeof(ora_out));
-        if (ws->kout == NULL)
-            abort();
-        ora_out_init(ws->kout, ws->prec);
-    }
-    return ws->kout;
 }
 
 /* Plane frame (rotation_from_z(n), h n) of the plane classes, into F; also the slip form vectors. */
@@ -605,101 +400,21 @@ done:
 
 /* ================================================================ certified wrapper */
 
-static int rot2(ora_ctx *ctx, const ccref_body *b1, const ccref_body *b2, int *bits)
-{
-    int r1 = ora_exact_is_rotation(ctx, &b1->R, bits);
-    if (r1 == 0)
-        return CCREF_E_NOT_ROTATION;
-    int r2 = ora_exact_is_rotation(ctx, &b2->R, bits);
-    if (r2 == 0)
-        return CCREF_E_NOT_ROTATION;
-    return (r1 < 0 || r2 < 0) ? -1 : CCREF_OK;
-}
-
-/* The class's input checks before the kernel's evaluation (src/contacts.c order), decided exactly.
- * A status, or -1 when a rotation/unit decision is undecided at the cap. */
+/* The class's input checks before the kernel's evaluation (src/contacts.c order), decided exactly: the multipliers'
+ * finiteness, then the state's and parameters' (ora_check_inputs); a hard stop then reports the overflow of its
+ * kernel. A status, or -1 when a rotation/unit decision is undecided at the cap. */
 static int check_contact(ora_ctx *ctx, const ccref_contact_case *c, int *bits)
 {
-    const ccref_body *b1 = &c->body1, *b2 = &c->body2;
     for (size_t i = 0; i < c->n_lambda; i++)
         if (!isfinite(c->lambda[i]))
             return CCREF_E_NONFINITE_INPUT;
-    int st;
-    switch (c->cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER: {
-        const ccref_hard_stop_params *hs = &c->params.hard_stop;
-        if (!isfinite(c->coordinate.q) || !isfinite(c->coordinate.qdot) || !isfinite(c->coordinate.qdotdot) ||
-            !isfinite(hs->bound))
-            return CCREF_E_NONFINITE_INPUT;
-        if (!bfin(b1) || !vfin(hs->mobilizer_origin_in_b))
-            return CCREF_E_NONFINITE_INPUT;
-        st = ora_exact_is_rotation(ctx, &b1->R, bits);
-        if (st <= 0)
-            return st < 0 ? -1 : CCREF_E_NOT_ROTATION;
-        /* After every input check (the caller puts the rules' checks before it too): the ConstantCoordinate
-         * kernel's only output that can overflow is perr = q - bound, a single correctly rounded subtraction:
-         * RN(q - bound) is the double computed here. */
-        return isinf(c->coordinate.q - hs->bound) ? CCREF_E_RESULT_OVERFLOW : CCREF_OK;
-    }
-    case CCREF_CONTACT_ROPE: {
-        const ccref_rope_params *p = &c->params.rope;
-        if (!bfin(b1) || !bfin(b2) || !vfin(p->station1_in_b1) || !vfin(p->station2_in_b2) ||
-            !isfinite(p->length_limit))
-            return CCREF_E_NONFINITE_INPUT;
-        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
-            return st;
-        return p->length_limit > 0.0 ? CCREF_OK : CCREF_E_NONPOSITIVE_LENGTH;
-    }
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-    case CCREF_CONTACT_POINT_PLANE: {
-        const ccref_point_plane_params *p = &c->params.point_plane;
-        if (!bfin(b1) || !bfin(b2) || !vfin(p->normal_in_b1) || !isfinite(p->height) || !vfin(p->follower_in_b2))
-            return CCREF_E_NONFINITE_INPUT;
-        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
-            return st;
-        return ora_exact_check_unit(ctx, p->normal_in_b1, bits);
-    }
-    case CCREF_CONTACT_SPHERE_PLANE: {
-        const ccref_sphere_plane_params *p = &c->params.sphere_plane;
-        if (!bfin(b1) || !bfin(b2) || !vfin(p->normal_in_b1) || !isfinite(p->height) || !vfin(p->center_in_b2) ||
-            !isfinite(p->radius))
-            return CCREF_E_NONFINITE_INPUT;
-        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
-            return st;
-        if (!(p->radius > 0.0))
-            return CCREF_E_NONPOSITIVE_RADIUS;
-        return ora_exact_check_unit(ctx, p->normal_in_b1, bits);
-    }
-    case CCREF_CONTACT_SPHERE_SPHERE: {
-        const ccref_sphere_sphere_params *p = &c->params.sphere_sphere;
-        if (!bfin(b1) || !bfin(b2) || !vfin(p->center1_in_b1) || !vfin(p->center2_in_b2) || !isfinite(p->radius1) ||
-            !isfinite(p->radius2))
-            return CCREF_E_NONFINITE_INPUT;
-        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
-            return st;
-        return (p->radius1 > 0.0 && p->radius2 > 0.0) ? CCREF_OK : CCREF_E_NONPOSITIVE_RADIUS;
-    }
-    case CCREF_CONTACT_EDGE_EDGE: {
-        const ccref_edge_edge_params *p = &c->params.edge_edge;
-        if (!bfin(b1) || !bfin(b2) || !ffin(&p->edge_frame1_in_b1) || !ffin(&p->edge_frame2_in_b2) ||
-            !isfinite(p->half_length1) || !isfinite(p->half_length2))
-            return CCREF_E_NONFINITE_INPUT;
-        if ((st = rot2(ctx, b1, b2, bits)) != CCREF_OK)
-            return st;
-        int r1 = ora_exact_is_rotation(ctx, &p->edge_frame1_in_b1.R, bits);
-        if (r1 == 0)
-            return CCREF_E_NOT_ROTATION;
-        int r2 = ora_exact_is_rotation(ctx, &p->edge_frame2_in_b2.R, bits);
-        if (r2 == 0)
-            return CCREF_E_NOT_ROTATION;
-        if (r1 < 0 || r2 < 0)
-            return -1;
-        return (p->half_length1 > 0.0 && p->half_length2 > 0.0) ? CCREF_OK : CCREF_E_NONPOSITIVE_LENGTH;
-    }
-    default:
-        return CCREF_E_UNKNOWN_KIND;
-    }
+    int st = ora_check_inputs(ctx, ora_class_params(c->cls), &c->params, &c->body1, &c->body2, &c->coordinate, bits);
+    if (st != CCREF_OK || (c->cls != CCREF_CONTACT_HARD_STOP_UPPER && c->cls != CCREF_CONTACT_HARD_STOP_LOWER))
+        return st;
+    /* After every input check (the caller puts the rules' checks before it too): the ConstantCoordinate kernel's only
+     * output that can overflow is perr = q - bound, a single correctly rounded subtraction: RN(q - bound) is the
+     * double computed here. */
+    return isinf(c->coordinate.q - c->params.hard_stop.bound) ? CCREF_E_RESULT_OVERFLOW : CCREF_OK;
 }
 
 /* The COR and COF rules' domain checks (src/unilateral.c order); the impact and slip speeds are finite and

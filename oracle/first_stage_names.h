@@ -42,6 +42,8 @@
 #define ora_cert_zero first_ora_cert_zero
 #define ora_certify first_ora_certify
 #define ora_certify_pending first_ora_certify_pending
+#define ora_check_inputs first_ora_check_inputs
+#define ora_class_params first_ora_class_params
 #define ora_classify_d first_ora_classify_d
 #define ora_cmp_form first_ora_cmp_form
 #define ora_constant_coordinate_eval first_ora_constant_coordinate_eval
@@ -76,6 +78,7 @@
 #define ora_frame_set_d first_ora_frame_set_d
 #define ora_is_point first_ora_is_point
 #define ora_is_proximal_d first_ora_is_proximal_d
+#define ora_kind_params first_ora_kind_params
 #define ora_line_on_line_eval first_ora_line_on_line_eval
 #define ora_m3_clear first_ora_m3_clear
 #define ora_m3_init first_ora_m3_init
@@ -104,7 +107,6 @@
 #define out_reset first_out_reset
 #define out_set_m3 first_out_set_m3
 #define out_set_v3 first_out_set_v3
-#define ws_m first_ws_m
-#define ws_s first_ws_s
-#define ws_v first_ws_v
+#define ws_kcase first_ws_kcase
+#define ws_kout first_ws_kout
 #endif

@@ -5,6 +5,8 @@
 #define CCREF_ORACLE_INTERNAL_H
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "oracle.h"
 
@@ -28,10 +30,35 @@ struct ora_ws {
 typedef struct { int nv, ns, nm; } ora_mark;
 static inline ora_mark ws_mark(const ora_ws *ws) { ora_mark m = {ws->nv, ws->ns, ws->nm}; return m; }
 static inline void ws_release(ora_ws *ws, ora_mark m) { ws->nv = m.nv; ws->ns = m.ns; ws->nm = m.nm; }
-/* A temporary vector / scalar at the workspace precision (aborts on pool exhaustion: a programming error). */
-ora_v3 *ws_v(ora_ws *ws);
-mpfi_ptr ws_s(ora_ws *ws);
-ora_m3 *ws_m(ora_ws *ws);
+/* A temporary vector / scalar / matrix at the workspace precision (aborts on pool exhaustion: a programming error).
+ * Inline, so that the interval algebra needs the workspace's layout only, not workspace.c. */
+static inline _Noreturn void ws_exhausted(const char *pool)
+{
+    fprintf(stderr, "oracle: workspace %s pool exhausted\n", pool);
+    abort();
+}
+static inline ora_v3 *ws_v(ora_ws *ws)
+{
+    if (ws->nv >= ORA_WS_VECS)
+        ws_exhausted("vector");
+    return &ws->V[ws->nv++];
+}
+static inline mpfi_ptr ws_s(ora_ws *ws)
+{
+    if (ws->ns >= ORA_WS_SCAL)
+        ws_exhausted("scalar");
+    return ws->S[ws->ns++];
+}
+static inline ora_m3 *ws_m(ora_ws *ws)
+{
+    if (ws->nm >= ORA_WS_MATS)
+        ws_exhausted("matrix");
+    return &ws->M[ws->nm++];
+}
+/* The kind case and the kernel outputs a contact class evaluates its kernel with (contacts.c), created on first use
+ * at the workspace precision (workspace.c). */
+ora_case *ws_kcase(ora_ws *ws, ccref_kind kind);
+ora_out *ws_kout(ora_ws *ws);
 
 /* ---------------------------------------------------------------- vector algebra (r may alias unless noted) */
 
@@ -64,6 +91,24 @@ void ik_arm_acceleration(ora_ws *ws, ora_v3 *r, const ora_body *b, const ora_v3 
 void ik_force_at_arm(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f);
 /* Add (arm x f, f) to the slots. */
 void ik_force_at_arm_add(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f);
+
+/* ---------------------------------------------------------------- the parameters, from the table (cases.c) */
+
+/* One parameter of a kind or a class (ccref_kinds.h): its type, and its place in the double struct and in the
+ * interval mirror. */
+typedef struct {
+    ccref_param_type type;
+    size_t offset, ora_offset;
+} ora_param;
+enum { ORA_STATE_BODY1 = 1, ORA_STATE_BODY2 = 2, ORA_STATE_COORDINATE = 4 };
+typedef struct {
+    const ora_param *p;
+    int n;
+    unsigned state; /* ORA_STATE_* bits: what the kind or class reads besides its parameters and multipliers */
+} ora_params;
+/* The parameters of a kind or class; none when out of range. */
+const ora_params *ora_kind_params(ccref_kind kind);
+const ora_params *ora_class_params(ccref_contact_class cls);
 
 /* ---------------------------------------------------------------- output helpers */
 
@@ -120,6 +165,12 @@ ora_contact_case *ctx_contact_case(ora_ctx *ctx, int level, ccref_contact_class 
 int ora_exact_is_rotation(ora_ctx *ctx, const ccref_mat3 *R, int *bits);
 /* CCREF_OK, CCREF_E_ZERO_DIRECTION, CCREF_E_NOT_UNIT_VECTOR (n finite), or -1 when undecided at the cap. */
 int ora_exact_check_unit(ora_ctx *ctx, ccref_vec3 n, int *bits);
+/* The input checks of a kind or class after its multipliers' (spec/conventions.md section 5, from the table): every
+ * input of its state and parameters finite, the rotations (body 1, body 2, the FRAME parameters), RADIUS and
+ * LENGTH > 0, the UNIT parameters, in this order, decided exactly: CCREF_OK, the first failing check's status, or
+ * -1 when a rotation or unit decision is undecided at the cap. */
+int ora_check_inputs(ora_ctx *ctx, const ora_params *ps, const void *params, const ccref_body *b1,
+                     const ccref_body *b2, const ccref_coordinate *q, int *bits);
 /* Certify the pending slots of v[0..n) at level bits; returns the number still pending. */
 int ora_certify_pending(mpfi_t *v, int n, int bits, ora_cert *out);
 /* At the end of the loop: mark pending slots CAP / UNBOUNDED with midpoint values. */

@@ -37,34 +37,28 @@ typedef struct { ora_m3 R; ora_v3 p, w, v, b, a; } ora_body;
 typedef struct { mpfi_t q, qdot, qdotdot; } ora_coordinate;
 typedef struct { mpfi_t l[3]; } ora_lambda;     /* rows in canonical order; only the first mp + mv are read */
 
-typedef struct { ora_v3 station1_in_b1, station2_in_b2; } ora_ball_params;
-typedef struct { ora_v3 station1_in_b1, station2_in_b2; mpfi_t length; } ora_rod_params;
-typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 follower_in_b2; } ora_point_in_plane_params;
-typedef struct { mpfi_t position; } ora_constant_coordinate_params;
-typedef struct { ora_frame plane_frame_in_b1; ora_v3 center_in_b2; mpfi_t radius; int rolling; } ora_sphere_on_plane_params;
-typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 center_in_b2; mpfi_t radius; } ora_ball_rolling_on_plane_params;
-typedef struct {
-    ora_v3 center1_in_b1; mpfi_t radius1; ora_v3 center2_in_b2; mpfi_t radius2; int rolling;
-} ora_sphere_on_sphere_params;
-typedef struct { ora_frame plane_frame_in_b1; ora_v3 follower_in_b2; } ora_point_on_plane_params;
-typedef struct {
-    ora_frame edge_frame1_in_b1; mpfi_t half_length1; ora_frame edge_frame2_in_b2; mpfi_t half_length2; int rolling;
-} ora_line_on_line_params;
+/* The interval mirror of each kind's and each class's parameters (ccref_kinds.h): ora_<kind>_params and
+ * ora_<params>_params, member for member as ccref_<kind>_params, with intervals for the doubles and the rolling flag
+ * as it is. */
+#define ORA_PARAM_TYPE_SCALAR mpfi_t
+#define ORA_PARAM_TYPE_RADIUS mpfi_t
+#define ORA_PARAM_TYPE_LENGTH mpfi_t
+#define ORA_PARAM_TYPE_VEC3 ora_v3
+#define ORA_PARAM_TYPE_UNIT ora_v3
+#define ORA_PARAM_TYPE_FRAME ora_frame
+#define ORA_PARAM_TYPE_ROLLING int
+#define ORA_PARAM_MEMBER(k, member, TYPE, LO, HI) ORA_PARAM_TYPE_##TYPE member;
+#define ORA_KIND_PARAMS(KIND, kind, ...) typedef struct { CCREF_PARAMS_##kind(ORA_PARAM_MEMBER, kind) } ora_##kind##_params;
+CCREF_KINDS(ORA_KIND_PARAMS)
+#define ORA_CONTACT_PARAMS(params) typedef struct { CCREF_CONTACT_PARAMS_##params(ORA_PARAM_MEMBER, params) } ora_##params##_params;
+CCREF_CONTACT_PARAMS(ORA_CONTACT_PARAMS)
+#define ORA_KIND_UNION_MEMBER(KIND, kind, ...) ora_##kind##_params kind;
+#define ORA_CONTACT_UNION_MEMBER(params) ora_##params##_params params;
 
 /* The interval counterpart of ccref_case. Only the params member of `kind` is initialised. */
 typedef struct {
     ccref_kind kind;
-    union {
-        ora_ball_params ball;
-        ora_rod_params rod;
-        ora_point_in_plane_params point_in_plane;
-        ora_constant_coordinate_params constant_coordinate;
-        ora_sphere_on_plane_params sphere_on_plane;
-        ora_ball_rolling_on_plane_params ball_rolling_on_plane;
-        ora_sphere_on_sphere_params sphere_on_sphere;
-        ora_point_on_plane_params point_on_plane;
-        ora_line_on_line_params line_on_line;
-    } params;
+    union { CCREF_KINDS(ORA_KIND_UNION_MEMBER) } params;
     ora_body body1, body2;
     ora_coordinate coordinate;
     ora_lambda lambda;
@@ -160,28 +154,15 @@ typedef struct {
 void ora_out_init(ora_out *o, mpfr_prec_t prec);
 void ora_out_clear(ora_out *o);
 
-/* ---- the mirrors, one per kind (oracle/<kind>.c) ---- */
-ora_eval_status ora_ball_eval(ora_ws *ws, const ora_ball_params *prm, const ora_body *b1, const ora_body *b2,
-                              const ora_lambda *lambda, ora_decisions *d, ora_out *o);
-ora_eval_status ora_rod_eval(ora_ws *ws, const ora_rod_params *prm, const ora_body *b1, const ora_body *b2,
-                             const ora_lambda *lambda, ora_decisions *d, ora_out *o);
-ora_eval_status ora_point_in_plane_eval(ora_ws *ws, const ora_point_in_plane_params *prm, const ora_body *b1,
-                                        const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
-ora_eval_status ora_constant_coordinate_eval(ora_ws *ws, const ora_constant_coordinate_params *prm,
-                                             const ora_coordinate *q, const ora_lambda *lambda, ora_decisions *d,
-                                             ora_out *o);
-ora_eval_status ora_sphere_on_plane_eval(ora_ws *ws, const ora_sphere_on_plane_params *prm, const ora_body *b1,
-                                         const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
-ora_eval_status ora_ball_rolling_on_plane_eval(ora_ws *ws, const ora_ball_rolling_on_plane_params *prm,
-                                               const ora_body *b1, const ora_body *b2, const ora_lambda *lambda,
-                                               ora_decisions *d, ora_out *o);
-ora_eval_status ora_sphere_on_sphere_eval(ora_ws *ws, const ora_sphere_on_sphere_params *prm, const ora_body *b1,
-                                          const ora_body *b2, const ora_lambda *lambda, ora_decisions *d,
-                                          ora_out *o);
-ora_eval_status ora_point_on_plane_eval(ora_ws *ws, const ora_point_on_plane_params *prm, const ora_body *b1,
-                                        const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
-ora_eval_status ora_line_on_line_eval(ora_ws *ws, const ora_line_on_line_params *prm, const ora_body *b1,
+/* ---- the mirrors, one per kind (oracle/<kind>.c): ora_<kind>_eval, on the kind's state (ccref_kinds.h) ---- */
+#define ORA_EVAL_DECL_BODIES(kind)                                                                                     \
+    ora_eval_status ora_##kind##_eval(ora_ws *ws, const ora_##kind##_params *prm, const ora_body *b1,                  \
                                       const ora_body *b2, const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+#define ORA_EVAL_DECL_COORDINATE(kind)                                                                                 \
+    ora_eval_status ora_##kind##_eval(ora_ws *ws, const ora_##kind##_params *prm, const ora_coordinate *q,             \
+                                      const ora_lambda *lambda, ora_decisions *d, ora_out *o);
+#define ORA_EVAL_DECL(KIND, kind, ABBR, STATE, ...) ORA_EVAL_DECL_##STATE(kind)
+CCREF_KINDS(ORA_EVAL_DECL)
 /* Dispatch on c->kind. */
 ora_eval_status ora_eval(ora_ws *ws, const ora_case *c, ora_decisions *d, ora_out *o);
 
@@ -278,25 +259,9 @@ ccref_status ora_effective_cof_d(ora_ctx *ctx, double mu_s, double mu_d, double 
 
 /* ---- the eight contact classes ---- */
 
-typedef struct { mpfi_t bound; ora_v3 mobilizer_origin_in_b; } ora_hard_stop_params;
-typedef struct { ora_v3 station1_in_b1, station2_in_b2; mpfi_t length_limit; } ora_rope_params;
-typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 follower_in_b2; } ora_point_plane_params;
-typedef struct { ora_v3 normal_in_b1; mpfi_t height; ora_v3 center_in_b2; mpfi_t radius; } ora_sphere_plane_params;
-typedef struct { ora_v3 center1_in_b1; mpfi_t radius1; ora_v3 center2_in_b2; mpfi_t radius2; } ora_sphere_sphere_params;
-typedef struct {
-    ora_frame edge_frame1_in_b1; mpfi_t half_length1; ora_frame edge_frame2_in_b2; mpfi_t half_length2;
-} ora_edge_edge_params;
-
 typedef struct {
     ccref_contact_class cls;
-    union {
-        ora_hard_stop_params hard_stop;
-        ora_rope_params rope;
-        ora_point_plane_params point_plane;
-        ora_sphere_plane_params sphere_plane;
-        ora_sphere_sphere_params sphere_sphere;
-        ora_edge_edge_params edge_edge;
-    } params;
+    union { CCREF_CONTACT_PARAMS(ORA_CONTACT_UNION_MEMBER) } params;
     ora_body body1, body2;
     ora_coordinate coordinate;
     mpfi_t min_cor, mu_s, mu_d, mu_v;

@@ -2,13 +2,22 @@
 # Builds build/libccref_oracle.a from oracle/*.c and adds it (and MPFI_LDLIBS) to the test binary. MPFI_LDLIBS and
 # MPFI_STATIC_LDLIBS, the oracle's libraries, are defined here once for every layer that links the oracle.
 # `make oracle-bench` runs bench/oracle_bench.c (certified evaluations per second against the double kernels).
-ORACLE_SRC  := $(wildcard oracle/*.c)
-ORACLE_OBJ  := $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o)
-ORACLE_HDRS := $(wildcard oracle/*.h) src/ccref.h src/ccref_unilateral.h
+# The first stage (spec/oracle.md section 9) is the same sources compiled a second time, each with
+# oracle/first_stage.h included first (FIRST_STAGE_CFLAGS: -mfma on x86-64, see that header), plus
+# oracle/first_stage.c; install.mk (position-independent objects) and fuzz/fuzz.mk build it the same way.
+ORACLE_SRC  := $(filter-out oracle/first_stage.c,$(wildcard oracle/*.c))
+ORACLE_FIRST_SRC := $(ORACLE_SRC) oracle/first_stage.c
+FIRST_STAGE_CFLAGS := $(if $(filter x86_64,$(shell uname -m)),-mfma) -include oracle/first_stage.h
+ORACLE_OBJ  := $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o) $(ORACLE_FIRST_SRC:oracle/%.c=$(BUILD)/oracle/first/%.o)
+ORACLE_HDRS := $(wildcard oracle/*.h) src/ccref.h src/ccref_unilateral.h src/ccref_kinds.h src/ccref_outputs.h
 
 $(BUILD)/oracle/%.o: oracle/%.c $(ORACLE_HDRS) | deps-test
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/oracle/first/%.o: oracle/%.c $(ORACLE_HDRS) | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FIRST_STAGE_CFLAGS) -c $< -o $@
 
 $(BUILD)/libccref_oracle.a: $(ORACLE_OBJ)
 	ar rcs $@ $^
@@ -24,9 +33,9 @@ MPFI_STATIC_LDLIBS := -Wl,-Bstatic $(MPFI_LDLIBS) -Wl,-Bdynamic
 TEST_EXTRA_LIBS += $(BUILD)/libccref_oracle.a
 TEST_EXTRA_LDLIBS += $(MPFI_LDLIBS)
 
-$(BUILD)/oracle_bench: bench/oracle_bench.c cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
+$(BUILD)/oracle_bench: bench/oracle_bench.c cli/random.c cli/fields.c tests/testlib.c $(BUILD)/libccref_oracle.a \
                        $(BUILD)/libccref.a $(HDRS) $(ORACLE_HDRS) | deps-test
-	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c cli/random.c tests/testlib.c $(BUILD)/libccref_oracle.a \
+	$(CC) $(CFLAGS) -o $@ bench/oracle_bench.c cli/random.c cli/fields.c tests/testlib.c $(BUILD)/libccref_oracle.a \
 	    $(BUILD)/libccref.a $(MPFI_LDLIBS) -lm
 
 .PHONY: oracle-bench
@@ -36,12 +45,8 @@ oracle-bench: $(BUILD)/oracle_bench
 # The first stage's renaming header (oracle/first_stage.c, committed): run after adding an external name to the
 # oracle (the link fails with a duplicate definition until then).
 .PHONY: first-stage-names
-first-stage-names: $(filter-out $(BUILD)/oracle/first_stage.o,$(ORACLE_OBJ))
+first-stage-names: $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o)
 	tools/first-stage-names $^ > oracle/first_stage_names.h
-
-# The first stage compiles the other oracle sources into itself.
-ORACLE_FIRST_STAGE_DEPS := $(filter-out oracle/first_stage.c,$(ORACLE_SRC))
-$(BUILD)/oracle/first_stage.o: $(ORACLE_FIRST_STAGE_DEPS)
 
 # The first stage's soundness check (tests/first_stage/first_stage_check.c, spec/oracle.md section 9): both stages side by side
 # on every family of the vector suite for seeds 1..FIRST_STAGE_SEEDS; `make verify` runs it.

@@ -21,6 +21,7 @@
  * assertion proved by WP and EVA uses it (listed in proofs/README.md). */
 #include "__fc_builtin.h"
 #include "ccref.h"
+#include "ccref_kinds.h"
 #include "ccref_unilateral.h"
 
 #define MAG 1000000.0
@@ -87,185 +88,52 @@ static void any_lambda(double *l)
 
 static int any_flag(void) { return Frama_C_interval(0, 1); }
 
-void eva_ball(void)
-{
-    ccref_ball_params p;
-    p.station1_in_b1 = any_vec();
-    p.station2_in_b2 = any_vec();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_ball_result r;
-    ccref_ball_eval(&p, &b1, &b2, l, 3, &r);
-}
+/* A parameter of a kind or class anywhere in its box, by its type in the table ccref_kinds.h. */
+#define EVA_ANY_SCALAR any()
+#define EVA_ANY_RADIUS any_positive()
+#define EVA_ANY_LENGTH any_positive()
+#define EVA_ANY_VEC3 any_vec()
+#define EVA_ANY_UNIT any_unit()
+#define EVA_ANY_FRAME any_frame()
+#define EVA_ANY_ROLLING any_flag()
+#define EVA_SET(p, member, TYPE, LO, HI) p.member = EVA_ANY_##TYPE;
 
-void eva_rod(void)
-{
-    ccref_rod_params p;
-    p.station1_in_b1 = any_vec();
-    p.station2_in_b2 = any_vec();
-    p.length = any_positive();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_rod_result r;
-    ccref_rod_eval(&p, &b1, &b2, l, 1, &r);
-}
+/* One entry per kind, eva_<kind>(): its parameters, state and multipliers in the box, the kernel called once with
+ * as many multipliers as the case has rows. */
+#define EVA_CALL_BODIES(kind, n)                                                                                       \
+    ccref_body b1 = any_body(), b2 = any_body();                                                                       \
+    double l[3];                                                                                                       \
+    any_lambda(l);                                                                                                     \
+    ccref_##kind##_result r;                                                                                           \
+    ccref_##kind##_eval(&p, &b1, &b2, l, n, &r);
+#define EVA_CALL_COORDINATE(kind, n)                                                                                   \
+    ccref_coordinate q;                                                                                                \
+    q.q = any();                                                                                                       \
+    q.qdot = any();                                                                                                    \
+    q.qdotdot = any();                                                                                                 \
+    double l[3];                                                                                                       \
+    any_lambda(l);                                                                                                     \
+    ccref_##kind##_result r;                                                                                           \
+    ccref_##kind##_eval(&p, &q, l, n, &r);
+#define EVA_KIND_ENTRY(KIND, kind, ABBR, STATE, MP, MV, WELL)                                                          \
+    void eva_##kind(void)                                                                                              \
+    {                                                                                                                  \
+        ccref_##kind##_params p;                                                                                       \
+        CCREF_PARAMS_##kind(EVA_SET, p)                                                                                \
+        EVA_CALL_##STATE(kind, (size_t)(MP + CCREF_MV_ROWS_##MV(&p)))                                                  \
+    }
+CCREF_KINDS(EVA_KIND_ENTRY)
 
-void eva_point_in_plane(void)
-{
-    ccref_point_in_plane_params p;
-    p.normal_in_b1 = any_unit();
-    p.height = any();
-    p.follower_in_b2 = any_vec();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_point_in_plane_result r;
-    ccref_point_in_plane_eval(&p, &b1, &b2, l, 1, &r);
-}
-
-void eva_constant_coordinate(void)
-{
-    ccref_constant_coordinate_params p;
-    p.position = any();
-    ccref_coordinate q;
-    q.q = any();
-    q.qdot = any();
-    q.qdotdot = any();
-    double l[3];
-    any_lambda(l);
-    ccref_constant_coordinate_result r;
-    ccref_constant_coordinate_eval(&p, &q, l, 1, &r);
-}
-
-void eva_sphere_on_plane(void)
-{
-    ccref_sphere_on_plane_params p;
-    p.plane_frame_in_b1 = any_frame();
-    p.center_in_b2 = any_vec();
-    p.radius = any_positive();
-    p.rolling = any_flag();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_sphere_on_plane_result r;
-    ccref_sphere_on_plane_eval(&p, &b1, &b2, l, p.rolling ? 3 : 1, &r);
-}
-
-void eva_ball_rolling_on_plane(void)
-{
-    ccref_ball_rolling_on_plane_params p;
-    p.normal_in_b1 = any_unit();
-    p.height = any();
-    p.center_in_b2 = any_vec();
-    p.radius = any_positive();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_ball_rolling_on_plane_result r;
-    ccref_ball_rolling_on_plane_eval(&p, &b1, &b2, l, 3, &r);
-}
-
-void eva_sphere_on_sphere(void)
-{
-    ccref_sphere_on_sphere_params p;
-    p.center1_in_b1 = any_vec();
-    p.radius1 = any_positive();
-    p.center2_in_b2 = any_vec();
-    p.radius2 = any_positive();
-    p.rolling = any_flag();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_sphere_on_sphere_result r;
-    ccref_sphere_on_sphere_eval(&p, &b1, &b2, l, p.rolling ? 3 : 1, &r);
-}
-
-void eva_point_on_plane(void)
-{
-    ccref_point_on_plane_params p;
-    p.plane_frame_in_b1 = any_frame();
-    p.follower_in_b2 = any_vec();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_point_on_plane_result r;
-    ccref_point_on_plane_eval(&p, &b1, &b2, l, 3, &r);
-}
-
-void eva_line_on_line(void)
-{
-    ccref_line_on_line_params p;
-    p.edge_frame1_in_b1 = any_frame();
-    p.half_length1 = any_positive();
-    p.edge_frame2_in_b2 = any_frame();
-    p.half_length2 = any_positive();
-    p.rolling = any_flag();
-    ccref_body b1 = any_body(), b2 = any_body();
-    double l[3];
-    any_lambda(l);
-    ccref_line_on_line_result r;
-    ccref_line_on_line_eval(&p, &b1, &b2, l, p.rolling ? 3 : 1, &r);
-}
-
-/* The dispatcher: every kind with its own parameters in the box, and one kind out of range. */
+/* The dispatcher: every kind with its own parameters in the box, and one kind out of range (with ball's). */
+#define EVA_KIND_PARAMS(KIND, kind, ...)                                                                               \
+    case CCREF_KIND_##KIND: CCREF_PARAMS_##kind(EVA_SET, c.params.kind) break;
 static void dispatch_one(ccref_kind kind)
 {
     ccref_case c;
     c.kind = kind;
     switch (kind) {
-    case CCREF_KIND_BALL:
-        c.params.ball.station1_in_b1 = any_vec();
-        c.params.ball.station2_in_b2 = any_vec();
-        break;
-    case CCREF_KIND_ROD:
-        c.params.rod.station1_in_b1 = any_vec();
-        c.params.rod.station2_in_b2 = any_vec();
-        c.params.rod.length = any_positive();
-        break;
-    case CCREF_KIND_POINT_IN_PLANE:
-        c.params.point_in_plane.normal_in_b1 = any_unit();
-        c.params.point_in_plane.height = any();
-        c.params.point_in_plane.follower_in_b2 = any_vec();
-        break;
-    case CCREF_KIND_CONSTANT_COORDINATE:
-        c.params.constant_coordinate.position = any();
-        break;
-    case CCREF_KIND_SPHERE_ON_PLANE:
-        c.params.sphere_on_plane.plane_frame_in_b1 = any_frame();
-        c.params.sphere_on_plane.center_in_b2 = any_vec();
-        c.params.sphere_on_plane.radius = any_positive();
-        c.params.sphere_on_plane.rolling = any_flag();
-        break;
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
-        c.params.ball_rolling_on_plane.normal_in_b1 = any_unit();
-        c.params.ball_rolling_on_plane.height = any();
-        c.params.ball_rolling_on_plane.center_in_b2 = any_vec();
-        c.params.ball_rolling_on_plane.radius = any_positive();
-        break;
-    case CCREF_KIND_SPHERE_ON_SPHERE:
-        c.params.sphere_on_sphere.center1_in_b1 = any_vec();
-        c.params.sphere_on_sphere.radius1 = any_positive();
-        c.params.sphere_on_sphere.center2_in_b2 = any_vec();
-        c.params.sphere_on_sphere.radius2 = any_positive();
-        c.params.sphere_on_sphere.rolling = any_flag();
-        break;
-    case CCREF_KIND_POINT_ON_PLANE:
-        c.params.point_on_plane.plane_frame_in_b1 = any_frame();
-        c.params.point_on_plane.follower_in_b2 = any_vec();
-        break;
-    case CCREF_KIND_LINE_ON_LINE:
-        c.params.line_on_line.edge_frame1_in_b1 = any_frame();
-        c.params.line_on_line.half_length1 = any_positive();
-        c.params.line_on_line.edge_frame2_in_b2 = any_frame();
-        c.params.line_on_line.half_length2 = any_positive();
-        c.params.line_on_line.rolling = any_flag();
-        break;
-    default:
-        c.params.ball.station1_in_b1 = any_vec();
-        c.params.ball.station2_in_b2 = any_vec();
-        break;
+    CCREF_KINDS(EVA_KIND_PARAMS)
+    default: CCREF_PARAMS_ball(EVA_SET, c.params.ball) break;
     }
     c.body1 = any_body();
     c.body2 = any_body();
@@ -281,17 +149,10 @@ static void dispatch_one(ccref_kind kind)
     ccref_kind_name(kind);
 }
 
+#define EVA_DISPATCH_ONE(KIND, ...) dispatch_one(CCREF_KIND_##KIND);
 void eva_dispatch(void)
 {
-    dispatch_one(CCREF_KIND_BALL);
-    dispatch_one(CCREF_KIND_ROD);
-    dispatch_one(CCREF_KIND_POINT_IN_PLANE);
-    dispatch_one(CCREF_KIND_CONSTANT_COORDINATE);
-    dispatch_one(CCREF_KIND_SPHERE_ON_PLANE);
-    dispatch_one(CCREF_KIND_BALL_ROLLING_ON_PLANE);
-    dispatch_one(CCREF_KIND_SPHERE_ON_SPHERE);
-    dispatch_one(CCREF_KIND_POINT_ON_PLANE);
-    dispatch_one(CCREF_KIND_LINE_ON_LINE);
+    CCREF_KINDS(EVA_DISPATCH_ONE)
     dispatch_one(CCREF_KIND_COUNT);
 }
 
@@ -330,45 +191,15 @@ void eva_unilateral(void)
 /* The contact classes: each class with its own parameters in the box (and one class out of range), material
  * coefficients anywhere in the box, speeds 0 or in [RMIN, MAG] (the rules alone are analysed with negative and
  * zero speeds too, in eva_unilateral). */
+#define EVA_CLASS_PARAMS(CLASS, cls, prm, ...)                                                                         \
+    case CCREF_CONTACT_##CLASS: CCREF_CONTACT_PARAMS_##prm(EVA_SET, c.params.prm) break;
 static void contact_one(ccref_contact_class cls, int zero_speeds)
 {
     ccref_contact_case c;
     c.cls = cls;
     switch (cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        c.params.hard_stop.bound = any();
-        c.params.hard_stop.mobilizer_origin_in_b = any_vec();
-        break;
-    case CCREF_CONTACT_ROPE:
-        c.params.rope.station1_in_b1 = any_vec();
-        c.params.rope.station2_in_b2 = any_vec();
-        c.params.rope.length_limit = any_positive();
-        break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-    case CCREF_CONTACT_POINT_PLANE:
-        c.params.point_plane.normal_in_b1 = any_unit();
-        c.params.point_plane.height = any();
-        c.params.point_plane.follower_in_b2 = any_vec();
-        break;
-    case CCREF_CONTACT_SPHERE_PLANE:
-        c.params.sphere_plane.normal_in_b1 = any_unit();
-        c.params.sphere_plane.height = any();
-        c.params.sphere_plane.center_in_b2 = any_vec();
-        c.params.sphere_plane.radius = any_positive();
-        break;
-    case CCREF_CONTACT_SPHERE_SPHERE:
-        c.params.sphere_sphere.center1_in_b1 = any_vec();
-        c.params.sphere_sphere.radius1 = any_positive();
-        c.params.sphere_sphere.center2_in_b2 = any_vec();
-        c.params.sphere_sphere.radius2 = any_positive();
-        break;
-    default:
-        c.params.edge_edge.edge_frame1_in_b1 = any_frame();
-        c.params.edge_edge.half_length1 = any_positive();
-        c.params.edge_edge.edge_frame2_in_b2 = any_frame();
-        c.params.edge_edge.half_length2 = any_positive();
-        break;
+    CCREF_CONTACTS(EVA_CLASS_PARAMS)
+    default: CCREF_CONTACT_PARAMS_edge_edge(EVA_SET, c.params.edge_edge) break;
     }
     c.body1 = any_body();
     c.body2 = any_body();
@@ -391,30 +222,17 @@ static void contact_one(ccref_contact_class cls, int zero_speeds)
 
 void eva_contacts(void)
 {
+#define EVA_CONTACT_ONE(CLASS, ...) contact_one(CCREF_CONTACT_##CLASS, z);
     for (int z = 0; z < 2; z++) {
-        contact_one(CCREF_CONTACT_HARD_STOP_UPPER, z);
-        contact_one(CCREF_CONTACT_HARD_STOP_LOWER, z);
-        contact_one(CCREF_CONTACT_ROPE, z);
-        contact_one(CCREF_CONTACT_POINT_PLANE_FRICTIONLESS, z);
-        contact_one(CCREF_CONTACT_POINT_PLANE, z);
-        contact_one(CCREF_CONTACT_SPHERE_PLANE, z);
-        contact_one(CCREF_CONTACT_SPHERE_SPHERE, z);
-        contact_one(CCREF_CONTACT_EDGE_EDGE, z);
+        CCREF_CONTACTS(EVA_CONTACT_ONE)
         contact_one(CCREF_CONTACT_COUNT, z);
     }
 }
 
 int main(void)
 {
-    eva_ball();
-    eva_rod();
-    eva_point_in_plane();
-    eva_constant_coordinate();
-    eva_sphere_on_plane();
-    eva_ball_rolling_on_plane();
-    eva_sphere_on_sphere();
-    eva_point_on_plane();
-    eva_line_on_line();
+#define EVA_KIND_CALL(KIND, kind, ...) eva_##kind();
+    CCREF_KINDS(EVA_KIND_CALL)
     eva_dispatch();
     eva_unilateral();
     eva_contacts();

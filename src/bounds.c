@@ -237,6 +237,12 @@ static void ball_chain(const ccref_ball_params *prm, const ccref_body *b1, const
     o->condition = fmax(vnorm(b1->p), vnorm(b2->p));
 }
 
+/* The chain of a case of the kind (ccref_bounds_case dispatches on the table ccref_kinds.h). */
+static void ball_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    ball_chain(&c->params.ball, &c->body1, &c->body2, c->lambda, o);
+}
+
 /* ================================================================ rod (spec/rod.md, Accuracy) */
 
 /* Also used by the rope (contacts). */
@@ -282,6 +288,11 @@ static void rod_chain(const ccref_rod_params *prm, const ccref_body *b1, const c
     put3(o, CCREF_SLOT_ROD_ORIENTATION, Cz);
 }
 
+static void rod_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    rod_chain(&c->params.rod, &c->body1, &c->body2, c->lambda, o);
+}
+
 /* ================================================================ point_in_plane (spec/point_in_plane.md) */
 
 static void point_in_plane_chain(const ccref_point_in_plane_params *prm, const ccref_body *b1,
@@ -309,6 +320,11 @@ static void point_in_plane_chain(const ccref_point_in_plane_params *prm, const c
     o->condition = fmax(vnorm(b1->p), vnorm(b2->p));
 }
 
+static void point_in_plane_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    point_in_plane_chain(&c->params.point_in_plane, &c->body1, &c->body2, c->lambda, o);
+}
+
 /* ================================================================ constant_coordinate */
 
 static void constant_coordinate_chain(double position, const ccref_coordinate *q, ccref_bounds *o)
@@ -317,7 +333,20 @@ static void constant_coordinate_chain(double position, const ccref_coordinate *q
     o->condition = fmax(fabs(q->q), fabs(position));
 }
 
+static void constant_coordinate_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    constant_coordinate_chain(c->params.constant_coordinate.position, &c->coordinate, o);
+}
+
 /* ================================================================ sphere_on_plane (spec/sphere_on_plane.md) */
+
+/* The columns and origin of a fixed frame, exact (a plane frame of sphere_on_plane and point_on_plane). */
+static void exact_frame(const ccref_frame *F, acc_t col[3], acc_t *origin)
+{
+    for (int j = 0; j < 3; j++)
+        col[j] = acc_vec(m3_column(&F->R, j));
+    *origin = acc_vec(F->p);
+}
 
 /* col[j]: column j of the plane frame's rotation X_FP.R; Fp: its origin. Exact inputs for the kernel; the
  * sphere_plane contact passes the frame it builds (with its rounding errors). */
@@ -364,6 +393,14 @@ static void sphere_on_plane_chain(const ccref_sphere_on_plane_params *prm, const
     put(o, CCREF_SLOT_SOP_SEPARATION, perr);
     put3(o, CCREF_SLOT_SOP_FORCE_ON_SPHERE, f);
     o->condition = fmax(vnorm(b1->p), vnorm(b2->p));
+}
+
+static void sphere_on_plane_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    const ccref_sphere_on_plane_params *p = &c->params.sphere_on_plane;
+    acc_t col[3], origin;
+    exact_frame(&p->plane_frame_in_b1, col, &origin);
+    sphere_on_plane_chain(p, col, origin, &c->body1, &c->body2, c->lambda, o);
 }
 
 /* ================================================================ ball_rolling_on_plane */
@@ -423,6 +460,11 @@ static void ball_rolling_on_plane_chain(const ccref_ball_rolling_on_plane_params
     o->bound[CCREF_SLOT_BROP_NORMAL_FORCE] = acc_exact_scale(0.5, acc_exact(lambda[0])).e; /* (13) halving: TINY */
     o->bound[CCREF_SLOT_BROP_FRICTION_X] = o->bound[CCREF_SLOT_BROP_FRICTION_Y] = 0.0;                /* (14) exact */
     o->condition = fmax(vnorm(b1->p), vnorm(b2->p));
+}
+
+static void ball_rolling_on_plane_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    ball_rolling_on_plane_chain(&c->params.ball_rolling_on_plane, &c->body1, &c->body2, c->lambda, o);
 }
 
 /* ================================================================ sphere_on_sphere (spec/sphere_on_sphere.md) */
@@ -541,6 +583,11 @@ static void sphere_on_sphere_chain(const ccref_sphere_on_sphere_params *prm, con
     put3(o, CCREF_SLOT_SOS_FORCE_ON_BODY2, applied);                                                        /* (23) */
 }
 
+static void sphere_on_sphere_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    sphere_on_sphere_chain(&c->params.sphere_on_sphere, &c->body1, &c->body2, c->lambda, o);
+}
+
 /* ================================================================ point_on_plane (spec/point_on_plane.md) */
 
 static void point_on_plane_chain(const ccref_point_on_plane_params *prm, const acc_t col[3], acc_t Po,
@@ -570,6 +617,14 @@ static void point_on_plane_chain(const ccref_point_on_plane_params *prm, const a
     put3(o, CCREF_SLOT_POP_FOLLOWER, F);                                               /* (9) */
     put3(o, CCREF_SLOT_POP_FORCE_ON_FOLLOWER, f);                                      /* (10) */
     o->condition = fmax(vnorm(b1->p), vnorm(b2->p));
+}
+
+static void point_on_plane_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    const ccref_point_on_plane_params *p = &c->params.point_on_plane;
+    acc_t col[3], origin;
+    exact_frame(&p->plane_frame_in_b1, col, &origin);
+    point_on_plane_chain(p, col, origin, &c->body1, &c->body2, c->lambda, o);
 }
 
 /* ================================================================ line_on_line (spec/line_on_line.md) */
@@ -713,14 +768,13 @@ static void line_on_line_chain(const ccref_line_on_line_params *prm, int rolling
     put3(o, CCREF_SLOT_LOL_FORCE_ON_BODY2, applied);
 }
 
-/* ================================================================ dispatch */
-
-static void exact_frame(const ccref_frame *F, acc_t col[3], acc_t *origin)
+static void line_on_line_bounds(const ccref_case *c, ccref_bounds *o)
 {
-    for (int j = 0; j < 3; j++)
-        col[j] = acc_vec(m3_column(&F->R, j));
-    *origin = acc_vec(F->p);
+    line_on_line_chain(&c->params.line_on_line, c->params.line_on_line.rolling != 0, &c->body1, &c->body2, c->lambda,
+                       o);
 }
+
+/* ================================================================ dispatch */
 
 /* The slots whose bound exceeds the kernel's own computed value (ccref_bounds.exceeds_value). */
 static void mark_exceeds(ccref_bounds *b, const double *v, const unsigned char *in_use)
@@ -741,6 +795,9 @@ static void finish_branches(ccref_bounds *b)
     }
 }
 
+#define BOUNDS_OF_KIND(KIND, kind, ...)                                                                                \
+    case CCREF_KIND_##KIND: kind##_bounds(c, b); break;
+
 ccref_status ccref_bounds_case_on(const ccref_case *c, const ccref_branch_choice *br, ccref_bounds *b)
 {
     if (b == NULL)
@@ -754,35 +811,8 @@ ccref_status ccref_bounds_case_on(const ccref_case *c, const ccref_branch_choice
     bounds_init(b, ccref_status_ok(st) ? ccref_kind_outputs(c->kind) : 0, br);
     if (!ccref_status_ok(st))
         return st;
-    const double *l = c->lambda;
-    const ccref_body *b1 = &c->body1, *b2 = &c->body2;
-    acc_t col[3], origin;
     switch (c->kind) {
-    case CCREF_KIND_BALL: ball_chain(&c->params.ball, b1, b2, l, b); break;
-    case CCREF_KIND_ROD: rod_chain(&c->params.rod, b1, b2, l, b); break;
-    case CCREF_KIND_POINT_IN_PLANE: point_in_plane_chain(&c->params.point_in_plane, b1, b2, l, b); break;
-    case CCREF_KIND_CONSTANT_COORDINATE:
-        constant_coordinate_chain(c->params.constant_coordinate.position, &c->coordinate, b);
-        break;
-    case CCREF_KIND_SPHERE_ON_PLANE: {
-        const ccref_sphere_on_plane_params *p = &c->params.sphere_on_plane;
-        exact_frame(&p->plane_frame_in_b1, col, &origin);
-        sphere_on_plane_chain(p, col, origin, b1, b2, l, b);
-        break;
-    }
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
-        ball_rolling_on_plane_chain(&c->params.ball_rolling_on_plane, b1, b2, l, b);
-        break;
-    case CCREF_KIND_SPHERE_ON_SPHERE: sphere_on_sphere_chain(&c->params.sphere_on_sphere, b1, b2, l, b); break;
-    case CCREF_KIND_POINT_ON_PLANE: {
-        const ccref_point_on_plane_params *p = &c->params.point_on_plane;
-        exact_frame(&p->plane_frame_in_b1, col, &origin);
-        point_on_plane_chain(p, col, origin, b1, b2, l, b);
-        break;
-    }
-    case CCREF_KIND_LINE_ON_LINE:
-        line_on_line_chain(&c->params.line_on_line, c->params.line_on_line.rolling != 0, b1, b2, l, b);
-        break;
+    CCREF_KINDS(BOUNDS_OF_KIND)
     default: return CCREF_E_UNKNOWN_KIND;
     }
     double v[CCREF_SLOT_MAX];

@@ -6,6 +6,7 @@
 #define CCREF_OUTPUTS_H
 
 #include "ccref.h"
+#include "ccref_kinds.h"
 #include "ccref_unilateral.h"
 
 /* C linkage for C++ engines that include this header directly. */
@@ -14,7 +15,8 @@ extern "C" {
 #endif
 
 /* Bilateral kinds. Slots 0..20 are the common ccref_output part; the kind's auxiliary outputs follow from
- * CCREF_SLOT_AUX in the order of its result struct (vectors x, y, z; matrices row-major). */
+ * CCREF_SLOT_AUX in the order of its result struct (vectors x, y, z; matrices row-major; a frame R then p), as the
+ * table ccref_kinds.h lists them. */
 enum {
     CCREF_SLOT_PERR = 0,        /* perr[0..2] (rows past mp are exact zeros) */
     CCREF_SLOT_VERR = 3,        /* verr[0..2] (rows past mp + mv are exact zeros) */
@@ -23,38 +25,31 @@ enum {
     CCREF_SLOT_F1_FORCE = 12,
     CCREF_SLOT_F2_MOMENT = 15,
     CCREF_SLOT_F2_FORCE = 18,
-    CCREF_SLOT_AUX = 21,
-    /* ball */
-    CCREF_SLOT_BALL_REACTION1 = CCREF_SLOT_AUX, CCREF_SLOT_BALL_REACTION2 = CCREF_SLOT_AUX + 3,
-    CCREF_SLOT_BALL_N = CCREF_SLOT_AUX + 6,
-    /* rod */
-    CCREF_SLOT_ROD_TENSION = CCREF_SLOT_AUX, CCREF_SLOT_ROD_ORIENTATION = CCREF_SLOT_AUX + 1,
-    CCREF_SLOT_ROD_N = CCREF_SLOT_AUX + 4,
-    /* point_in_plane */
-    CCREF_SLOT_PIP_FOLLOWER = CCREF_SLOT_AUX, CCREF_SLOT_PIP_N = CCREF_SLOT_AUX + 3,
-    /* constant_coordinate */
-    CCREF_SLOT_CC_GENERALIZED_FORCE = CCREF_SLOT_AUX, CCREF_SLOT_CC_N = CCREF_SLOT_AUX + 1,
-    /* sphere_on_plane */
-    CCREF_SLOT_SOP_CONTACT_POINT = CCREF_SLOT_AUX, CCREF_SLOT_SOP_SEPARATION = CCREF_SLOT_AUX + 3,
-    CCREF_SLOT_SOP_FORCE_ON_SPHERE = CCREF_SLOT_AUX + 4, CCREF_SLOT_SOP_N = CCREF_SLOT_AUX + 7,
-    /* ball_rolling_on_plane */
-    CCREF_SLOT_BROP_CONTACT_POINT = CCREF_SLOT_AUX, CCREF_SLOT_BROP_PLANE_AXES = CCREF_SLOT_AUX + 3 /* 9 */,
-    CCREF_SLOT_BROP_NORMAL_FORCE = CCREF_SLOT_AUX + 12, CCREF_SLOT_BROP_FRICTION_X = CCREF_SLOT_AUX + 13,
-    CCREF_SLOT_BROP_FRICTION_Y = CCREF_SLOT_AUX + 14, CCREF_SLOT_BROP_N = CCREF_SLOT_AUX + 15,
-    /* sphere_on_sphere */
-    CCREF_SLOT_SOS_FRAME_R = CCREF_SLOT_AUX /* 9 */, CCREF_SLOT_SOS_FRAME_P = CCREF_SLOT_AUX + 9,
-    CCREF_SLOT_SOS_SEPARATION = CCREF_SLOT_AUX + 12, CCREF_SLOT_SOS_FORCE_ON_BODY2 = CCREF_SLOT_AUX + 13,
-    CCREF_SLOT_SOS_N = CCREF_SLOT_AUX + 16,
-    /* point_on_plane */
-    CCREF_SLOT_POP_FOLLOWER = CCREF_SLOT_AUX, CCREF_SLOT_POP_FORCE_ON_FOLLOWER = CCREF_SLOT_AUX + 3,
-    CCREF_SLOT_POP_N = CCREF_SLOT_AUX + 6,
-    /* line_on_line */
-    CCREF_SLOT_LOL_CLOSEST1 = CCREF_SLOT_AUX, CCREF_SLOT_LOL_CLOSEST2 = CCREF_SLOT_AUX + 3,
-    CCREF_SLOT_LOL_FRAME_R = CCREF_SLOT_AUX + 6 /* 9 */, CCREF_SLOT_LOL_FRAME_P = CCREF_SLOT_AUX + 15,
-    CCREF_SLOT_LOL_SEPARATION = CCREF_SLOT_AUX + 18, CCREF_SLOT_LOL_FORCE_ON_BODY2 = CCREF_SLOT_AUX + 19,
-    CCREF_SLOT_LOL_N = CCREF_SLOT_AUX + 22,
-    CCREF_SLOT_MAX = CCREF_SLOT_LOL_N
+    CCREF_SLOT_AUX = 21
 };
+
+/* Per kind, from its outputs in ccref_kinds.h: CCREF_SLOT_<ABBR>_<OUTPUT>, the first slot of each output (a frame:
+ * _<OUTPUT>_R and _<OUTPUT>_P), _<OUTPUT>_LAST its last slot where it has several, and CCREF_SLOT_<ABBR>_N the
+ * kind's slot count (CCREF_SLOT_ROD_ORIENTATION = 22, CCREF_SLOT_ROD_N = 25, ...). CCREF_SLOT_<ABBR>_BEFORE_AUX
+ * only starts the count. */
+#define CCREF_SLOT_ENUM_SCALAR(A, OUT) CCREF_SLOT_##A##_##OUT,
+#define CCREF_SLOT_ENUM_VEC3(A, OUT) CCREF_SLOT_##A##_##OUT, CCREF_SLOT_##A##_##OUT##_LAST = CCREF_SLOT_##A##_##OUT + 2,
+#define CCREF_SLOT_ENUM_MAT3(A, OUT) CCREF_SLOT_##A##_##OUT, CCREF_SLOT_##A##_##OUT##_LAST = CCREF_SLOT_##A##_##OUT + 8,
+#define CCREF_SLOT_ENUM_FRAME(A, OUT)                                                                                 \
+    CCREF_SLOT_##A##_##OUT##_R, CCREF_SLOT_##A##_##OUT##_P = CCREF_SLOT_##A##_##OUT##_R + 9,                          \
+    CCREF_SLOT_##A##_##OUT##_LAST = CCREF_SLOT_##A##_##OUT##_P + 2,
+#define CCREF_SLOT_ENUM_INT(A, OUT)
+#define CCREF_SLOT_ENUM_BOOL(A, OUT)
+#define CCREF_SLOT_ENUM_OUTPUT(A, OUT, member, name, TYPE, MOTION) CCREF_SLOT_ENUM_##TYPE(A, OUT)
+#define CCREF_SLOT_ENUM_KIND(KIND, kind, ABBR, ...)                                                                   \
+    enum { CCREF_SLOT_##ABBR##_BEFORE_AUX = CCREF_SLOT_AUX - 1, CCREF_OUTPUTS_##kind(CCREF_SLOT_ENUM_OUTPUT, ABBR)     \
+           CCREF_SLOT_##ABBR##_N };
+CCREF_KINDS(CCREF_SLOT_ENUM_KIND)
+
+/* The largest slot count of a kind, as the size of a union of one array per kind. */
+#define CCREF_SLOT_COUNT_MEMBER(KIND, kind, ABBR, ...) char kind[CCREF_SLOT_##ABBR##_N];
+typedef union { CCREF_KINDS(CCREF_SLOT_COUNT_MEMBER) } ccref_slot_counts_;
+enum { CCREF_SLOT_MAX = (int)sizeof(ccref_slot_counts_) };
 
 /* Contact classes (ccref_contact_result order); the constraint's ccref_output follows at CCREF_CSLOT_CONSTRAINT
  * in the bilateral layout (its slots CCREF_SLOT_PERR .. CCREF_SLOT_F2_FORCE + 2). */

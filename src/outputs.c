@@ -3,20 +3,61 @@
 
 #include "ccref_outputs.h"
 
+/* A compile-time check, written as an array type that has a negative size when the check fails (not C11's
+ * _Static_assert: make verify's EVA run parses every file of src/ with Frama-C 25, which reads C11 only with -c11). */
+#define COMPILE_TIME_CHECK(check, name) typedef char name[(check) ? 1 : -1]
+
+/* The layout of each kind (ccref_kinds.h): its slot count, flat names and the place of each output in its result. */
+typedef struct {
+    size_t offset; /* of the output in the kind's result struct */
+    int slots;     /* the doubles it occupies there, in flat order (0: an int, written beside the flat outputs) */
+} aux_output;
+
+#define AUX_OUTPUT(kind, OUT, member, name, TYPE, MOTION) {offsetof(ccref_##kind##_result, member), CCREF_OUTPUT_SLOTS_##TYPE},
+#define AUX_OUTPUTS(KIND, kind, ...) static const aux_output kind##_outputs[] = {CCREF_OUTPUTS_##kind(AUX_OUTPUT, kind)};
+CCREF_KINDS(AUX_OUTPUTS)
+
+#define V3N(s) s ".x", s ".y", s ".z"
+#define M3N(s) s "[0][0]", s "[0][1]", s "[0][2]", s "[1][0]", s "[1][1]", s "[1][2]", s "[2][0]", s "[2][1]", s "[2][2]"
+#define NAMES_SCALAR(s) s,
+#define NAMES_VEC3(s) V3N(s),
+#define NAMES_MAT3(s) M3N(s),
+#define NAMES_FRAME(s) M3N(s ".R"), V3N(s ".p"),
+#define NAMES_INT(s)
+#define NAMES_BOOL(s)
+#define AUX_NAMES(kind, OUT, member, name, TYPE, MOTION) NAMES_##TYPE(name)
+#define KIND_NAMES(KIND, kind, ABBR, ...)                                                                              \
+    static const char *const kind##_names[] = {CCREF_OUTPUTS_##kind(AUX_NAMES, kind)};                                \
+    COMPILE_TIME_CHECK(sizeof kind##_names / sizeof(const char *) == CCREF_SLOT_##ABBR##_N - CCREF_SLOT_AUX,          \
+                       a_name_per_slot_of_##kind);
+CCREF_KINDS(KIND_NAMES)
+
+typedef struct {
+    int n;                          /* slots */
+    const aux_output *outputs;
+    int n_outputs;
+    const char *const *names;       /* of the slots from CCREF_SLOT_AUX */
+} kind_layout;
+
+#define KIND_LAYOUT(KIND, kind, ABBR, ...)                                                                             \
+    [CCREF_KIND_##KIND] = {CCREF_SLOT_##ABBR##_N, kind##_outputs, (int)(sizeof kind##_outputs / sizeof(aux_output)),   \
+                           kind##_names},
+static const kind_layout layouts[CCREF_KIND_COUNT] = {CCREF_KINDS(KIND_LAYOUT)};
+
+/* The flattening copies an output's doubles in memory order, which is the flat order for these types. */
+COMPILE_TIME_CHECK(sizeof(ccref_vec3) == 3 * sizeof(double), vec3_is_three_doubles);
+COMPILE_TIME_CHECK(sizeof(ccref_mat3) == 9 * sizeof(double), mat3_is_nine_doubles_row_major);
+COMPILE_TIME_CHECK(sizeof(ccref_frame) == 12 * sizeof(double), frame_is_R_then_p);
+
+static const kind_layout *layout_of(ccref_kind kind)
+{
+    return (unsigned)kind < CCREF_KIND_COUNT ? &layouts[kind] : NULL;
+}
+
 int ccref_kind_outputs(ccref_kind kind)
 {
-    switch (kind) {
-    case CCREF_KIND_BALL: return CCREF_SLOT_BALL_N;
-    case CCREF_KIND_ROD: return CCREF_SLOT_ROD_N;
-    case CCREF_KIND_POINT_IN_PLANE: return CCREF_SLOT_PIP_N;
-    case CCREF_KIND_CONSTANT_COORDINATE: return CCREF_SLOT_CC_N;
-    case CCREF_KIND_SPHERE_ON_PLANE: return CCREF_SLOT_SOP_N;
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE: return CCREF_SLOT_BROP_N;
-    case CCREF_KIND_SPHERE_ON_SPHERE: return CCREF_SLOT_SOS_N;
-    case CCREF_KIND_POINT_ON_PLANE: return CCREF_SLOT_POP_N;
-    case CCREF_KIND_LINE_ON_LINE: return CCREF_SLOT_LOL_N;
-    default: return 0;
-    }
+    const kind_layout *l = layout_of(kind);
+    return l != NULL ? l->n : 0;
 }
 
 static void put3(double *v, int slot, ccref_vec3 a)
@@ -24,13 +65,6 @@ static void put3(double *v, int slot, ccref_vec3 a)
     v[slot] = a.x;
     v[slot + 1] = a.y;
     v[slot + 2] = a.z;
-}
-
-static void put9(double *v, int slot, const ccref_mat3 *R)
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            v[slot + 3 * i + j] = R->m[i][j];
 }
 
 static void put_output(double *v, const ccref_output *o)
@@ -48,57 +82,16 @@ static void put_output(double *v, const ccref_output *o)
 
 int ccref_flatten_result(ccref_kind kind, const ccref_result *r, double v[CCREF_SLOT_MAX])
 {
-    int n = ccref_kind_outputs(kind);
-    if (n == 0)
+    const kind_layout *l = layout_of(kind);
+    if (l == NULL)
         return 0;
     put_output(v, &r->u.out);
-    switch (kind) {
-    case CCREF_KIND_BALL:
-        put3(v, CCREF_SLOT_BALL_REACTION1, r->u.ball.reaction_on_body1_in_b1);
-        put3(v, CCREF_SLOT_BALL_REACTION2, r->u.ball.reaction_on_body2_in_b2);
-        break;
-    case CCREF_KIND_ROD:
-        v[CCREF_SLOT_ROD_TENSION] = r->u.rod.tension;
-        put3(v, CCREF_SLOT_ROD_ORIENTATION, r->u.rod.orientation);
-        break;
-    case CCREF_KIND_POINT_IN_PLANE: put3(v, CCREF_SLOT_PIP_FOLLOWER, r->u.point_in_plane.follower_point); break;
-    case CCREF_KIND_CONSTANT_COORDINATE:
-        v[CCREF_SLOT_CC_GENERALIZED_FORCE] = r->u.constant_coordinate.generalized_force;
-        break;
-    case CCREF_KIND_SPHERE_ON_PLANE:
-        put3(v, CCREF_SLOT_SOP_CONTACT_POINT, r->u.sphere_on_plane.contact_point);
-        v[CCREF_SLOT_SOP_SEPARATION] = r->u.sphere_on_plane.separation;
-        put3(v, CCREF_SLOT_SOP_FORCE_ON_SPHERE, r->u.sphere_on_plane.force_on_sphere);
-        break;
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
-        put3(v, CCREF_SLOT_BROP_CONTACT_POINT, r->u.ball_rolling_on_plane.contact_point);
-        put9(v, CCREF_SLOT_BROP_PLANE_AXES, &r->u.ball_rolling_on_plane.plane_axes);
-        v[CCREF_SLOT_BROP_NORMAL_FORCE] = r->u.ball_rolling_on_plane.normal_force;
-        v[CCREF_SLOT_BROP_FRICTION_X] = r->u.ball_rolling_on_plane.friction_force_x;
-        v[CCREF_SLOT_BROP_FRICTION_Y] = r->u.ball_rolling_on_plane.friction_force_y;
-        break;
-    case CCREF_KIND_SPHERE_ON_SPHERE:
-        put9(v, CCREF_SLOT_SOS_FRAME_R, &r->u.sphere_on_sphere.contact_frame.R);
-        put3(v, CCREF_SLOT_SOS_FRAME_P, r->u.sphere_on_sphere.contact_frame.p);
-        v[CCREF_SLOT_SOS_SEPARATION] = r->u.sphere_on_sphere.separation;
-        put3(v, CCREF_SLOT_SOS_FORCE_ON_BODY2, r->u.sphere_on_sphere.force_on_body2);
-        break;
-    case CCREF_KIND_POINT_ON_PLANE:
-        put3(v, CCREF_SLOT_POP_FOLLOWER, r->u.point_on_plane.follower_point);
-        put3(v, CCREF_SLOT_POP_FORCE_ON_FOLLOWER, r->u.point_on_plane.force_on_follower);
-        break;
-    case CCREF_KIND_LINE_ON_LINE:
-        put3(v, CCREF_SLOT_LOL_CLOSEST1, r->u.line_on_line.closest_point1);
-        put3(v, CCREF_SLOT_LOL_CLOSEST2, r->u.line_on_line.closest_point2);
-        put9(v, CCREF_SLOT_LOL_FRAME_R, &r->u.line_on_line.contact_frame.R);
-        put3(v, CCREF_SLOT_LOL_FRAME_P, r->u.line_on_line.contact_frame.p);
-        v[CCREF_SLOT_LOL_SEPARATION] = r->u.line_on_line.separation;
-        put3(v, CCREF_SLOT_LOL_FORCE_ON_BODY2, r->u.line_on_line.force_on_body2);
-        break;
-    default:
-        break;
+    int slot = CCREF_SLOT_AUX;
+    for (int i = 0; i < l->n_outputs; i++) {
+        memcpy(&v[slot], (const char *)&r->u + l->outputs[i].offset, (size_t)l->outputs[i].slots * sizeof(double));
+        slot += l->outputs[i].slots;
     }
-    return n;
+    return l->n;
 }
 
 int ccref_flatten_contact_result(const ccref_contact_result *r, double v[CCREF_CSLOT_N])
@@ -130,44 +123,12 @@ static const char *const common_names[CCREF_SLOT_AUX] = {
     "force_on_body2.force.x", "force_on_body2.force.y", "force_on_body2.force.z",
 };
 
-#define V3N(s) s ".x", s ".y", s ".z"
-#define M3N(s) s "[0][0]", s "[0][1]", s "[0][2]", s "[1][0]", s "[1][1]", s "[1][2]", s "[2][0]", s "[2][1]", s "[2][2]"
-
-/* The physically applied forces of sphere_on_sphere and line_on_line are named *_applied: the plain name
- * force_on_body2 is the common multiplier-sign output. */
-static const char *const ball_names[] = {V3N("reaction_on_body1_in_b1"), V3N("reaction_on_body2_in_b2")};
-static const char *const rod_names[] = {"tension", V3N("orientation")};
-static const char *const pip_names[] = {V3N("follower_point")};
-static const char *const cc_names[] = {"generalized_force"};
-static const char *const sop_names[] = {V3N("contact_point"), "separation", V3N("force_on_sphere")};
-static const char *const brop_names[] = {V3N("contact_point"), M3N("plane_axes"), "normal_force", "friction_force_x",
-                                         "friction_force_y"};
-static const char *const sos_names[] = {M3N("contact_frame.R"), V3N("contact_frame.p"), "separation",
-                                        V3N("force_on_body2_applied")};
-static const char *const pop_names[] = {V3N("follower_point"), V3N("force_on_follower")};
-static const char *const lol_names[] = {V3N("closest_point1"), V3N("closest_point2"), M3N("contact_frame.R"),
-                                        V3N("contact_frame.p"), "separation", V3N("force_on_body2_applied")};
-
 const char *ccref_output_name(ccref_kind kind, int slot)
 {
-    int n = ccref_kind_outputs(kind);
-    if (slot < 0 || slot >= n)
+    const kind_layout *l = layout_of(kind);
+    if (l == NULL || slot < 0 || slot >= l->n)
         return NULL;
-    if (slot < CCREF_SLOT_AUX)
-        return common_names[slot];
-    int a = slot - CCREF_SLOT_AUX;
-    switch (kind) {
-    case CCREF_KIND_BALL: return ball_names[a];
-    case CCREF_KIND_ROD: return rod_names[a];
-    case CCREF_KIND_POINT_IN_PLANE: return pip_names[a];
-    case CCREF_KIND_CONSTANT_COORDINATE: return cc_names[a];
-    case CCREF_KIND_SPHERE_ON_PLANE: return sop_names[a];
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE: return brop_names[a];
-    case CCREF_KIND_SPHERE_ON_SPHERE: return sos_names[a];
-    case CCREF_KIND_POINT_ON_PLANE: return pop_names[a];
-    case CCREF_KIND_LINE_ON_LINE: return lol_names[a];
-    default: return NULL;
-    }
+    return slot < CCREF_SLOT_AUX ? common_names[slot] : l->names[slot - CCREF_SLOT_AUX];
 }
 
 int ccref_output_slot(ccref_kind kind, const char *name)

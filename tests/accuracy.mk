@@ -13,7 +13,7 @@ ACCURACY_N ?= 20000
 ACCURACY_SEED ?= 20240601
 ACCURACY_DIR := $(BUILD)/accuracy
 ACCURACY_BIN := $(BUILD)/accuracy_report
-ACCURACY_SRC := tools/accuracy.c tests/accuracy_bounds.c cli/random.c tests/testlib.c
+ACCURACY_SRC := tools/accuracy.c tests/accuracy_bounds.c cli/random.c cli/fields.c tests/testlib.c
 
 $(ACCURACY_BIN): $(ACCURACY_SRC) $(HDRS) $(ORACLE_HDRS) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a | deps-test
 	$(CC) $(CFLAGS) -o $@ $(ACCURACY_SRC) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a $(MPFI_LDLIBS) -lm

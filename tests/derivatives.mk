@@ -38,7 +38,7 @@ TEST_EXTRA_LDLIBS += $(MPFI_LDLIBS)
 # ---- long sweep
 DERIV_SWEEP := $(BUILD)/derivatives_sweep
 DERIV_SWEEP_SRC := tools/derivatives_sweep.c tests/test_derivatives_core.c tests/test_derivatives_oracle.c \
-    tests/trajectory.c tests/accuracy_bounds.c cli/random.c tests/testlib.c
+    tests/trajectory.c tests/accuracy_bounds.c cli/random.c cli/fields.c tests/testlib.c
 # Trajectories per target and samples per trajectory of the sweep (override on the command line).
 DERIV_SWEEP_TRAJ ?= 400
 DERIV_SWEEP_SAMPLES ?= 16
