@@ -68,6 +68,12 @@ $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(B
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \
 	    $(TEST_EXTRA_LDLIBS) -lm
 
+# The order of the layers (tools/check-layers): no file includes from a layer above its own (src/ < oracle/ < cli/ <
+# the rest), and no two files of src/, oracle/ or cli/ need each other. `make test` runs it.
+.PHONY: check-layers
+check-layers: $(LIB_OBJ) $(ORACLE_OBJ) $(CLI_OBJ)
+	tools/check-layers $(BUILD)
+
 # The main job (README): regenerate the published vector suite from its seed into vectors/, evaluate every test
 # with the double kernels, and check them against the vectors (every valid test must pass; the summary is printed).
 VECTORS_DIR  ?= vectors
@@ -105,7 +111,7 @@ test-cli-mutants: $(BUILD)/ccref_tests $(BUILD)/ccref
 	tools/cli_mutate.sh
 
 # CCREF_BIN tells the CLI suite which binary to run.
-test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED)
+test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED) check-layers
 	$(if $(FP_CONTRACTED),$(FP_CONTRACTED))
 	CCREF_BIN=$(BUILD)/ccref $(BUILD)/ccref_tests
 

@@ -431,6 +431,14 @@ static void test_ball_rotation_tolerance_boundary(void)
         }
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct (testlib.h). */
+void ball_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux3(e, "reaction_on_body1_in_b1", r->u.ball.reaction_on_body1_in_b1);
+    ccref_expect_aux3(e, "reaction_on_body2_in_b2", r->u.ball.reaction_on_body2_in_b2);
+}
+
 static void register_ball(CU_pSuite s)
 {
     CU_add_test(s, "pendulum worked example (multiplier sign)", test_ball_pendulum);

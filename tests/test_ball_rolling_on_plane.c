@@ -355,6 +355,17 @@ static void test_overflow(void)
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void ball_rolling_on_plane_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux3(e, "contact_point", r->u.ball_rolling_on_plane.contact_point);
+    ccref_expect_aux9(e, "plane_axes", &r->u.ball_rolling_on_plane.plane_axes);
+    ccref_expect_aux(e, "normal_force", r->u.ball_rolling_on_plane.normal_force);
+    ccref_expect_aux(e, "friction_force_x", r->u.ball_rolling_on_plane.friction_force_x);
+    ccref_expect_aux(e, "friction_force_y", r->u.ball_rolling_on_plane.friction_force_y);
+}
+
 static void register_ball_rolling_on_plane(CU_pSuite s)
 {
     CU_add_test(s, "case A (exact, relation to SphereOnPlane)", test_case_a);

@@ -144,6 +144,13 @@ static void test_cc_overflow(void)
     ASSERT_EXACT(r.out.perr[0], 1e300 + 1e300);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void constant_coordinate_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux(e, "generalized_force", r->u.constant_coordinate.generalized_force);
+}
+
 static void register_constant_coordinate(CU_pSuite s)
 {
     CU_add_test(s, "basic rows and q-force", test_cc_basic);

@@ -713,6 +713,18 @@ static void test_bad_inputs(void)
     expect_error(&Q, &bc, &bb, lambda, 1, CCREF_E_RESULT_OVERFLOW);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void line_on_line_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux3(e, "closest_point1", r->u.line_on_line.closest_point1);
+    ccref_expect_aux3(e, "closest_point2", r->u.line_on_line.closest_point2);
+    ccref_expect_aux9(e, "contact_frame.R", &r->u.line_on_line.contact_frame.R);
+    ccref_expect_aux3(e, "contact_frame.p", r->u.line_on_line.contact_frame.p);
+    ccref_expect_aux(e, "separation", r->u.line_on_line.separation);
+    ccref_expect_aux3(e, "force_on_body2_applied", r->u.line_on_line.force_on_body2);
+}
+
 static void register_line_on_line(CU_pSuite s)
 {
     CU_add_test(s, "sf branch, sense +1 (case A, every output)", test_sf_branch_plus);

@@ -296,6 +296,13 @@ static void test_pip_overflow(void)
     expect_status(&c, 1, CCREF_E_RESULT_OVERFLOW);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void point_in_plane_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux3(e, "follower_point", r->u.point_in_plane.follower_point);
+}
+
 static void register_point_in_plane(CU_pSuite s)
 {
     CU_add_test(s, "general moving case (Coriolis term)", test_pip_general);

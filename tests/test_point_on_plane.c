@@ -293,6 +293,14 @@ static void test_overflow(void)
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void point_on_plane_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux3(e, "follower_point", r->u.point_on_plane.follower_point);
+    ccref_expect_aux3(e, "force_on_follower", r->u.point_on_plane.force_on_follower);
+}
+
 static void register_point_on_plane(CU_pSuite s)
 {
     CU_add_test(s, "case A (exact)", test_case_a);

@@ -327,8 +327,16 @@ static void set_mat(trule *r, int base)
     }
 }
 
-/* sk: the sign with which the sphere_on_sphere tangent axes move (perp() is not rotation-covariant, see
- * check_invariance). */
+/* How each output after the common ones moves (the MOTION column of ccref_kinds.h), with its slot count; the list
+ * of a kind ends with slots -1. */
+typedef enum { MOTION_SAME, MOTION_VECTOR, MOTION_POINT, MOTION_AXES, MOTION_AXES_POINT } motion;
+typedef struct { int slots; motion motion; } output_motion;
+#define OUTPUT_MOTION(A, OUT, member, name, TYPE, MOTION) {CCREF_OUTPUT_SLOTS_##TYPE, MOTION_##MOTION},
+#define KIND_MOTIONS(KIND, kind, ...) [CCREF_KIND_##KIND] = (const output_motion[]){CCREF_OUTPUTS_##kind(OUTPUT_MOTION, kind){-1, MOTION_SAME}},
+static const output_motion *const motions[CCREF_KIND_COUNT] = {CCREF_KINDS(KIND_MOTIONS)};
+
+/* The rules of every slot: the common outputs (forces are G vectors; Ball's rows too), then the table's. sk: the
+ * sign with which the sphere_on_sphere tangent axes move (perp() is not rotation-covariant, see check_invariance). */
 static void slot_rules(ccref_kind kind, int sk, trule r[CCREF_SLOT_MAX])
 {
     for (int i = 0; i < CCREF_SLOT_MAX; i++) {
@@ -345,39 +353,24 @@ static void slot_rules(ccref_kind kind, int sk, trule r[CCREF_SLOT_MAX])
     set_vec(r, CCREF_SLOT_F1_FORCE, T_VEC);
     set_vec(r, CCREF_SLOT_F2_MOMENT, T_VEC);
     set_vec(r, CCREF_SLOT_F2_FORCE, T_VEC);
-    switch (kind) {
-    case CCREF_KIND_BALL: break; /* reactions in body frames: equal */
-    case CCREF_KIND_ROD: set_vec(r, CCREF_SLOT_ROD_ORIENTATION, T_VEC); break;
-    case CCREF_KIND_POINT_IN_PLANE: set_vec(r, CCREF_SLOT_PIP_FOLLOWER, T_POINT); break;
-    case CCREF_KIND_SPHERE_ON_PLANE:
-        set_vec(r, CCREF_SLOT_SOP_CONTACT_POINT, T_POINT);
-        set_vec(r, CCREF_SLOT_SOP_FORCE_ON_SPHERE, T_VEC);
-        break;
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
-        set_vec(r, CCREF_SLOT_BROP_CONTACT_POINT, T_POINT);
-        set_mat(r, CCREF_SLOT_BROP_PLANE_AXES);
-        break;
-    case CCREF_KIND_SPHERE_ON_SPHERE:
+    int slot = CCREF_SLOT_AUX;
+    for (const output_motion *m = motions[kind]; m->slots >= 0; slot += m->slots, m++) {
+        switch (m->motion) {
+        case MOTION_VECTOR: set_vec(r, slot, T_VEC); break;
+        case MOTION_POINT: set_vec(r, slot, T_POINT); break;
+        case MOTION_AXES: set_mat(r, slot); break;
+        case MOTION_AXES_POINT:
+            set_mat(r, slot);
+            set_vec(r, slot + 9, T_POINT);
+            break;
+        default: break; /* SAME: equal */
+        }
+    }
+    if (kind == CCREF_KIND_SPHERE_ON_SPHERE) {
         r[CCREF_SLOT_VERR + 1].sign = r[CCREF_SLOT_VERR + 2].sign = sk; /* rows along Cx, Cy */
         r[CCREF_SLOT_AERR + 1].sign = r[CCREF_SLOT_AERR + 2].sign = sk;
-        set_mat(r, CCREF_SLOT_SOS_FRAME_R);
         for (int i = 0; i < 3; i++) /* columns Cx, Cy */
             r[CCREF_SLOT_SOS_FRAME_R + 3 * i].sign = r[CCREF_SLOT_SOS_FRAME_R + 3 * i + 1].sign = sk;
-        set_vec(r, CCREF_SLOT_SOS_FRAME_P, T_POINT);
-        set_vec(r, CCREF_SLOT_SOS_FORCE_ON_BODY2, T_VEC);
-        break;
-    case CCREF_KIND_POINT_ON_PLANE:
-        set_vec(r, CCREF_SLOT_POP_FOLLOWER, T_POINT);
-        set_vec(r, CCREF_SLOT_POP_FORCE_ON_FOLLOWER, T_VEC);
-        break;
-    case CCREF_KIND_LINE_ON_LINE:
-        set_vec(r, CCREF_SLOT_LOL_CLOSEST1, T_POINT);
-        set_vec(r, CCREF_SLOT_LOL_CLOSEST2, T_POINT);
-        set_mat(r, CCREF_SLOT_LOL_FRAME_R);
-        set_vec(r, CCREF_SLOT_LOL_FRAME_P, T_POINT);
-        set_vec(r, CCREF_SLOT_LOL_FORCE_ON_BODY2, T_VEC);
-        break;
-    default: break;
     }
 }
 

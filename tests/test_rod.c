@@ -376,6 +376,14 @@ static void test_rod_overflow(void)
     expect_status(&c, 1, CCREF_E_RESULT_OVERFLOW);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void rod_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux(e, "tension", r->u.rod.tension);
+    ccref_expect_aux3(e, "orientation", r->u.rod.orientation);
+}
+
 static void register_rod(CU_pSuite s)
 {
     CU_add_test(s, "pendulum: tension = +m g", test_rod_pendulum);

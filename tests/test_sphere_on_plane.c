@@ -355,6 +355,15 @@ static void test_overflow(void)
     expect_error(&prm, &b1, &b2, lambda, 3, CCREF_E_RESULT_OVERFLOW, 2);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void sphere_on_plane_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux3(e, "contact_point", r->u.sphere_on_plane.contact_point);
+    ccref_expect_aux(e, "separation", r->u.sphere_on_plane.separation);
+    ccref_expect_aux3(e, "force_on_sphere", r->u.sphere_on_plane.force_on_sphere);
+}
+
 static void register_sphere_on_plane(CU_pSuite s)
 {
     CU_add_test(s, "case A rolling (exact)", test_case_a_rolling);

@@ -392,6 +392,16 @@ static void test_bad_inputs(void)
     ASSERT_EXACT(r.out.perr[0], 2.0);
 }
 
+
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct. */
+void sphere_on_sphere_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux9(e, "contact_frame.R", &r->u.sphere_on_sphere.contact_frame.R);
+    ccref_expect_aux3(e, "contact_frame.p", r->u.sphere_on_sphere.contact_frame.p);
+    ccref_expect_aux(e, "separation", r->u.sphere_on_sphere.separation);
+    ccref_expect_aux3(e, "force_on_body2_applied", r->u.sphere_on_sphere.force_on_body2);
+}
+
 static void register_sphere_on_sphere(CU_pSuite s)
 {
     CU_add_test(s, "case A rolling (normal, rolling rows, frame, forces)", test_case_a_rolling);

@@ -97,3 +97,32 @@ ccref_mat3 ccref_test_nonrotation(const ccref_mat3 *R, int k)
         return M;
     }
 }
+
+/* ---------------------------------------------------------------- a kind's flat outputs */
+
+void ccref_expect_aux(ccref_expected_aux *e, const char *name, double v)
+{
+    CU_ASSERT_FATAL(e->n < CCREF_MAX_SLOTS);
+    snprintf(e->name[e->n], sizeof e->name[0], "%s", name);
+    e->v[e->n++] = v;
+}
+
+void ccref_expect_aux3(ccref_expected_aux *e, const char *name, ccref_vec3 a)
+{
+    const double c[3] = {a.x, a.y, a.z};
+    char b[48];
+    for (int i = 0; i < 3; i++) {
+        snprintf(b, sizeof b, "%s.%c", name, "xyz"[i]);
+        ccref_expect_aux(e, b, c[i]);
+    }
+}
+
+void ccref_expect_aux9(ccref_expected_aux *e, const char *name, const ccref_mat3 *R)
+{
+    char b[48];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            snprintf(b, sizeof b, "%s[%d][%d]", name, i, j);
+            ccref_expect_aux(e, b, R->m[i][j]);
+        }
+}

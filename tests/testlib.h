@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "../src/ccref.h"
+#include "../src/ccref_kinds.h"
+#include "../src/ccref_outputs.h"
 #include "../src/ccref_unilateral.h"
 #include "../cli/random.h"
 
@@ -36,6 +38,23 @@ void ccref_test_add_suite(const char *name, ccref_test_register_fn fn);
     do {                                                                           \
         ASSERT_NEAR((a).x, (ex), (tol)); ASSERT_NEAR((a).y, (ey), (tol)); ASSERT_NEAR((a).z, (ez), (tol)); \
     } while (0)
+
+/* ---------------------------------------------------------------- a kind's flat outputs, stated by its test file */
+
+/* The outputs a kind has after the common ones, in flat order with their flat names (spec/vectors.md section 8), as
+ * the kind's own test file states them from its result struct, independently of the table and src/outputs.c:
+ * tests/test_cli.c checks the tool's output against these statements, name by name and value by value. */
+typedef struct {
+    int n;
+    char name[CCREF_MAX_SLOTS][48];
+    double v[CCREF_MAX_SLOTS];
+} ccref_expected_aux;
+void ccref_expect_aux(ccref_expected_aux *e, const char *name, double v);
+void ccref_expect_aux3(ccref_expected_aux *e, const char *name, ccref_vec3 a);  /* name.x, name.y, name.z */
+void ccref_expect_aux9(ccref_expected_aux *e, const char *name, const ccref_mat3 *R); /* name[i][j], row-major */
+/* <kind>_expected_aux(r, e): defined in tests/test_<kind>.c for every kind of ccref_kinds.h. */
+#define CCREF_EXPECTED_AUX_DECL(KIND, kind, ...) void kind##_expected_aux(const ccref_result *r, ccref_expected_aux *e);
+CCREF_KINDS(CCREF_EXPECTED_AUX_DECL)
 
 /* Rotation about a coordinate axis (0 = x, 1 = y, 2 = z) by angle whose cosine and sine are given exactly. */
 ccref_mat3 ccref_axis_rotation(int axis, double c, double s);

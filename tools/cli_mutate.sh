@@ -16,9 +16,9 @@
 # Environment: CLI_MUT_KEEP=1 keeps the scratch tree and logs; CLI_MUT_TIMEOUT (seconds, default 1200) per run;
 # MAKE (default make), run under nice with -j1.
 #
-# The faults of the earlier review live where the code now is: the flat output layout (names, slots) that the tool
-# writes is src/outputs.c's (ccref_output_name, ccref_flatten_contact_result), so mutants rod_name and
-# slip_acc_from_vel mutate that file; the others are in cli/.
+# The faults of the earlier review live where the code now is: the flat names the tool writes are the table's
+# (src/ccref_kinds.h, expanded by src/outputs.c), so mutant rod_name mutates the table; slip_acc_from_vel mutates
+# src/outputs.c (ccref_flatten_contact_result); the others are in cli/.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +27,7 @@ TIMEOUT=${CLI_MUT_TIMEOUT:-1200}
 
 # name|file|lines the rule must change|sed rule
 MUTANTS='
-rod_name|src/outputs.c|1|s#rod_names\[\] = {"tension", V3N("orientation")};#rod_names[] = {"tensoin", V3N("orientation")};#
+rod_name|src/ccref_kinds.h|1|s#"tension",  #"tensoin",  #
 body_b_a_swapped|cli/caseio.c|1|s#{"b", offsetof(ccref_body, b)}, {"a", offsetof(ccref_body, a)}#{"b", offsetof(ccref_body, a)}, {"a", offsetof(ccref_body, b)}#
 cor_names_order|cli/outcome.c|1|s#cor_names\[\] = {"CAPTURED", "LINEAR", "MINIMUM"};#cor_names[] = {"LINEAR", "CAPTURED", "MINIMUM"};#
 proximal_tol_verr|cli/outcome.c|1|s#d->status = ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_perr, #d->status = ccref_unilateral_is_proximal(p->sign, p->perr, p->tol_verr, #
