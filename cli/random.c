@@ -187,6 +187,13 @@ ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling)
     }
 }
 
+void ccref_random_contact_params(ccref_rng *r, ccref_contact_case *c)
+{
+    const contact_fields *cf = cli_contact_fields(c->cls);
+    for (const field_desc *d = cf != NULL ? cf->params : NULL; d != NULL && d->name != NULL; d++)
+        draw_param(r, d, &c->params, 1);
+}
+
 ccref_contact_case ccref_random_contact_case(ccref_rng *r, ccref_contact_class cls)
 {
     const contact_fields *cf = cli_contact_fields(cls);

@@ -25,6 +25,9 @@ ccref_body ccref_rng_body(ccref_rng *r);
 
 /* A random case of the given kind; rolling selects the rolling variant where the kind has one. */
 ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling);
+/* The parameters of a contact class, each drawn in its range of ccref_kinds.h in the order of its params struct (the
+ * class's own draws, not its kind's: the derivative tests' random contacts). */
+void ccref_random_contact_params(ccref_rng *r, ccref_contact_case *c);
 /* A random case of a unilateral contact class, built from a random case of its underlying kind (same
  * conditioning), with material coefficients and default speeds in their domains. */
 ccref_contact_case ccref_random_contact_case(ccref_rng *r, ccref_contact_class cls);

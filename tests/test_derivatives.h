@@ -22,27 +22,19 @@
 
 /* ---------------------------------------------------------------- kernel tables */
 
+/* One entry per kind of ccref_kinds.h, with its kernel's signature: the real kernels, or a mutant in place of one. */
+#define DV_KERNEL_BODIES(kind)                                                                                         \
+    ccref_status (*kind)(const ccref_##kind##_params *, const ccref_body *, const ccref_body *, const double *,        \
+                         size_t, ccref_##kind##_result *);
+#define DV_KERNEL_COORDINATE(kind)                                                                                     \
+    ccref_status (*kind)(const ccref_##kind##_params *, const ccref_coordinate *, const double *, size_t,             \
+                         ccref_##kind##_result *);
+#define DV_KERNEL_MEMBER(KIND, kind, ABBR, STATE, ...) DV_KERNEL_##STATE(kind)
 typedef struct {
-    ccref_status (*ball)(const ccref_ball_params *, const ccref_body *, const ccref_body *, const double *, size_t,
-                         ccref_ball_result *);
-    ccref_status (*rod)(const ccref_rod_params *, const ccref_body *, const ccref_body *, const double *, size_t,
-                        ccref_rod_result *);
-    ccref_status (*point_in_plane)(const ccref_point_in_plane_params *, const ccref_body *, const ccref_body *,
-                                   const double *, size_t, ccref_point_in_plane_result *);
-    ccref_status (*constant_coordinate)(const ccref_constant_coordinate_params *, const ccref_coordinate *,
-                                        const double *, size_t, ccref_constant_coordinate_result *);
-    ccref_status (*sphere_on_plane)(const ccref_sphere_on_plane_params *, const ccref_body *, const ccref_body *,
-                                    const double *, size_t, ccref_sphere_on_plane_result *);
-    ccref_status (*ball_rolling_on_plane)(const ccref_ball_rolling_on_plane_params *, const ccref_body *,
-                                          const ccref_body *, const double *, size_t,
-                                          ccref_ball_rolling_on_plane_result *);
-    ccref_status (*sphere_on_sphere)(const ccref_sphere_on_sphere_params *, const ccref_body *, const ccref_body *,
-                                     const double *, size_t, ccref_sphere_on_sphere_result *);
-    ccref_status (*point_on_plane)(const ccref_point_on_plane_params *, const ccref_body *, const ccref_body *,
-                                   const double *, size_t, ccref_point_on_plane_result *);
-    ccref_status (*line_on_line)(const ccref_line_on_line_params *, const ccref_body *, const ccref_body *,
-                                 const double *, size_t, ccref_line_on_line_result *);
+    CCREF_KINDS(DV_KERNEL_MEMBER)
 } dv_kernels;
+/* The designated initializers of the real kernels. */
+#define DV_REAL_KERNEL(KIND, kind, ...) .kind = ccref_##kind##_eval,
 
 /* The library's kernels. */
 extern const dv_kernels dv_real_kernels;

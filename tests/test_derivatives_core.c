@@ -27,11 +27,7 @@ static const double T_SAMPLE = DV_T_SAMPLE;
 
 /* ================================================================ kernel tables and mutants */
 
-const dv_kernels dv_real_kernels = {
-    ccref_ball_eval,  ccref_rod_eval,        ccref_point_in_plane_eval,  ccref_constant_coordinate_eval,
-    ccref_sphere_on_plane_eval, ccref_ball_rolling_on_plane_eval, ccref_sphere_on_sphere_eval,
-    ccref_point_on_plane_eval, ccref_line_on_line_eval,
-};
+const dv_kernels dv_real_kernels = {CCREF_KINDS(DV_REAL_KERNEL)};
 
 /* Mutated kernels, compiled by tests/derivatives.mk from src/<kind>.c with the public symbol renamed to
  * ccref_<kind>_eval__<mutation>; the make rule also defines dvmut_<kind>__<mutation>_applied. */
@@ -57,13 +53,7 @@ DV_MUTANT_DECL(ball_rolling_on_plane, perr_factor, ccref_ball_rolling_on_plane_p
 
 /* The tables below override one member of a full designated initializer. */
 #pragma GCC diagnostic ignored "-Woverride-init"
-#define K_WITH(field, fn)                                                                                          \
-    {                                                                                                              \
-        .ball = ccref_ball_eval, .rod = ccref_rod_eval, .point_in_plane = ccref_point_in_plane_eval,              \
-        .constant_coordinate = ccref_constant_coordinate_eval, .sphere_on_plane = ccref_sphere_on_plane_eval,     \
-        .ball_rolling_on_plane = ccref_ball_rolling_on_plane_eval, .sphere_on_sphere = ccref_sphere_on_sphere_eval, \
-        .point_on_plane = ccref_point_on_plane_eval, .line_on_line = ccref_line_on_line_eval, .field = fn           \
-    }
+#define K_WITH(field, fn) {CCREF_KINDS(DV_REAL_KERNEL) .field = fn}
 #define MUT(KIND, KENUM, ROLL, MUTN, WHAT, EXPECT)                                                                 \
     {#KIND "__" #MUTN, KENUM, ROLL, WHAT, EXPECT, K_WITH(KIND, ccref_##KIND##_eval__##MUTN),                     \
      &dvmut_##KIND##__##MUTN##_applied}
@@ -221,57 +211,12 @@ static double nrm(ccref_vec3 a) { return sqrt(v3_norm_sq(a)); }
 /* ================================================================ one trajectory */
 
 
-static ccref_frame random_frame(ccref_rng *r)
-{
-    ccref_frame f;
-    f.R = ccref_rng_rotation(r);
-    f.p = ccref_rng_vec3(r, -1.0, 1.0);
-    return f;
-}
-
 /* Random contact case parameters (the body and coordinate states are filled per sample). */
 static void random_contact(ccref_rng *r, ccref_contact_class cls, ccref_contact_case *c)
 {
     memset(c, 0, sizeof *c);
     c->cls = cls;
-    switch (cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        c->params.hard_stop.bound = ccref_rng_uniform(r, -2, 2);
-        c->params.hard_stop.mobilizer_origin_in_b = ccref_rng_vec3(r, -1, 1);
-        break;
-    case CCREF_CONTACT_ROPE:
-        c->params.rope.station1_in_b1 = ccref_rng_vec3(r, -1, 1);
-        c->params.rope.station2_in_b2 = ccref_rng_vec3(r, -1, 1);
-        c->params.rope.length_limit = ccref_rng_uniform(r, 0.1, 2.0);
-        break;
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS:
-    case CCREF_CONTACT_POINT_PLANE:
-        c->params.point_plane.normal_in_b1 = ccref_rng_unit(r);
-        c->params.point_plane.height = ccref_rng_uniform(r, -1, 1);
-        c->params.point_plane.follower_in_b2 = ccref_rng_vec3(r, -1, 1);
-        break;
-    case CCREF_CONTACT_SPHERE_PLANE:
-        c->params.sphere_plane.normal_in_b1 = ccref_rng_unit(r);
-        c->params.sphere_plane.height = ccref_rng_uniform(r, -1, 1);
-        c->params.sphere_plane.center_in_b2 = ccref_rng_vec3(r, -1, 1);
-        c->params.sphere_plane.radius = ccref_rng_uniform(r, 0.1, 1.0);
-        break;
-    case CCREF_CONTACT_SPHERE_SPHERE:
-        c->params.sphere_sphere.center1_in_b1 = ccref_rng_vec3(r, -1, 1);
-        c->params.sphere_sphere.radius1 = ccref_rng_uniform(r, 0.1, 1.0);
-        c->params.sphere_sphere.center2_in_b2 = ccref_rng_vec3(r, -1, 1);
-        c->params.sphere_sphere.radius2 = ccref_rng_uniform(r, 0.1, 1.0);
-        break;
-    case CCREF_CONTACT_EDGE_EDGE:
-        c->params.edge_edge.edge_frame1_in_b1 = random_frame(r);
-        c->params.edge_edge.half_length1 = ccref_rng_uniform(r, 0.1, 2.0);
-        c->params.edge_edge.edge_frame2_in_b2 = random_frame(r);
-        c->params.edge_edge.half_length2 = ccref_rng_uniform(r, 0.1, 2.0);
-        break;
-    default:
-        break;
-    }
+    ccref_random_contact_params(r, c);
     c->material.min_cor = ccref_rng_uniform(r, 0, 1);
     c->material.mu_s = ccref_rng_uniform(r, 0, 1);
     c->material.mu_d = ccref_rng_uniform(r, 0, c->material.mu_s);
@@ -477,6 +422,10 @@ typedef struct {
     ccref_vec3 Cz;      /* sphere_on_sphere / line_on_line: normal (for the decision check) */
 } dv_rows;
 
+#define DV_CALL_BODIES(kind) K->kind(&c->params.kind, &c->body1, &c->body2, l, nl, &res.u.kind)
+#define DV_CALL_COORDINATE(kind) K->kind(&c->params.kind, &c->coordinate, l, nl, &res.u.kind)
+#define DV_EVAL_KIND(KIND, kind, ABBR, STATE, ...) case CCREF_KIND_##KIND: st = DV_CALL_##STATE(kind); break;
+
 static ccref_status eval_bilateral(const dv_kernels *K, const ccref_case *c, dv_rows *o)
 {
     ccref_result res;
@@ -485,35 +434,14 @@ static ccref_status eval_bilateral(const dv_kernels *K, const ccref_case *c, dv_
     const double *l = c->lambda;
     size_t nl = c->n_lambda;
     switch (c->kind) {
-    case CCREF_KIND_BALL: st = K->ball(&c->params.ball, &c->body1, &c->body2, l, nl, &res.u.ball); break;
-    case CCREF_KIND_ROD: st = K->rod(&c->params.rod, &c->body1, &c->body2, l, nl, &res.u.rod); break;
-    case CCREF_KIND_POINT_IN_PLANE:
-        st = K->point_in_plane(&c->params.point_in_plane, &c->body1, &c->body2, l, nl, &res.u.point_in_plane);
-        break;
-    case CCREF_KIND_CONSTANT_COORDINATE:
-        st = K->constant_coordinate(&c->params.constant_coordinate, &c->coordinate, l, nl,
-                                    &res.u.constant_coordinate);
-        break;
-    case CCREF_KIND_SPHERE_ON_PLANE:
-        st = K->sphere_on_plane(&c->params.sphere_on_plane, &c->body1, &c->body2, l, nl, &res.u.sphere_on_plane);
-        break;
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE:
-        st = K->ball_rolling_on_plane(&c->params.ball_rolling_on_plane, &c->body1, &c->body2, l, nl,
-                                      &res.u.ball_rolling_on_plane);
-        break;
-    case CCREF_KIND_SPHERE_ON_SPHERE:
-        st = K->sphere_on_sphere(&c->params.sphere_on_sphere, &c->body1, &c->body2, l, nl, &res.u.sphere_on_sphere);
+    CCREF_KINDS(DV_EVAL_KIND)
+    default: st = CCREF_E_UNKNOWN_KIND; break;
+    }
+    if (c->kind == CCREF_KIND_SPHERE_ON_SPHERE)
         o->Cz = m3_column(&res.u.sphere_on_sphere.contact_frame.R, 2);
-        break;
-    case CCREF_KIND_POINT_ON_PLANE:
-        st = K->point_on_plane(&c->params.point_on_plane, &c->body1, &c->body2, l, nl, &res.u.point_on_plane);
-        break;
-    case CCREF_KIND_LINE_ON_LINE:
-        st = K->line_on_line(&c->params.line_on_line, &c->body1, &c->body2, l, nl, &res.u.line_on_line);
+    if (c->kind == CCREF_KIND_LINE_ON_LINE) {
         o->sense = res.u.line_on_line.sense;
         o->Cz = m3_column(&res.u.line_on_line.contact_frame.R, 2);
-        break;
-    default: st = CCREF_E_UNKNOWN_KIND; break;
     }
     o->st = st;
     o->mp = res.u.out.mp;
