@@ -19,11 +19,11 @@ HDRS    := $(wildcard src/*.h cli/*.h tests/*.h oracle/*.h)
 
 .PHONY: all run test bench deps-build deps-test deps-schema vectors-validate examples clean
 
-all: $(BUILD)/ccref
+all: $(BUILD)/ccref ## build the tool, build/ccref
 
-deps-build:
+deps-build: ## install the Debian packages the build needs (tools/ensure-deps)
 	@tools/ensure-deps build
-deps-test:
+deps-test: ## install the Debian packages the tests need
 	@tools/ensure-deps build test
 
 $(BUILD)/src/%.o: src/%.c $(HDRS) | deps-build
@@ -71,14 +71,22 @@ $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(B
 # The order of the layers (tools/check-layers): no file includes from a layer above its own (src/ < oracle/ < cli/ <
 # the rest), and no two files of src/, oracle/ or cli/ need each other. `make test` runs it.
 .PHONY: check-layers
-check-layers: $(LIB_OBJ) $(ORACLE_OBJ) $(CLI_OBJ)
+check-layers: $(LIB_OBJ) $(ORACLE_OBJ) $(CLI_OBJ) ## no include from a layer above, no two files of src/, oracle/, cli/ needing each other
 	tools/check-layers $(BUILD)
+
+# `make help`: every target with what it does, from the `## ...` beside each rule; `make check-help` (run by make test):
+# every .PHONY target has one.
+.PHONY: help check-help
+help: ## this list
+	@tools/make-help $(MAKEFILE_LIST)
+check-help: ## every .PHONY target has its line in make help
+	@tools/make-help -v check=1 $(MAKEFILE_LIST)
 
 # The main job (README): regenerate the published vector suite from its seed into vectors/, evaluate every test
 # with the double kernels, and check them against the vectors (every valid test must pass; the summary is printed).
 VECTORS_DIR  ?= vectors
 VECTORS_SEED ?= 20261125
-run: $(BUILD)/ccref
+run: $(BUILD)/ccref ## quick start: regenerate vectors/ from its seed and check the double kernels against it
 	$(BUILD)/ccref gen --seed $(VECTORS_SEED) --out $(VECTORS_DIR)
 	$(BUILD)/ccref eval --vectors $(VECTORS_DIR)/*.json --output $(BUILD)/kernel-results.jsonl
 	$(BUILD)/ccref check --require-all --json $(BUILD)/kernel-check.json $(VECTORS_DIR) $(BUILD)/kernel-results.jsonl
@@ -86,14 +94,14 @@ run: $(BUILD)/ccref
 # Every vector file against spec/ccref_vectors_v1.schema.json and the kernels' results against the results schema,
 # with Debian's python3-jsonschema (the main job writes the results); /usr/bin/python3 is Debian's, whatever other
 # Python is first on the PATH.
-vectors-validate: | deps-schema
+vectors-validate: | deps-schema ## every vector file and the kernels' results against their JSON Schemas
 	/usr/bin/python3 tools/validate_vectors.py --results $(BUILD)/kernel-results.jsonl $(VECTORS_DIR)
 
-deps-schema:
+deps-schema: ## install python3-jsonschema
 	@tools/ensure-deps schema
 
 # The example cases of `ccref eval`.
-examples: $(BUILD)/ccref
+examples: $(BUILD)/ccref ## ccref eval of the example cases, examples/cases.jsonl
 	$(BUILD)/ccref eval examples/cases.jsonl
 
 # A contracted build must be caught: src/version.c built with FMA contraction on reports it (x86-64).
@@ -107,11 +115,11 @@ endif
 # The CLI suite against injected faults of the tool's reader and writer (tools/cli_mutate.sh): every mutant must
 # make the tests fail. CI runs it.
 .PHONY: test-cli-mutants
-test-cli-mutants: $(BUILD)/ccref_tests $(BUILD)/ccref
+test-cli-mutants: $(BUILD)/ccref_tests $(BUILD)/ccref ## faults injected into the tool, one at a time: each must fail the tests (CI)
 	tools/cli_mutate.sh
 
 # CCREF_BIN tells the CLI suite which binary to run.
-test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED) check-layers
+test: $(BUILD)/ccref_tests $(BUILD)/ccref $(FP_CONTRACTED) check-layers check-help ## quick start: the CUnit suites (about 250 tests) and the order of the layers
 	$(if $(FP_CONTRACTED),$(FP_CONTRACTED))
 	CCREF_BIN=$(BUILD)/ccref $(BUILD)/ccref_tests
 
@@ -124,11 +132,11 @@ $(BUILD)/vectors_bench: bench/vectors_bench.c | deps-build
 # Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison), then
 # the vector tool chain (gen, eval --vectors, check) on the default suite, then Simbody 3.7 per test of the published
 # vectors beside the kernels and the oracle on the same tests (consumers/simbody).
-bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref $(SIMBODY_BIN)
+bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref $(SIMBODY_BIN) ## speed: the kernels, the oracle, the vector tool chain and Simbody per test, ratios side by side
 	$(BUILD)/ccref_bench
 	$(BUILD)/oracle_bench
 	$(BUILD)/vectors_bench $(BUILD)/ccref $(BUILD)/bench_vectors
 	$(SIMBODY_BIN) --bench $(VECTORS_DIR)/*.json
 
-clean:
+clean: ## remove build/
 	rm -rf $(BUILD)

@@ -15,7 +15,8 @@
 #   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/{vectors.md,ccref_*_v1.schema.json}
 #   $(MANDIR)/man1/ccref.1
 # The SONAME's major is CCREF_VERSION_MAJOR of src/ccref_version.h. The shared libraries export their public
-# headers' functions only (pkg/libccref.map, pkg/libccref-oracle.map); tools/install-check verifies it.
+# headers' functions only (version scripts generated from the headers by tools/export-map); tools/install-check
+# verifies it.
 #
 # Failure: before copying anything, install creates and probes every target directory; an unwritable one stops it
 # with that directory's name and nothing installed (the directories it created are removed). A failure while
@@ -61,25 +62,35 @@ $(PIC_DIR)/oracle/first/%.o: oracle/%.c $(HDRS) | deps-build
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC $(FIRST_STAGE_CFLAGS) -c $< -o $@
 
-$(SO_DIR)/$(LIBCCREF_SO): $(PIC_LIB_OBJ) pkg/libccref.map
+# The version scripts: each library exports exactly the functions its public headers declare (tools/export-map).
+PUBLIC_HDRS := ccref.h ccref_kinds.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_version.h
+MAP_DIR     := $(BUILD)/pkg
+$(MAP_DIR)/libccref.map: tools/export-map $(PUBLIC_HDRS:%=src/%)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SO_LDFLAGS) -Wl,-soname,libccref.so.$(CCREF_MAJOR) -Wl,--version-script=pkg/libccref.map \
+	CC="$(CC)" tools/export-map libccref $(PUBLIC_HDRS:%=src/%) > $@.tmp && mv $@.tmp $@
+$(MAP_DIR)/libccref-oracle.map: tools/export-map oracle/oracle.h $(PUBLIC_HDRS:%=src/%)
+	@mkdir -p $(dir $@)
+	CC="$(CC)" tools/export-map libccref-oracle oracle/oracle.h > $@.tmp && mv $@.tmp $@
+
+$(SO_DIR)/$(LIBCCREF_SO): $(PIC_LIB_OBJ) $(MAP_DIR)/libccref.map
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SO_LDFLAGS) -Wl,-soname,libccref.so.$(CCREF_MAJOR) -Wl,--version-script=$(MAP_DIR)/libccref.map \
 	    -o $@ $(PIC_LIB_OBJ) -lm
 
 # The oracle links libccref.so (the kernels' public functions it calls) by its SONAME.
-$(SO_DIR)/$(LIBORACLE_SO): $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) pkg/libccref-oracle.map
+$(SO_DIR)/$(LIBORACLE_SO): $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) $(MAP_DIR)/libccref-oracle.map
 	$(CC) $(CFLAGS) $(SO_LDFLAGS) -Wl,-soname,libccref-oracle.so.$(CCREF_MAJOR) \
-	    -Wl,--version-script=pkg/libccref-oracle.map -o $@ $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) \
+	    -Wl,--version-script=$(MAP_DIR)/libccref-oracle.map -o $@ $(PIC_ORACLE_OBJ) $(SO_DIR)/$(LIBCCREF_SO) \
 	    $(MPFI_LDLIBS) -lm
 
 .PHONY: shared-libs
-shared-libs: $(SO_DIR)/$(LIBCCREF_SO) $(SO_DIR)/$(LIBORACLE_SO)
+shared-libs: $(SO_DIR)/$(LIBCCREF_SO) $(SO_DIR)/$(LIBORACLE_SO) ## the shared libraries, in build/lib/
 
 # ---- the installed static archives: each one relocatable object (ld -r) whose symbols other than the public
-# functions (the names of its pkg/<lib>.map) are made local, so that a static link sees the same names as the shared
+# functions (the names of its version script) are made local, so that a static link sees the same names as the shared
 # library, and an engine's own iv_add or acc_mul cannot clash with an internal helper.
 AR_DIR := $(BUILD)/archive
-$(AR_DIR)/%.syms: pkg/%.map
+$(AR_DIR)/%.syms: $(MAP_DIR)/%.map
 	@mkdir -p $(dir $@)
 	sed -n 's/^ *\([A-Za-z_][A-Za-z0-9_]*\);$$/\1/p' $< > $@
 $(AR_DIR)/libccref.a: $(LIB_OBJ) $(AR_DIR)/libccref.syms
@@ -93,7 +104,6 @@ $(AR_DIR)/libccref-oracle.a: $(ORACLE_OBJ) $(AR_DIR)/libccref-oracle.syms
 
 # ---- the staging tree: every file as it will be installed, one subdirectory per target directory
 STAGE := $(BUILD)/stage
-PUBLIC_HDRS := ccref.h ccref_kinds.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_version.h
 VECTOR_FILES := $(wildcard vectors/*.json)
 SPEC_FILES := spec/vectors.md spec/ccref_vectors_v1.schema.json spec/ccref_results_v1.schema.json
 STAGED := $(STAGE)/bin/ccref \
@@ -153,7 +163,7 @@ run_ldconfig = if [ -z "$(DESTDIR)" ] && [ -n "$(LDCONFIG)" ] && [ "$$(id -u)" =
     $(LDCONFIG) || true; fi
 
 .PHONY: install uninstall install-stage man-lint
-install-stage: $(STAGED)
+install-stage: $(STAGED) ## every installed file staged under build/stage/
 	@mkdir -p $(STAGE)/pkgconfig
 	@$(pc_subst) pkg/ccref.pc.in > $(STAGE)/pkgconfig/ccref.pc
 	@$(pc_subst) pkg/ccref-oracle.pc.in > $(STAGE)/pkgconfig/ccref-oracle.pc
@@ -174,7 +184,7 @@ STAGED_REL := $(STAGED:$(STAGE)/%=%) pkgconfig/ccref.pc pkgconfig/ccref-oracle.p
 #    <name>.ccref-prev. On a failure (a disk full, a file where a directory must go) the run undoes exactly what it
 #    did: removes the files and directories it created and renames the earlier files back; nothing it did not write
 #    is touched. On success the earlier files are removed. 3. ldconfig.
-install: install-stage
+install: install-stage ## install under PREFIX (and DESTDIR): the tool, libraries, headers, pkg-config, man page, vectors
 	@created=""; \
 	fail() { echo "install: $$1; nothing installed" >&2; for c in $$created; do rmdir "$$c" 2>/dev/null; done; exit 1; }; \
 	for pair in $(INSTALL_MAP); do \
@@ -221,7 +231,7 @@ install: install-stage
 	for k in $$kept; do rm -f "$$k.ccref-prev"; done; \
 	$(run_ldconfig)
 
-uninstall:
+uninstall: ## remove what make install wrote, with the same PREFIX and DESTDIR
 	@echo "uninstall: ccref from $(DESTDIR)$(PREFIX)"
 	@for f in $(INSTALLED_FILES) $(INSTALLED_DIRS); do \
 	    if [ -e "$$f" ] || [ -L "$$f" ]; then echo "  rm $$f"; fi; done
@@ -231,6 +241,6 @@ uninstall:
 # mandoc (tools/ensure-deps install) checks the man page. -W warning: below it (style) the page is clean too, but
 # mandoc 1.14.6 adds "outdated mandoc.db lacks strtod(3) entry" notes when the system has no mandoc.db (Debian's
 # man-db does not make one).
-man-lint:
+man-lint: ## the man page checked with mandoc -T lint
 	@tools/ensure-deps install
 	mandoc -Tlint -W warning man/ccref.1

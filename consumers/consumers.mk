@@ -29,7 +29,7 @@ assert_coverage = $(call coverage_of,$(CONFORMANCE_DIR)/$(1)-check.txt) > $(CONF
                       || { echo "$(1): coverage differs from consumers/$(1)/expected-coverage.txt"; exit 1; }
 
 .PHONY: crosscheck crosscheck-kernels crosscheck-same-tests
-crosscheck-kernels: $(BUILD)/ccref
+crosscheck-kernels: $(BUILD)/ccref ## the double kernels' results judged against the vectors
 	@mkdir -p $(CONFORMANCE_DIR)
 	$(BUILD)/ccref eval --vectors $(VECTORS_DIR)/*.json --output $(CONFORMANCE_DIR)/kernels-results.jsonl
 	$(BUILD)/ccref check --require-all --json $(CONFORMANCE_DIR)/kernels-check.json \
@@ -43,7 +43,7 @@ CROSSCHECK_ENGINES = --engine "ccref kernels" $(CONFORMANCE_DIR)/kernels-check.j
                      --engine "ODE 0.16" $(CONFORMANCE_DIR)/ode-check.json $(CONFORMANCE_DIR)/ode-tests.tsv
 
 # The kernels' results on exactly the tests Simbody reports, for the per-output comparison on the same tests.
-crosscheck-same-tests: crosscheck-kernels crosscheck-simbody
+crosscheck-same-tests: crosscheck-kernels crosscheck-simbody ## the kernels and Simbody judged on the same tests
 	grep -o '"id":"[^"]*",' $(CONFORMANCE_DIR)/simbody-results.jsonl > $(CONFORMANCE_DIR)/simbody-ids.txt
 	{ head -n 1 $(CONFORMANCE_DIR)/kernels-results.jsonl; \
 	  grep -F -f $(CONFORMANCE_DIR)/simbody-ids.txt $(CONFORMANCE_DIR)/kernels-results.jsonl; } \
@@ -51,7 +51,7 @@ crosscheck-same-tests: crosscheck-kernels crosscheck-simbody
 	$(BUILD)/ccref check --json $(CONFORMANCE_DIR)/kernels-on-simbody-check.json $(VECTORS_DIR) \
 	    $(CONFORMANCE_DIR)/kernels-on-simbody-results.jsonl > /dev/null
 
-crosscheck: crosscheck-kernels crosscheck-simbody crosscheck-ode crosscheck-same-tests | deps-plot
+crosscheck: crosscheck-kernels crosscheck-simbody crosscheck-ode crosscheck-same-tests | deps-plot ## the kernels, Simbody 3.7 and ODE 0.16 judged against the vectors; spec/conformance.md (CI)
 	python3 tools/conformance.py --out spec/conformance.md --plot-data $(CONFORMANCE_PLOT_DATA) \
 	    --vectors $(VECTORS_DIR) $(CROSSCHECK_ENGINES) \
 	    --pair "ccref kernels" $(CONFORMANCE_DIR)/kernels-on-simbody-check.json "Simbody 3.7" \

@@ -77,20 +77,20 @@ FUZZ_AFL_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/fuzz_%)
 
 .PHONY: deps-fuzz fuzz-build fuzz-smoke fuzz fuzz-afl fuzz-afl-smoke fuzz-seeds
 FUZZ_DEPS ?= build fuzz
-deps-fuzz:
+deps-fuzz: ## install clang, libFuzzer, AFL++ and the fuzzing tools
 	@tools/ensure-deps $(FUZZ_DEPS)
 
-fuzz-build: $(FUZZ_LF_BINS) $(FUZZ_REPLAY_BINS) $(FUZZ_DIR)/fuzz_show
+fuzz-build: $(FUZZ_LF_BINS) $(FUZZ_REPLAY_BINS) $(FUZZ_DIR)/fuzz_show ## every fuzz target under libFuzzer, and the replay builds
 
-fuzz-smoke: fuzz-build
+fuzz-smoke: fuzz-build ## every fuzz target 18 s under libFuzzer, then fuzz/regressions (CI)
 	FUZZ_DIR=$(FUZZ_DIR) fuzz/run.sh smoke $(FUZZ_SMOKE_TIME) 2 $(FUZZ_TARGETS)
 
-fuzz: fuzz-build
+fuzz: fuzz-build ## fuzz every target for FUZZ_TIME seconds on both cores, then the robustness report
 	FUZZ_DIR=$(FUZZ_DIR) fuzz/run.sh fuzz $(FUZZ_TIME) $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
-fuzz-afl: $(FUZZ_AFL_BINS)
+fuzz-afl: $(FUZZ_AFL_BINS) ## the AFL++ builds of every fuzz target
 
-fuzz-afl-smoke: fuzz-afl
+fuzz-afl-smoke: fuzz-afl ## every fuzz target 10 s under AFL++
 	FUZZ_DIR=$(FUZZ_DIR) fuzz/run.sh afl 10 $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
 $(FUZZ_DIR)/fuzz_seeds: fuzz/seeds.c $(FUZZ_DIR)/replay/libccref_fuzz.a $(FUZZ_HDRS)
@@ -101,5 +101,5 @@ $(FUZZ_DIR)/fuzz_show: fuzz/show.c $(FUZZ_DIR)/replay/libccref_fuzz.a $(FUZZ_HDR
 	$(FUZZ_REPLAY_CC) $(FUZZ_CFLAGS_replay) -Ifuzz/shim $(FUZZ_RULES) -o $@ fuzz/show.c \
 	    $(FUZZ_DIR)/replay/libccref_fuzz.a $(FUZZ_LDFLAGS_replay) $(FUZZ_WRAP) $(FUZZ_LDLIBS)
 
-fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds
+fuzz-seeds: $(FUZZ_DIR)/fuzz_seeds ## regenerate the seed corpora from the vectors and the examples
 	$(FUZZ_DIR)/fuzz_seeds $(or $(VECTORS_DIR),vectors) examples/cases.jsonl fuzz

@@ -39,13 +39,13 @@ $(BUILD)/oracle_bench: bench/oracle_bench.c cli/random.c cli/fields.c tests/test
 	    $(BUILD)/libccref.a $(MPFI_LDLIBS) -lm
 
 .PHONY: oracle-bench
-oracle-bench: $(BUILD)/oracle_bench
+oracle-bench: $(BUILD)/oracle_bench ## certified evaluations per second, both stages, against the double kernels
 	$(BUILD)/oracle_bench
 
 # The first stage's renaming header (oracle/first_stage.c, committed): run after adding an external name to the
 # oracle (the link fails with a duplicate definition until then).
 .PHONY: first-stage-names
-first-stage-names: $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o)
+first-stage-names: $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o) ## regenerate oracle/first_stage_names.h (after adding an external name to the oracle)
 	tools/first-stage-names $^ > oracle/first_stage_names.h
 
 # The first stage's soundness check (tests/first_stage/first_stage_check.c, spec/oracle.md section 9): both stages side by side
@@ -57,7 +57,7 @@ $(BUILD)/first_stage_check: tests/first_stage/first_stage_check.c $(BUILD)/libcc
 	    $(BUILD)/libccref.a -ljansson $(MPFI_STATIC_LDLIBS) -lm
 
 .PHONY: verify-first-stage
-verify-first-stage: $(BUILD)/first_stage_check
+verify-first-stage: $(BUILD)/first_stage_check ## the first stage against MPFI on the vector families (part of make verify)
 	$(BUILD)/first_stage_check $(FIRST_STAGE_SEEDS)
 VERIFY_EXTRA += verify-first-stage
 verify: $(BUILD)/first_stage_check
@@ -69,7 +69,7 @@ verify: $(BUILD)/first_stage_check
 FIRST_STAGE_LONG_SEEDS ?= 20000
 FIRST_STAGE_SHARD ?= 250
 .PHONY: first-stage-long
-first-stage-long: $(BUILD)/first_stage_check
+first-stage-long: $(BUILD)/first_stage_check ## the oracle's first stage against MPFI on 10^8 cases (GNU parallel, about an hour)
 	@tools/ensure-deps parallel
 	@rm -rf $(BUILD)/first-stage-long && mkdir -p $(BUILD)/first-stage-long
 	seq 1 $(FIRST_STAGE_SHARD) $(FIRST_STAGE_LONG_SEEDS) | parallel $$( [ -t 2 ] && echo --bar ) --halt never \

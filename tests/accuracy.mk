@@ -19,10 +19,10 @@ $(ACCURACY_BIN): $(ACCURACY_SRC) $(HDRS) $(ORACLE_HDRS) $(BUILD)/libccref_oracle
 	$(CC) $(CFLAGS) -o $@ $(ACCURACY_SRC) $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a $(MPFI_LDLIBS) -lm
 
 .PHONY: accuracy deps-plot
-deps-plot:
+deps-plot: ## install gnuplot-nox
 	@tools/ensure-deps plot
 
-accuracy: $(ACCURACY_BIN) | deps-plot
+accuracy: $(ACCURACY_BIN) | deps-plot ## every output of every kernel against the oracle: ulps, ratio to the proven bound, plots
 	@mkdir -p $(ACCURACY_DIR)
 	@status=0; $(ACCURACY_BIN) --n $(ACCURACY_N) --seed $(ACCURACY_SEED) --out $(ACCURACY_DIR) || status=$$?; \
 	if gnuplot -e "dir='$(ACCURACY_DIR)'" tools/accuracy.gp 2> $(ACCURACY_DIR)/gnuplot.log; then \

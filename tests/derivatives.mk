@@ -49,7 +49,7 @@ $(DERIV_SWEEP): $(DERIV_SWEEP_SRC) $(HDRS) $(DERIV_MUT_LIB) $(BUILD)/libccref_or
 	    $(MPFI_STATIC_LDLIBS) -lm
 
 .PHONY: verify-derivatives
-verify-derivatives: $(DERIV_SWEEP)
+verify-derivatives: $(DERIV_SWEEP) ## the long finite-difference sweep of spec/derivatives.md (part of make verify)
 	$(DERIV_SWEEP) --traj $(DERIV_SWEEP_TRAJ) --samples $(DERIV_SWEEP_SAMPLES)
 
 VERIFY_EXTRA += verify-derivatives

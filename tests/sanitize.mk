@@ -31,7 +31,7 @@ SANITIZE_ENV   := ASAN_OPTIONS=detect_leaks=1:exitcode=86:log_path=$(abspath $(S
 
 .PHONY: test-sanitize test-valgrind deps-valgrind
 
-test-sanitize:
+test-sanitize: ## the CUnit suite and the tool under ASan and UBSan (CI)
 	@rm -rf $(SANITIZE_LOGS) && mkdir -p $(SANITIZE_LOGS)
 	@status=0; \
 	$(SANITIZE_ENV) $(MAKE) --no-print-directory CC=$(SANITIZE_CC) BUILD=$(SANITIZE_BUILD) \
@@ -50,7 +50,7 @@ VALGRIND_DIR := $(BUILD)/valgrind
 VALGRIND     := valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite,indirect \
                 --show-leak-kinds=definite,indirect --error-exitcode=1 --quiet
 
-deps-valgrind:
+deps-valgrind: ## install valgrind
 	@command -v valgrind > /dev/null || tools/ensure-deps valgrind
 
 # The CUnit runner of named suites (see above); the oracle suite needs the CLI archive for its random cases.
@@ -59,7 +59,7 @@ $(BUILD)/run_suite: tests/valgrind/run_suite.c $(BUILD)/tests/test_oracle.o $(BU
 	$(CC) $(CFLAGS) -o $@ tests/valgrind/run_suite.c $(BUILD)/tests/test_oracle.o $(BUILD)/tests/testlib.o \
 	    $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -lcunit $(MPFI_LDLIBS) -lm
 
-test-valgrind: $(BUILD)/run_suite $(BUILD)/ccref | deps-valgrind
+test-valgrind: $(BUILD)/run_suite $(BUILD)/ccref | deps-valgrind ## the oracle under valgrind memcheck (CI)
 	@rm -rf $(VALGRIND_DIR) && mkdir -p $(VALGRIND_DIR)
 	$(VALGRIND) $(BUILD)/run_suite oracle > $(VALGRIND_DIR)/oracle-suite.out || { cat $(VALGRIND_DIR)/oracle-suite.out; exit 1; }
 	@grep -E '^ +(tests|asserts) ' $(VALGRIND_DIR)/oracle-suite.out

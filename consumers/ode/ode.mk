@@ -15,7 +15,7 @@ ODE_FINDINGS := consumers/ode/findings.txt
 ODE_SUITES   := ball|sphere_on_plane|sphere_on_sphere|line_on_line
 
 .PHONY: deps-ode crosscheck-ode crosscheck-ode-results update-coverage-ode
-deps-ode:
+deps-ode: ## install libode-dev
 	@tools/ensure-deps build oracle ode
 
 # -I.: the consumer includes ccref's headers as "src/..." (the CLI's vector reader, cli/vectors.h).
@@ -29,7 +29,7 @@ $(ODE_BIN): $(BUILD)/consumers/ode_consumer.o $(BUILD)/libccref_cli.a $(BUILD)/l
 # check exits 1 when a test fails: for ODE the failures are expected and documented, so its status 1 is taken and
 # the failing ids (check --verbose: "  FAIL <suite>/<tcId> ...") are compared with the first column of
 # findings.txt instead; any other non-zero status fails the target.
-crosscheck-ode-results: $(ODE_BIN) $(BUILD)/ccref
+crosscheck-ode-results: $(ODE_BIN) $(BUILD)/ccref ## ODE 0.16's results on the vectors (consumers/ode)
 	@mkdir -p $(CONFORMANCE_DIR)
 	$(ODE_BIN) --out $(CONFORMANCE_DIR)/ode-results.jsonl $(VECTORS_DIR)
 	@rc=0; $(BUILD)/ccref check --verbose --json $(CONFORMANCE_DIR)/ode-check.json \
@@ -47,8 +47,8 @@ crosscheck-ode-results: $(ODE_BIN) $(BUILD)/ccref
 	echo "crosscheck-ode: $$(wc -l < $(CONFORMANCE_DIR)/ode-failing.txt) failing tests, every one a documented finding ($(ODE_FINDINGS))"
 
 # ... and its coverage asserted (consumers/consumers.mk).
-crosscheck-ode: crosscheck-ode-results
+crosscheck-ode: crosscheck-ode-results ## ODE 0.16 judged; fails on a failure not in consumers/ode/findings.txt or a coverage change
 	@$(call assert_coverage,ode)
 
-update-coverage-ode: crosscheck-ode-results
+update-coverage-ode: crosscheck-ode-results ## rewrite ODE's expected coverage from its last results
 	$(call coverage_of,$(CONFORMANCE_DIR)/ode-check.txt) > consumers/ode/expected-coverage.txt
