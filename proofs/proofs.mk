@@ -58,7 +58,7 @@ VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_T
 .PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test \
         verify-smoke-list verify-smoke-list-test
 
-verify-tools:
+verify-tools: ## install Frama-C, Why3, the provers and Gappa
 	@tools/ensure-deps verify
 
 $(WHY3CONF): proofs/why3/gen-why3-config proofs/why3/why3.conf.in proofs/why3/wpfloat_prune.gen \
@@ -68,45 +68,45 @@ $(WHY3CONF): proofs/why3/gen-why3-config proofs/why3/why3.conf.in proofs/why3/wp
 # The cache makes the run fit in minutes; without it every prover runs again (tens of minutes on 2 cores: a run
 # on main that re-proved part of the goals took 31 minutes).
 # Its absence is an error, not a silent slowdown: WP_CACHE=none asks for the cold run explicitly.
-verify-cache-check:
+verify-cache-check: ## fail early when the WP proof cache is missing
 	@if [ "$(WP_CACHE)" != none ] && [ "$(WP_CACHE)" != update ] && [ "$(WP_CACHE)" != rebuild ] && \
 	    ! ls $(WP_CACHE_DIR) 2>/dev/null | grep -q .; then \
 	  echo "verify: proof cache $(WP_CACHE_DIR) is missing or empty." >&2; \
 	  echo "  make verify-cache   rebuilds it (runs every prover), or" >&2; \
 	  echo "  make verify WP_CACHE=none   runs the provers without a cache (slow)." >&2; exit 2; fi
 
-verify: $(WHY3CONF) verify-cache-check
+verify: $(WHY3CONF) verify-cache-check ## the proofs (CI): WP and EVA on every function of src/, Gappa, the Why3 lemmas, the long checks
 	$(VERIFY_ENV) MAKE="$(MAKE)" VERIFY_EXTRA="$(VERIFY_EXTRA)" python3 proofs/verify.py --out $(PROOFS_OUT)
 
-verify-wp: $(WHY3CONF) verify-cache-check
+verify-wp: $(WHY3CONF) verify-cache-check ## WP only, both models
 	$(VERIFY_ENV) python3 proofs/verify.py --wp --out $(PROOFS_OUT)
 
-verify-eva: verify-tools
+verify-eva: verify-tools ## EVA only, every entry of proofs/eva_main.c
 	$(VERIFY_ENV) python3 proofs/verify.py --eva --out $(PROOFS_OUT)
 
-verify-cold: $(WHY3CONF)
+verify-cold: $(WHY3CONF) ## WP with no cache and Gappa on every script: every cached answer checked (slow)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=none
 	$(MAKE) --no-print-directory verify-gappa GAPPA_CACHE=check
 
-verify-baseline:
+verify-baseline: ## proofs/baseline.txt from the last passing make verify
 	@test -f $(PROOFS_OUT)/proved.txt || { echo "verify-baseline: run make verify first" >&2; exit 2; }
 	cp $(PROOFS_OUT)/proved.txt proofs/baseline.txt
 
-verify-smoke-list:
+verify-smoke-list: ## proofs/smoke-unreachable.txt from the last full run, keeping the reasons given
 	python3 proofs/verify.py --write-smoke-list --out $(PROOFS_OUT)
 
 # check_smoke on made-up runs: each kind of mismatch with the list fails (in make verify through VERIFY_EXTRA).
-verify-smoke-list-test:
+verify-smoke-list-test: ## each kind of mismatch with the smoke list fails (part of make verify)
 	python3 proofs/verify.py --smoke-list-test --out $(PROOFS_OUT)
 
 VERIFY_EXTRA += verify-smoke-list-test
 
-verify-forgery-test: $(WHY3CONF)
+verify-forgery-test: $(WHY3CONF) ## a forged WP cache entry is caught by the cold re-proof (part of make verify)
 	$(VERIFY_ENV) python3 proofs/verify.py --forgery-test --out $(PROOFS_OUT)
 
 VERIFY_EXTRA += verify-forgery-test
 
-verify-cache: $(WHY3CONF)
+verify-cache: $(WHY3CONF) ## re-run every prover and rewrite the WP proof cache (slow)
 	mkdir -p $(WP_CACHE_DIR)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=rebuild
 
@@ -117,7 +117,7 @@ verify-cache: $(WHY3CONF)
 # (proofs/README.md, "E-ACSL"): the target runs the translation, shows why it stops, and fails.
 EACSL_OUT   := $(PROOFS_OUT)/eacsl
 EACSL_SHARE := /usr/share/frama-c/e-acsl
-test-eacsl: verify-tools
+test-eacsl: verify-tools ## the contracts as run-time checks with E-ACSL (fails with Frama-C 25: proofs/README.md)
 	@mkdir -p $(EACSL_OUT)/shim
 	@printf '%s\n' '/* E-ACSL shim: glibc 2.36 <math.h> does not parse with -no-frama-c-stdlib */' \
 	  '#ifndef CCREF_EACSL_MATH_H' '#define CCREF_EACSL_MATH_H' 'extern int ccref_eacsl_errno;' \
@@ -145,7 +145,7 @@ GAPPA_SAMPLES     ?= 200
 GAPPA_CACHE       ?= replay
 GAPPA_COLD_GROUPS ?= 4
 .PHONY: verify-gappa verify-gappa-forgery-test
-verify-gappa: $(BUILD)/ccref
+verify-gappa: $(BUILD)/ccref ## the rounding-error bounds of proofs/gappa/ (part of make verify)
 	GAPPA_CACHE=$(GAPPA_CACHE) GAPPA_COLD_GROUPS=$(GAPPA_COLD_GROUPS) \
 	  python3 proofs/gappa/check.py $(BUILD)/ccref $(BUILD)/proofs/gappa $(GAPPA_SAMPLES)
 VERIFY_EXTRA += verify-gappa
@@ -155,11 +155,11 @@ verify: $(BUILD)/ccref
 # verify-gappa instantiate: every subgoal proved by Z3 or cvc5 (prove_lemmas.py: one prover first per theory, the
 # other on what is left). No cache: the provers run every time (about 1 minute on the idle machine).
 .PHONY: verify-norm-lemmas
-verify-norm-lemmas: $(WHY3CONF)
+verify-norm-lemmas: $(WHY3CONF) ## the Why3 lemmas the norm rows of verify-gappa use (part of make verify)
 	python3 proofs/gappa/prove_lemmas.py $(WHY3CONF) proofs/gappa/norm_error.mlw
 VERIFY_EXTRA += verify-norm-lemmas
 
 # A cached Gappa answer forged under a false claim must be caught by the cold window and by GAPPA_CACHE=check.
-verify-gappa-forgery-test: $(BUILD)/ccref
+verify-gappa-forgery-test: $(BUILD)/ccref ## a forged Gappa answer is caught (part of make verify)
 	python3 proofs/gappa/check.py --forgery-test $(BUILD)/ccref $(BUILD)/proofs/gappa-forgery
 VERIFY_EXTRA += verify-gappa-forgery-test
