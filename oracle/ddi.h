@@ -1,6 +1,6 @@
 /* ddi.h: interval arithmetic over double-double ("double-word") numbers, the arithmetic of the oracle's first stage
- * (spec/oracle.md section 9). oracle/first_stage.c compiles the oracle's own sources a second time with the MPFI and
- * MPFR calls they make mapped onto the functions below, so the first stage evaluates the same formulas, in the same
+ * (spec/oracle.md section 9). oracle/first_stage.h, included first, compiles the oracle's own sources a second time
+ * with the MPFI and MPFR calls they make mapped onto the functions below, so the first stage evaluates the same formulas, in the same
  * order, as the MPFI stage; only the arithmetic differs.
  *
  * Method. An interval is a midpoint m, a normalized double-word (the exact real m.hi + m.lo, m.hi = RN(m.hi + m.lo)),

@@ -137,7 +137,7 @@ void ora_rotation_from_z(ora_ws *ws, ora_m3 *R, const ora_v3 *z, int k);
  * ORA_SIGN_UNKNOWN. */
 int ora_cmp_form(ora_ws *ws, mpfi_srcptr num, mpfi_srcptr den, int k, mpfi_srcptr c);
 
-/* ---------------------------------------------------------------- context (certify.c) */
+/* ---------------------------------------------------------------- context (context.c) */
 
 #define ORA_MAX_LEVELS 12
 
@@ -151,7 +151,7 @@ struct ora_ctx {
     /* point inputs at each step's precision (equal precisions take MPFR's fast paths), created on first use */
     ora_case *kcase[ORA_MAX_LEVELS][CCREF_KIND_COUNT];
     ora_contact_case *ccase[ORA_MAX_LEVELS][CCREF_CONTACT_COUNT];
-    struct first_ora_ctx *first;        /* the first stage's context (oracle/first_stage.c); NULL in that instance */
+    struct first_ora_ctx *first;        /* the first stage's context (oracle/first_stage.h); NULL in that instance */
     int use_first;                      /* ora_ctx_set_first_stage */
 };
 ora_ws *ctx_ws(ora_ctx *ctx, int level);
@@ -200,7 +200,7 @@ static inline void s_init(mpfi_ptr x, mpfr_prec_t prec)
     mpfi_set_ui(x, 0);
 }
 
-/* ---------------------------------------------------------------- the first stage (oracle/first_stage.c)
+/* ---------------------------------------------------------------- the first stage (oracle/first_stage.h)
  * The entry points of the double-double instance of this same code, called by the MPFI instance before its Ziv
  * loops. A result the first stage decided and certified in full is final; any other goes to the Ziv loop. */
 #ifndef ORA_FIRST_STAGE
@@ -227,7 +227,7 @@ static inline struct first_ora_ctx *first_stage_of(const struct ora_ctx *ctx)
 }
 
 /* The endpoints of an enclosure as MPFR numbers (the first stage, whose intervals are midpoint and radius, forms
- * them as double-words: oracle/first_stage.c). */
+ * them as double-words: oracle/first_stage.h). */
 #ifndef ORA_LEFT
 #define ORA_LEFT(x) (&(x)->left)
 #define ORA_RIGHT(x) (&(x)->right)

@@ -204,7 +204,7 @@ void ora_ctx_free(ora_ctx *ctx);
  * Ziv loop; an output it certifies reports precision_bits 106. On by default; 0 turns it off (the MPFI stage alone,
  * for comparisons). */
 void ora_ctx_set_first_stage(ora_ctx *ctx, int enabled);
-/* 1 when this processor runs the first stage (on x86-64 it is compiled for FMA: oracle/first_stage.c); else 0, and
+/* 1 when this processor runs the first stage (on x86-64 it is compiled for FMA: oracle/first_stage.h); else 0, and
  * every context evaluates with the MPFI stage alone. */
 int ora_first_stage_available(void);
 

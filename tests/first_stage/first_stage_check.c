@@ -223,7 +223,7 @@ int main(int argc, char **argv)
     }
     if (!ora_first_stage_available()) {
         fprintf(stderr, "first_stage_check: this processor has no FMA, so the oracle never runs its first stage here "
-                        "(oracle/first_stage.c); there is nothing to check on it\n");
+                        "(oracle/first_stage.h); there is nothing to check on it\n");
         return 2;
     }
     const ora_options from_1024 = {1024, 8192};
