@@ -113,3 +113,34 @@ void ora_finish_pending(mpfi_t *v, int n, ora_cert *out)
     }
 }
 
+
+void ora_record_decisions(const ora_decisions *d, signed char decision[ORA_D_COUNT], int *decision_bits)
+{
+    for (int i = 0; i < ORA_D_COUNT; i++) {
+        if (d->bits[i] > *decision_bits)
+            *decision_bits = d->bits[i];
+        decision[i] = d->v[i];
+    }
+}
+
+void ora_certs_set(ora_cert *out, int n, ora_reason r)
+{
+    for (int i = 0; i < n; i++) {
+        out[i].value = 0.0;
+        out[i].certified = r == ORA_R_EXACT_ZERO; /* the structural zeros of an error status */
+        out[i].precision_bits = 0;
+        out[i].reason = r;
+    }
+}
+
+void ora_certs_stats(const ora_cert *out, int n, int *all_certified, int *max_bits)
+{
+    *all_certified = 1;
+    *max_bits = 0;
+    for (int i = 0; i < n; i++) {
+        if (!out[i].certified)
+            *all_certified = 0;
+        else if (out[i].precision_bits > *max_bits)
+            *max_bits = out[i].precision_bits;
+    }
+}

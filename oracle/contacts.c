@@ -466,15 +466,6 @@ static int enclosure_overflow(mpfi_t *v, int n)
     return maybe ? -1 : 0;
 }
 
-static void set_all(ora_cert *out, int n, ora_reason r)
-{
-    for (int i = 0; i < n; i++) {
-        out[i].value = 0.0;
-        out[i].certified = r == ORA_R_EXACT_ZERO;
-        out[i].precision_bits = 0;
-        out[i].reason = r;
-    }
-}
 
 static void zero_result(ora_contact_result *res, ccref_status st)
 {
@@ -485,7 +476,7 @@ static void zero_result(ora_contact_result *res, ccref_status st)
     res->cof_branch = CCREF_COF_STATIC;
     res->deviations = 0;
     res->mp = res->mv = 0;
-    set_all(res->out, CCREF_CSLOT_N, ORA_R_EXACT_ZERO);
+    ora_certs_set(res->out, CCREF_CSLOT_N, ORA_R_EXACT_ZERO);
     res->all_certified = 1;
     res->max_bits = 0;
 }
@@ -493,6 +484,103 @@ static void zero_result(ora_contact_result *res, ccref_status st)
 int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res)
 {
     return ora_eval_contact_case_on(ctx, c, NULL, res);
+}
+
+/* The checks before the loop: the multipliers' count, the inputs' (check_contact), then the rules' (spec/
+ * unilateral_contacts.md section 4, steps 5 and 6: after the kernel's input checks and before any overflow of the
+ * evaluation, a hard stop's q - bound found by check_contact): the status when they decide the case alone (an error,
+ * or -1 when undecided), or OK to go on to the loop. */
+static int contact_checks(ora_ctx *ctx, const ccref_contact_case *c, ora_contact_result *res)
+{
+    const int friction = class_has_friction(c->cls);
+    if (c->n_lambda != (friction ? 3u : 1u)) {
+        zero_result(res, CCREF_E_LAMBDA_COUNT);
+        return CCREF_E_LAMBDA_COUNT;
+    }
+    int bits = 0;
+    int st = check_contact(ctx, c, &bits);
+    res->decision_bits = bits;
+    if (st < 0) {
+        res->decided = 0;
+        ora_certs_set(res->out, CCREF_CSLOT_N, ORA_R_UNDECIDED);
+        return st;
+    }
+    ccref_status rule_st = check_cor(c);
+    if (rule_st == CCREF_OK && friction)
+        rule_st = check_cof(c);
+    if (st != CCREF_OK && st != CCREF_E_RESULT_OVERFLOW) {
+        zero_result(res, (ccref_status)st);
+        return st;
+    }
+    if (rule_st != CCREF_OK || st != CCREF_OK) {
+        st = rule_st != CCREF_OK ? (int)rule_st : st;
+        zero_result(res, (ccref_status)st);
+    }
+    return st;
+}
+
+/* The Ziv loop: the class's mirror at each precision of the ladder until every output is certified, or the kernel's
+ * outputs are certified to overflow. Returns the outputs of the last step run; *decided tells whether a step decided
+ * the branches (and the overflow), *kernel_overflow its overflow state (contact_finish), *pending the outputs left. */
+static ora_contact_out *contact_loop(ora_ctx *ctx, const ccref_contact_case *c, ora_decisions *d,
+                                     ora_contact_result *res, int *decided, int *kernel_overflow, int *pending)
+{
+    for (int i = 0; i < CCREF_CSLOT_N; i++)
+        res->out[i].reason = ORA_R_PENDING;
+    ora_contact_out *o = NULL;
+    *decided = 0;
+    *kernel_overflow = -1;
+    *pending = CCREF_CSLOT_N;
+    for (int lev = 0; lev < ctx->nlev; lev++) {
+        ora_ws *ws = ctx_ws(ctx, lev);
+        ora_contact_case *cc = ctx_contact_case(ctx, lev, c->cls);
+        ora_contact_case_set(cc, c);
+        o = ctx_cout(ctx, lev);
+        res->evaluations++;
+        if (ora_contact_eval(ws, cc, d, o) != ORA_EVAL_OK)
+            continue;
+        *kernel_overflow = enclosure_overflow(((ora_out *)o->kernel)->v, o->kernel->n);
+        if (*kernel_overflow < 0)
+            continue;
+        *decided = 1;
+        if (*kernel_overflow > 0)
+            break;
+        *pending = ora_certify_pending(o->v, CCREF_CSLOT_N, ctx->bits[lev], res->out);
+        if (*pending == 0)
+            break;
+    }
+    return o;
+}
+
+/* The result from the last step: its status and discrete outputs, or E_RESULT_OVERFLOW when an output (slip speed,
+ * COF, display point) is certified infinite, or undecided when one may be. */
+static void contact_finish(const ora_contact_out *o, ora_contact_result *res)
+{
+    res->decided = 1;
+    res->status = o->status;
+    res->sign = o->sign;
+    res->has_friction = o->has_friction;
+    res->cor_branch = o->cor_branch;
+    res->cof_branch = o->cof_branch;
+    res->deviations = o->deviations;
+    res->mp = o->mp;
+    res->mv = o->mv;
+    int any_inf = 0, maybe = 0;
+    for (int i = 0; i < CCREF_CSLOT_N; i++) {
+        if (res->out[i].certified) {
+            if (isinf(res->out[i].value))
+                any_inf = 1;
+        } else {
+            maybe = 1;
+        }
+    }
+    if (any_inf) {
+        zero_result(res, CCREF_E_RESULT_OVERFLOW);
+        return;
+    }
+    if (maybe && enclosure_overflow(((ora_contact_out *)o)->v, CCREF_CSLOT_N) != 0)
+        res->decided = 0;
+    ora_certs_stats(res->out, CCREF_CSLOT_N, &res->all_certified, &res->max_bits);
 }
 
 int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const ora_decisions *force,
@@ -517,67 +605,17 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
         zero_result(res, CCREF_E_UNKNOWN_KIND);
         return -1;
     }
-    const int friction = class_has_friction(c->cls);
-    if (c->n_lambda != (friction ? 3u : 1u)) {
-        zero_result(res, CCREF_E_LAMBDA_COUNT);
+    if (contact_checks(ctx, c, res) != CCREF_OK)
         return 0;
-    }
-    int bits = 0;
-    int st = check_contact(ctx, c, &bits);
-    res->decision_bits = bits;
-    if (st < 0) {
-        res->decided = 0;
-        set_all(res->out, CCREF_CSLOT_N, ORA_R_UNDECIDED);
-        return 0;
-    }
-    /* The rules' input checks (spec/unilateral_contacts.md section 4, steps 5 and 6) come after the kernel's input
-     * checks above and before any overflow of the evaluation (a hard stop's q - bound, found by check_contact):
-     * decided here, with nothing evaluated. */
-    ccref_status rule_st = check_cor(c);
-    if (rule_st == CCREF_OK && friction)
-        rule_st = check_cof(c);
-    if (st != CCREF_OK && st != CCREF_E_RESULT_OVERFLOW) {
-        zero_result(res, (ccref_status)st);
-        return 0;
-    }
-    if (rule_st != CCREF_OK || st != CCREF_OK) {
-        zero_result(res, rule_st != CCREF_OK ? rule_st : (ccref_status)st);
-        return 0;
-    }
-
     ora_decisions d;
     ora_decisions_force(&d, force);
-    for (int i = 0; i < CCREF_CSLOT_N; i++)
-        res->out[i].reason = ORA_R_PENDING;
-    ora_contact_out *o = NULL;
-    int decided = 0, pending = CCREF_CSLOT_N, kernel_overflow = -1, lev;
-    for (lev = 0; lev < ctx->nlev; lev++) {
-        ora_ws *ws = ctx_ws(ctx, lev);
-        ora_contact_case *cc = ctx_contact_case(ctx, lev, c->cls);
-        ora_contact_case_set(cc, c);
-        o = ctx_cout(ctx, lev);
-        res->evaluations++;
-        if (ora_contact_eval(ws, cc, &d, o) != ORA_EVAL_OK)
-            continue;
-        kernel_overflow = enclosure_overflow(((ora_out *)o->kernel)->v, o->kernel->n);
-        if (kernel_overflow < 0)
-            continue;
-        decided = 1;
-        if (kernel_overflow > 0)
-            break;
-        pending = ora_certify_pending(o->v, CCREF_CSLOT_N, ctx->bits[lev], res->out);
-        if (pending == 0)
-            break;
-    }
-    for (int i = 0; i < ORA_D_COUNT; i++) {
-        if (d.bits[i] > res->decision_bits)
-            res->decision_bits = d.bits[i];
-        res->decision[i] = d.v[i];
-    }
+    int decided, kernel_overflow, pending;
+    ora_contact_out *o = contact_loop(ctx, c, &d, res, &decided, &kernel_overflow, &pending);
+    ora_record_decisions(&d, res->decision, &res->decision_bits);
     if (!decided) {
         res->decided = 0;
         res->undecided = kernel_overflow < 0 && d.undecided == ORA_D_COUNT ? ORA_D_COUNT : d.undecided;
-        set_all(res->out, CCREF_CSLOT_N, ORA_R_UNDECIDED);
+        ora_certs_set(res->out, CCREF_CSLOT_N, ORA_R_UNDECIDED);
         return 0;
     }
     if (kernel_overflow > 0) {
@@ -586,38 +624,6 @@ int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const or
     }
     if (pending > 0)
         ora_finish_pending(o->v, CCREF_CSLOT_N, res->out);
-    res->decided = 1;
-    res->status = o->status;
-    res->sign = o->sign;
-    res->has_friction = o->has_friction;
-    res->cor_branch = o->cor_branch;
-    res->cof_branch = o->cof_branch;
-    res->deviations = o->deviations;
-    res->mp = o->mp;
-    res->mv = o->mv;
-    /* slip speed / COF / display point overflow (E_RESULT_OVERFLOW after the rules' checks) */
-    int any_inf = 0, maybe = 0;
-    for (int i = 0; i < CCREF_CSLOT_N; i++) {
-        if (res->out[i].certified) {
-            if (isinf(res->out[i].value))
-                any_inf = 1;
-        } else {
-            maybe = 1;
-        }
-    }
-    if (any_inf) {
-        zero_result(res, CCREF_E_RESULT_OVERFLOW);
-        return 0;
-    }
-    if (maybe && enclosure_overflow(o->v, CCREF_CSLOT_N) != 0)
-        res->decided = 0;
-    res->all_certified = 1;
-    res->max_bits = 0;
-    for (int i = 0; i < CCREF_CSLOT_N; i++) {
-        if (!res->out[i].certified)
-            res->all_certified = 0;
-        else if (res->out[i].precision_bits > res->max_bits)
-            res->max_bits = res->out[i].precision_bits;
-    }
+    contact_finish(o, res);
     return 0;
 }

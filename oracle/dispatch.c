@@ -53,21 +53,7 @@ static int check_case(ora_ctx *ctx, const ccref_case *c, int mp, int mv, int *bi
 
 /* ================================================================ the certified evaluation */
 
-static void all_zero(ora_cert *out, int n)
-{
-    for (int i = 0; i < n; i++)
-        ora_cert_zero(&out[i]);
-}
 
-static void all_reason(ora_cert *out, int n, ora_reason r)
-{
-    for (int i = 0; i < n; i++) {
-        out[i].value = 0.0;
-        out[i].certified = 0;
-        out[i].precision_bits = 0;
-        out[i].reason = r;
-    }
-}
 
 static int endpoints_bounded(mpfi_srcptr x)
 {
@@ -91,17 +77,6 @@ static int overflow_state(mpfi_t *v, const ora_cert *out, int n)
     return maybe ? -1 : 0;
 }
 
-static void finish_stats(ora_cert *out, int n, int *all_certified, int *max_bits)
-{
-    *all_certified = 1;
-    *max_bits = 0;
-    for (int i = 0; i < n; i++) {
-        if (!out[i].certified)
-            *all_certified = 0;
-        else if (out[i].precision_bits > *max_bits)
-            *max_bits = out[i].precision_bits;
-    }
-}
 
 int ora_eval_case(ora_ctx *ctx, const ccref_case *c, ora_case_result *res)
 {
@@ -116,6 +91,73 @@ void ora_decisions_force(ora_decisions *d, const ora_decisions *force)
             d->v[i] = force->v[i];
 }
 
+/* The checks before the loop: the status when they decide the case alone (an error, or undecided: -1 then), or OK to
+ * go on to the loop. */
+static int certify_checks(ora_ctx *ctx, const ccref_case *c, ora_case_result *res)
+{
+    case_rows(c, &res->mp, &res->mv);
+    res->n = ccref_kind_outputs(c->kind);
+    int bits = 0;
+    int st = check_case(ctx, c, res->mp, res->mv, &bits);
+    res->decision_bits = bits;
+    if (st < 0) {
+        res->status = CCREF_OK;
+        res->decided = 0;
+        ora_certs_set(res->out, res->n, ORA_R_UNDECIDED);
+    } else if (st != CCREF_OK) {
+        res->status = (ccref_status)st;
+        res->decided = 1;
+        ora_certs_set(res->out, res->n, ORA_R_EXACT_ZERO);
+        res->all_certified = 1;
+    }
+    return st;
+}
+
+/* The Ziv loop: the mirror at each precision of the ladder until every output is certified. Returns the outputs of
+ * the last evaluation that decided the case's branches, or NULL when none did. */
+static const ora_out *certify_loop(ora_ctx *ctx, const ccref_case *c, ora_decisions *d, ora_case_result *res)
+{
+    for (int i = 0; i < res->n; i++)
+        res->out[i].reason = ORA_R_PENDING;
+    const ora_out *decided = NULL;
+    for (int lev = 0; lev < ctx->nlev; lev++) {
+        ora_ws *ws = ctx_ws(ctx, lev);
+        ora_case *kc = ctx_case(ctx, lev, c->kind);
+        ora_case_set(kc, c); /* point inputs at this step's precision (exact: >= 53 bits) */
+        ora_out *o = ctx_out(ctx, lev);
+        res->evaluations++;
+        if (ora_eval(ws, kc, d, o) != ORA_EVAL_OK)
+            continue;
+        decided = o;
+        if (ora_certify_pending(o->v, res->n, ctx->bits[lev], res->out) == 0)
+            return o;
+    }
+    if (decided != NULL)
+        ora_finish_pending(((ora_out *)decided)->v, res->n, res->out);
+    return decided;
+}
+
+/* The result from the last evaluation: its status and discrete outputs, or E_RESULT_OVERFLOW when an output is
+ * certified infinite (the kernels' status on the exact values), or undecided when one may be. */
+static void certify_finish(const ora_out *o, ora_case_result *res)
+{
+    res->decided = 1;
+    res->status = o->status;
+    res->deviations = o->deviations;
+    res->sense = o->sense;
+    res->lines_are_parallel = o->lines_are_parallel;
+    int ov = overflow_state(((ora_out *)o)->v, res->out, res->n);
+    if (ov > 0) {
+        res->status = CCREF_E_RESULT_OVERFLOW;
+        res->deviations = 0;
+        res->sense = res->lines_are_parallel = 0;
+        ora_certs_set(res->out, res->n, ORA_R_EXACT_ZERO);
+    } else if (ov < 0) {
+        res->decided = 0;
+    }
+    ora_certs_stats(res->out, res->n, &res->all_certified, &res->max_bits);
+}
+
 int ora_eval_case_on(ora_ctx *ctx, const ccref_case *c, const ora_decisions *force, ora_case_result *res)
 {
     if (res == NULL)
@@ -128,86 +170,28 @@ int ora_eval_case_on(ora_ctx *ctx, const ccref_case *c, const ora_decisions *for
 #endif
     memset(res, 0, sizeof *res);
     res->undecided = ORA_D_COUNT;
-    if (ctx == NULL || c == NULL) {
-        res->status = CCREF_E_NULL_ARGUMENT;
-        res->decided = 1;
+    res->status = CCREF_E_NULL_ARGUMENT;
+    res->decided = 1;
+    if (ctx == NULL || c == NULL)
         return -1;
-    }
     res->kind = c->kind;
     if ((unsigned)c->kind >= CCREF_KIND_COUNT) {
         res->status = CCREF_E_UNKNOWN_KIND;
-        res->decided = 1;
         return -1;
     }
-    int mp, mv;
-    case_rows(c, &mp, &mv);
-    res->mp = mp;
-    res->mv = mv;
-    res->n = ccref_kind_outputs(c->kind);
-    int bits = 0;
-    int st = check_case(ctx, c, mp, mv, &bits);
-    res->decision_bits = bits;
-    if (st < 0) {
-        res->status = CCREF_OK;
-        res->decided = 0;
-        all_reason(res->out, res->n, ORA_R_UNDECIDED);
+    if (certify_checks(ctx, c, res) != CCREF_OK)
         return 0;
-    }
-    if (st != CCREF_OK) {
-        res->status = (ccref_status)st;
-        res->decided = 1;
-        all_zero(res->out, res->n);
-        res->all_certified = 1;
-        return 0;
-    }
-
     ora_decisions d;
     ora_decisions_force(&d, force);
-    for (int i = 0; i < res->n; i++)
-        res->out[i].reason = ORA_R_PENDING;
-    ora_out *o = NULL;
-    int decided = 0, pending = res->n, lev;
-    for (lev = 0; lev < ctx->nlev; lev++) {
-        ora_ws *ws = ctx_ws(ctx, lev);
-        ora_case *kc = ctx_case(ctx, lev, c->kind);
-        ora_case_set(kc, c); /* point inputs at this step's precision (exact: >= 53 bits) */
-        o = ctx_out(ctx, lev);
-        res->evaluations++;
-        if (ora_eval(ws, kc, &d, o) != ORA_EVAL_OK)
-            continue;
-        decided = 1;
-        pending = ora_certify_pending(o->v, res->n, ctx->bits[lev], res->out);
-        if (pending == 0)
-            break;
-    }
-    for (int i = 0; i < ORA_D_COUNT; i++) {
-        if (d.bits[i] > res->decision_bits)
-            res->decision_bits = d.bits[i];
-        res->decision[i] = d.v[i];
-    }
-    if (!decided) {
+    const ora_out *o = certify_loop(ctx, c, &d, res);
+    ora_record_decisions(&d, res->decision, &res->decision_bits);
+    if (o == NULL) {
         res->status = CCREF_OK;
         res->decided = 0;
         res->undecided = d.undecided;
-        all_reason(res->out, res->n, ORA_R_UNDECIDED);
+        ora_certs_set(res->out, res->n, ORA_R_UNDECIDED);
         return 0;
     }
-    if (pending > 0)
-        ora_finish_pending(o->v, res->n, res->out);
-    res->decided = 1;
-    res->status = o->status;
-    res->deviations = o->deviations;
-    res->sense = o->sense;
-    res->lines_are_parallel = o->lines_are_parallel;
-    int ov = overflow_state(o->v, res->out, res->n);
-    if (ov > 0) {
-        res->status = CCREF_E_RESULT_OVERFLOW;
-        res->deviations = 0;
-        res->sense = res->lines_are_parallel = 0;
-        all_zero(res->out, res->n);
-    } else if (ov < 0) {
-        res->decided = 0;
-    }
-    finish_stats(res->out, res->n, &res->all_certified, &res->max_bits);
+    certify_finish(o, res);
     return 0;
 }

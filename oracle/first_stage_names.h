@@ -42,6 +42,8 @@
 #define ora_cert_zero first_ora_cert_zero
 #define ora_certify first_ora_certify
 #define ora_certify_pending first_ora_certify_pending
+#define ora_certs_set first_ora_certs_set
+#define ora_certs_stats first_ora_certs_stats
 #define ora_check_inputs first_ora_check_inputs
 #define ora_class_params first_ora_class_params
 #define ora_classify_d first_ora_classify_d
@@ -89,6 +91,7 @@
 #define ora_point_in_plane_eval first_ora_point_in_plane_eval
 #define ora_point_on_plane_eval first_ora_point_on_plane_eval
 #define ora_reason_name first_ora_reason_name
+#define ora_record_decisions first_ora_record_decisions
 #define ora_rod_eval first_ora_rod_eval
 #define ora_rotation_from_z first_ora_rotation_from_z
 #define ora_sign first_ora_sign

@@ -176,6 +176,14 @@ int ora_certify_pending(mpfi_t *v, int n, int bits, ora_cert *out);
 /* At the end of the loop: mark pending slots CAP / UNBOUNDED with midpoint values. */
 void ora_finish_pending(mpfi_t *v, int n, ora_cert *out);
 void ora_cert_zero(ora_cert *c);
+/* Every certificate of out[0..n) set to value 0 with the reason r: certified when r is ORA_R_EXACT_ZERO (the zeroed
+ * outputs of an error status), else not (ORA_R_UNDECIDED). */
+void ora_certs_set(ora_cert *out, int n, ora_reason r);
+/* Whether every certificate is certified, and the highest precision that certified one. */
+void ora_certs_stats(const ora_cert *out, int n, int *all_certified, int *max_bits);
+/* After a Ziv loop: the value of each decision into a result's record, and the highest precision any needed into
+ * *decision_bits (kept when higher). */
+void ora_record_decisions(const ora_decisions *d, signed char decision[ORA_D_COUNT], int *decision_bits);
 
 /* Finiteness of the double inputs (the kernels' first check). */
 static inline int vfin(ccref_vec3 a) { return isfinite(a.x) && isfinite(a.y) && isfinite(a.z); }

@@ -55,7 +55,8 @@
  *           UNIT and a frame's R are drawn uniformly on their manifolds, ROLLING is the caller's choice.
  * The checks run in this order (spec/conventions.md section 5): every input finite; the rotations (body 1,
  * body 2, then the FRAME parameters in order); RADIUS and LENGTH in order; UNIT in order. A random case draws the
- * bodies, then its parameters in order but RADIUS and LENGTH last, in order (cli/random.c). */
+ * bodies, then its parameters in order but RADIUS and LENGTH last, in order (cli/random.c). CCREF_GEOMETRY_<kind>: a
+ * kind's parameters without its rolling flag, which the contact classes built on it share. */
 #define CCREF_PARAMS_ball(P, k)                                                                  \
     P(k, station1_in_b1,    VEC3,    -1,  1)                                                     \
     P(k, station2_in_b2,    VEC3,    -1,  1)
@@ -80,20 +81,24 @@
     P(k, center_in_b2,      VEC3,    -1,  1)                                                     \
     P(k, radius,            RADIUS,  0.1, 1)
 #define CCREF_PARAMS_sphere_on_sphere(P, k)                                                      \
+    CCREF_GEOMETRY_sphere_on_sphere(P, k)                                                        \
+    P(k, rolling,           ROLLING, 0,   0)
+#define CCREF_GEOMETRY_sphere_on_sphere(P, k)                                                    \
     P(k, center1_in_b1,     VEC3,    -1,  1)                                                     \
     P(k, radius1,           RADIUS,  0.1, 1)                                                     \
     P(k, center2_in_b2,     VEC3,    -1,  1)                                                     \
-    P(k, radius2,           RADIUS,  0.1, 1)                                                     \
-    P(k, rolling,           ROLLING, 0,   0)
+    P(k, radius2,           RADIUS,  0.1, 1)
 #define CCREF_PARAMS_point_on_plane(P, k)                                                        \
     P(k, plane_frame_in_b1, FRAME,   -1,  1)                                                     \
     P(k, follower_in_b2,    VEC3,    -1,  1)
 #define CCREF_PARAMS_line_on_line(P, k)                                                          \
+    CCREF_GEOMETRY_line_on_line(P, k)                                                            \
+    P(k, rolling,           ROLLING, 0,   0)
+#define CCREF_GEOMETRY_line_on_line(P, k)                                                        \
     P(k, edge_frame1_in_b1, FRAME,   -1,  1)                                                     \
     P(k, half_length1,      LENGTH,  0.1, 2)                                                     \
     P(k, edge_frame2_in_b2, FRAME,   -1,  1)                                                     \
-    P(k, half_length2,      LENGTH,  0.1, 2)                                                     \
-    P(k, rolling,           ROLLING, 0,   0)
+    P(k, half_length2,      LENGTH,  0.1, 2)
 
 /* ---------------------------------------------------------------- outputs
  *
@@ -167,7 +172,9 @@
 #define CCREF_CONTACT_PARAMS(S)                                                                  \
     S(hard_stop) S(rope) S(point_plane) S(sphere_plane) S(sphere_sphere) S(edge_edge)
 
-/* CCREF_CONTACT_PARAMS_<params>(P, p): as CCREF_PARAMS_<kind>, in the order of ccref_<params>_params. */
+/* CCREF_CONTACT_PARAMS_<params>(P, p): as CCREF_PARAMS_<kind>, in the order of ccref_<params>_params. Where a class's
+ * parameters are its LIKE kind's (without the rolling flag: the classes with friction roll), they are written as the
+ * kind's, so that the two cannot drift apart. */
 #define CCREF_CONTACT_PARAMS_hard_stop(P, k)                                                     \
     P(k, bound,                 SCALAR, -2,  2)                                                  \
     P(k, mobilizer_origin_in_b, VEC3,   -1,  1)
@@ -175,25 +182,10 @@
     P(k, station1_in_b1,        VEC3,   -1,  1)                                                  \
     P(k, station2_in_b2,        VEC3,   -1,  1)                                                  \
     P(k, length_limit,          LENGTH, 0.1, 2)
-#define CCREF_CONTACT_PARAMS_point_plane(P, k)                                                   \
-    P(k, normal_in_b1,          UNIT,   0,   0)                                                  \
-    P(k, height,                SCALAR, -1,  1)                                                  \
-    P(k, follower_in_b2,        VEC3,   -1,  1)
-#define CCREF_CONTACT_PARAMS_sphere_plane(P, k)                                                  \
-    P(k, normal_in_b1,          UNIT,   0,   0)                                                  \
-    P(k, height,                SCALAR, -1,  1)                                                  \
-    P(k, center_in_b2,          VEC3,   -1,  1)                                                  \
-    P(k, radius,                RADIUS, 0.1, 1)
-#define CCREF_CONTACT_PARAMS_sphere_sphere(P, k)                                                 \
-    P(k, center1_in_b1,         VEC3,   -1,  1)                                                  \
-    P(k, radius1,               RADIUS, 0.1, 1)                                                  \
-    P(k, center2_in_b2,         VEC3,   -1,  1)                                                  \
-    P(k, radius2,               RADIUS, 0.1, 1)
-#define CCREF_CONTACT_PARAMS_edge_edge(P, k)                                                     \
-    P(k, edge_frame1_in_b1,     FRAME,  -1,  1)                                                  \
-    P(k, half_length1,          LENGTH, 0.1, 2)                                                  \
-    P(k, edge_frame2_in_b2,     FRAME,  -1,  1)                                                  \
-    P(k, half_length2,          LENGTH, 0.1, 2)
+#define CCREF_CONTACT_PARAMS_point_plane(P, k) CCREF_PARAMS_point_in_plane(P, k)
+#define CCREF_CONTACT_PARAMS_sphere_plane(P, k) CCREF_PARAMS_ball_rolling_on_plane(P, k)
+#define CCREF_CONTACT_PARAMS_sphere_sphere(P, k) CCREF_GEOMETRY_sphere_on_sphere(P, k)
+#define CCREF_CONTACT_PARAMS_edge_edge(P, k) CCREF_GEOMETRY_line_on_line(P, k)
 
 /* ---------------------------------------------------------------- helpers for the expansions */
 
