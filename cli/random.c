@@ -40,16 +40,24 @@ ccref_vec3 ccref_rng_unit(ccref_rng *r)
     }
 }
 
-ccref_mat3 ccref_rng_rotation(ccref_rng *r)
+void ccref_rng_quaternion(ccref_rng *r, double q[4])
 {
-    double q[4], n2;
+    double n2;
     do {
         for (int i = 0; i < 4; i++)
             q[i] = ccref_rng_uniform(r, -1.0, 1.0);
         n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
     } while (n2 < 0.01 || n2 > 1.0);
     double n = sqrt(n2);
-    double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
+    for (int i = 0; i < 4; i++)
+        q[i] /= n;
+}
+
+ccref_mat3 ccref_rng_rotation(ccref_rng *r)
+{
+    double q[4];
+    ccref_rng_quaternion(r, q);
+    double w = q[0], x = q[1], y = q[2], z = q[3];
     ccref_mat3 R = {{{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
                      {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
                      {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}}};

@@ -18,6 +18,8 @@ uint64_t ccref_rng_next(ccref_rng *r);              /* the next 64 random bits *
 double ccref_rng_uniform(ccref_rng *r, double lo, double hi);
 ccref_vec3 ccref_rng_vec3(ccref_rng *r, double lo, double hi);
 ccref_vec3 ccref_rng_unit(ccref_rng *r);
+/* A random unit quaternion (w, x, y, z): uniform on the 4-ball's shell 0.01 <= |q|^2 <= 1, then normalised. */
+void ccref_rng_quaternion(ccref_rng *r, double q[4]);
 /* Rotation from a random unit quaternion (orthonormal to a few ulps, well inside CCREF_ROTATION_TOL). */
 ccref_mat3 ccref_rng_rotation(ccref_rng *r);
 /* Body with random pose in [-2,2], speeds in [-1.5,1.5], accelerations in [-2,2]. */

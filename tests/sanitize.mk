@@ -15,7 +15,7 @@
 #    -fsanitize=undefined (the kernels produce infinities and NaNs by design and check them).
 #  - `make test-valgrind`: the certified oracle under valgrind memcheck (--leak-check=full,
 #    --errors-for-leak-kinds=definite,indirect, --error-exitcode=1): the oracle's CUnit suite ("oracle", run alone by
-#    $(BUILD)/run_suite from tests/valgrind/run_suite.c, since test_main.c has no suite selection), then `ccref eval
+#    $(BUILD)/run_suite: tests/test_main.c linked with the oracle's test file alone), then `ccref eval
 #    --certified` on every test of the published vectors (every family of every suite: bad input, extreme
 #    magnitudes up to the 8192-bit cap, exact ties) and on examples/cases.jsonl, then `ccref gen` of the whole suite
 #    (the oracle with forced branch decisions, for the alternatives). Any memcheck error or a definitely or
@@ -54,9 +54,9 @@ deps-valgrind: ## install valgrind
 	@command -v valgrind > /dev/null || tools/ensure-deps valgrind
 
 # The CUnit runner of named suites (see above); the oracle suite needs the CLI archive for its random cases.
-$(BUILD)/run_suite: tests/valgrind/run_suite.c $(BUILD)/tests/test_oracle.o $(BUILD)/tests/testlib.o \
+$(BUILD)/run_suite: $(BUILD)/tests/test_main.o $(BUILD)/tests/test_oracle.o $(BUILD)/tests/testlib.o \
                     $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a $(HDRS) | deps-test
-	$(CC) $(CFLAGS) -o $@ tests/valgrind/run_suite.c $(BUILD)/tests/test_oracle.o $(BUILD)/tests/testlib.o \
+	$(CC) $(CFLAGS) -o $@ $(BUILD)/tests/test_main.o $(BUILD)/tests/test_oracle.o $(BUILD)/tests/testlib.o \
 	    $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -lcunit $(MPFI_LDLIBS) -lm
 
 test-valgrind: $(BUILD)/run_suite $(BUILD)/ccref | deps-valgrind ## the oracle under valgrind memcheck (CI)

@@ -14,23 +14,10 @@ void traj_body_ground(traj_body *tb)
     tb->q[0][0] = 1.0;
 }
 
-static void random_unit_quaternion(ccref_rng *r, double q[4])
-{
-    double n2;
-    do {
-        for (int i = 0; i < 4; i++)
-            q[i] = ccref_rng_uniform(r, -1.0, 1.0);
-        n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    } while (n2 < 0.01 || n2 > 1.0);
-    double n = sqrt(n2);
-    for (int i = 0; i < 4; i++)
-        q[i] /= n;
-}
-
 static void random_rotation_poly(ccref_rng *r, traj_body *tb)
 {
     static const double amp[TRAJ_QDEG + 1] = {0.0, 0.4, 0.25, 0.2};
-    random_unit_quaternion(r, tb->q[0]);
+    ccref_rng_quaternion(r, tb->q[0]);
     for (int k = 1; k <= TRAJ_QDEG; k++)
         for (int i = 0; i < 4; i++)
             tb->q[k][i] = ccref_rng_uniform(r, -amp[k], amp[k]);
