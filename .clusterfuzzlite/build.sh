@@ -39,7 +39,7 @@ for f in ora_eval_case ora_eval_case_on ora_eval_contact_case ora_eval_contact_c
     wrap="${wrap} -Wl,--wrap=${f}"
 done
 
-for t in $(sed -e 's/#.*//' fuzz/targets); do
+for t in $(fuzz/targets); do
     if [ -f "fuzz/fuzz_${t}.c" ]; then
         ${CC} ${CFLAGS} -Ifuzz/shim ${RULES} -c "fuzz/fuzz_${t}.c" -o "${BUILD}/fuzz_${t}.o"
     else

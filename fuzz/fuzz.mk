@@ -5,7 +5,7 @@
 #   make fuzz FUZZ_TIME=s   every target for s seconds, FUZZ_JOBS at a time, then the robustness report
 #   make fuzz-afl           the same sources for AFL++ (afl-clang-fast); make fuzz-afl-smoke runs each briefly
 #   make fuzz-seeds         fuzz/corpus/ and fuzz/dict/ again from vectors/ and examples/
-FUZZ_TARGETS    := $(shell sed -e 's/\#.*//' fuzz/targets)
+FUZZ_TARGETS    := $(shell fuzz/targets)
 FUZZ_DIR        := $(BUILD)/fuzz
 FUZZ_CC         ?= clang-14
 FUZZ_AFL_CC     ?= afl-clang-fast

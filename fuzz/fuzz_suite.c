@@ -1,5 +1,5 @@
 /* fuzz_suite.c: the target of one constraint kind or contact class, or of the rules (COR, COF, classify and
- * isProximal), chosen at build time: -DFUZZ_SUITE='"rod"', '"edge_edge"', '"rules"', ... (fuzz/targets). Each input
+ * isProximal), chosen at build time: -DFUZZ_SUITE='"rod"', '"edge_edge"', '"rules"', ... (fuzz/targets prints them). Each input
  * is decoded into a case (fuzz.h: raw IEEE-754 bits, or a degenerate family case perturbed on an ulp grid) and run
  * through every check of fuzz_check_case. */
 #include <stdlib.h>

@@ -357,27 +357,16 @@ static void run_contact(ccref_contact_class cls)
 
 /* ---------------------------------------------------------------- one test per constraint */
 
-static void test_ball(void) { run_kind(CCREF_KIND_BALL, 0); }
-static void test_rod(void) { run_kind(CCREF_KIND_ROD, 0); }
-static void test_point_in_plane(void) { run_kind(CCREF_KIND_POINT_IN_PLANE, 0); }
-static void test_constant_coordinate(void) { run_kind(CCREF_KIND_CONSTANT_COORDINATE, 0); }
-static void test_sphere_on_plane(void)
-{
-    run_kind(CCREF_KIND_SPHERE_ON_PLANE, 0);
-    run_kind(CCREF_KIND_SPHERE_ON_PLANE, 1);
-}
-static void test_ball_rolling_on_plane(void) { run_kind(CCREF_KIND_BALL_ROLLING_ON_PLANE, 1); }
-static void test_sphere_on_sphere(void)
-{
-    run_kind(CCREF_KIND_SPHERE_ON_SPHERE, 0);
-    run_kind(CCREF_KIND_SPHERE_ON_SPHERE, 1);
-}
-static void test_point_on_plane(void) { run_kind(CCREF_KIND_POINT_ON_PLANE, 1); }
-static void test_line_on_line(void)
-{
-    run_kind(CCREF_KIND_LINE_ON_LINE, 0);
-    run_kind(CCREF_KIND_LINE_ON_LINE, 1);
-}
+/* Each kind in its variants (the MV column of ccref_kinds.h): without rows of rolling, with them, or both. */
+#define RUN_VARIANTS_0(KIND) run_kind(CCREF_KIND_##KIND, 0);
+#define RUN_VARIANTS_2(KIND) run_kind(CCREF_KIND_##KIND, 1);
+#define RUN_VARIANTS_ROLLING(KIND) run_kind(CCREF_KIND_##KIND, 0); run_kind(CCREF_KIND_##KIND, 1);
+#define KIND_TEST(KIND, kind, ABBR, STATE, MP, MV, ...) static void test_##kind(void) { RUN_VARIANTS_##MV(KIND) }
+CCREF_KINDS(KIND_TEST)
+#define TEST_NAME_0(kind) #kind
+#define TEST_NAME_2(kind) #kind
+#define TEST_NAME_ROLLING(kind) #kind " (sliding, rolling)"
+#define ADD_KIND_TEST(KIND, kind, ABBR, STATE, MP, MV, ...) CU_add_test(s, TEST_NAME_##MV(kind), test_##kind);
 
 static void test_hard_stops(void)
 {
@@ -707,15 +696,7 @@ static void test_report(void)
 static void register_accuracy(CU_pSuite s)
 {
     CU_add_test(s, "ulp helpers and lemma spot checks", test_ulp_helpers);
-    CU_add_test(s, "ball", test_ball);
-    CU_add_test(s, "rod", test_rod);
-    CU_add_test(s, "point_in_plane", test_point_in_plane);
-    CU_add_test(s, "constant_coordinate", test_constant_coordinate);
-    CU_add_test(s, "sphere_on_plane (sliding, rolling)", test_sphere_on_plane);
-    CU_add_test(s, "ball_rolling_on_plane", test_ball_rolling_on_plane);
-    CU_add_test(s, "sphere_on_sphere (sliding, rolling)", test_sphere_on_sphere);
-    CU_add_test(s, "point_on_plane", test_point_on_plane);
-    CU_add_test(s, "line_on_line (sliding, rolling)", test_line_on_line);
+    CCREF_KINDS(ADD_KIND_TEST)
     CU_add_test(s, "contact hard stops (upper, lower)", test_hard_stops);
     CU_add_test(s, "contact rope", test_rope);
     CU_add_test(s, "contact point_plane_frictionless", test_point_plane_frictionless);
