@@ -103,121 +103,177 @@ static void plane_slip_form(ora_ws *ws, mpfi_ptr num, mpfi_ptr den, const ora_v3
 }
 
 
-/* Evaluate the class's kernel on the class's parameters into ko; display point and class deviation bits. For
- * the plane classes with want_forms also the slip form (num, den). */
-static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, ora_case *kc, ora_out *ko,
-                                  ora_v3 *disp, unsigned *class_bits, mpfi_ptr num, mpfi_ptr den)
+/* One contact evaluation, shared by its passes (ora_contact_eval): the class's kernel, its parameters and outputs; the
+ * class's sign and friction flag; what the class adds to the kernel's outputs (display point, deviation bits, the
+ * slip form slip^2 = num/den); the scratch x. */
+typedef struct {
+    ccref_kind kind;
+    int friction, sign;
+    ora_case *kc;
+    ora_out *ko;
+    ora_v3 *disp;
+    mpfi_ptr x, num, den;
+    unsigned class_bits;
+} contact_pass;
+
+/* Hard stops: the ConstantCoordinate kernel at the bound; display point p1 + R1 m (t: scratch). */
+static ora_eval_status eval_hard_stop(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P,
+                                      ora_v3 *t)
+{
+    const ora_body *b1 = &c->body1;
+    ora_case *kc = P->kc;
+    mpfi_set(kc->params.constant_coordinate.position, c->params.hard_stop.bound);
+    ora_eval_status st =
+        ora_constant_coordinate_eval(ws, &kc->params.constant_coordinate, &c->coordinate, &c->lambda, d, P->ko);
+    im_apply(ws, t, &b1->R, &c->params.hard_stop.mobilizer_origin_in_b);   /* display: p1 + R1 m */
+    iv_add(P->disp, &b1->p, t);
+    return st;
+}
+
+/* Rope: the Rod kernel with the length limit; display point the midpoint of the stations (t, q: scratch). */
+static ora_eval_status eval_rope(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P, ora_v3 *t,
+                                 ora_v3 *q)
+{
+    const ora_body *b1 = &c->body1, *b2 = &c->body2;
+    const ora_rope_params *rp = &c->params.rope;
+    ora_rod_params *kp = &P->kc->params.rod;
+    ora_v3 *disp = P->disp;
+    iv_set(&kp->station1_in_b1, &rp->station1_in_b1);
+    iv_set(&kp->station2_in_b2, &rp->station2_in_b2);
+    mpfi_set(kp->length, rp->length_limit);
+    ora_eval_status st = ora_rod_eval(ws, kp, b1, b2, &c->lambda, d, P->ko);
+    im_apply(ws, t, &b1->R, &rp->station1_in_b1);   /* display: (S1 + S2)/2 */
+    iv_add(disp, &b1->p, t);
+    im_apply(ws, t, &b2->R, &rp->station2_in_b2);
+    iv_add(q, &b2->p, t);
+    iv_add(disp, disp, q);
+    iv_mul_2si(disp, disp, -1);
+    P->class_bits = CCREF_DEV_ROPE_SIGN;
+    return st;
+}
+
+/* Frictionless point on a plane: the PointInPlane kernel; display point its follower point. */
+static ora_eval_status eval_point_plane_frictionless(ora_ws *ws, const ora_contact_case *c, ora_decisions *d,
+                                                     contact_pass *P)
+{
+    const ora_point_plane_params *pp = &c->params.point_plane;
+    ora_point_in_plane_params *kp = &P->kc->params.point_in_plane;
+    iv_set(&kp->normal_in_b1, &pp->normal_in_b1);
+    mpfi_set(kp->height, pp->height);
+    iv_set(&kp->follower_in_b2, &pp->follower_in_b2);
+    ora_eval_status st = ora_point_in_plane_eval(ws, kp, &c->body1, &c->body2, &c->lambda, d, P->ko);
+    out_get_v3(P->disp, P->ko, CCREF_SLOT_PIP_FOLLOWER);
+    return st;
+}
+
+/* The plane classes' kernel on the built plane frame: the rolling SphereOnPlane kernel, display point its contact
+ * point; or PointOnPlane, display point its follower. */
+static ora_eval_status eval_plane_kernel(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P,
+                                         int sphere, const ora_v3 *n, mpfi_srcptr h)
+{
+    ora_case *kc = P->kc;
+    ora_eval_status st = plane_frame(ws, sphere ? &kc->params.sphere_on_plane.plane_frame_in_b1
+                                                : &kc->params.point_on_plane.plane_frame_in_b1, n, h, d);
+    if (st != ORA_EVAL_OK)
+        return st;
+    if (sphere) {
+        ora_sphere_on_plane_params *kp = &kc->params.sphere_on_plane;
+        iv_set(&kp->center_in_b2, &c->params.sphere_plane.center_in_b2);
+        mpfi_set(kp->radius, c->params.sphere_plane.radius);
+        kp->rolling = 1;
+        st = ora_sphere_on_plane_eval(ws, kp, &c->body1, &c->body2, &c->lambda, d, P->ko);
+        out_get_v3(P->disp, P->ko, CCREF_SLOT_SOP_CONTACT_POINT);
+    } else {
+        ora_point_on_plane_params *kp = &kc->params.point_on_plane;
+        iv_set(&kp->follower_in_b2, &c->params.point_plane.follower_in_b2);
+        st = ora_point_on_plane_eval(ws, kp, &c->body1, &c->body2, &c->lambda, d, P->ko);
+        out_get_v3(P->disp, P->ko, CCREF_SLOT_POP_FOLLOWER);
+        P->class_bits = CCREF_DEV_PPC_GETTER_ROWS;
+    }
+    return st;
+}
+
+/* The plane classes: the kernel, then (with the forms) the slip form on the plane frame, and the deviation bit of a
+ * nonzero height (which the kernels drop or ignore), decided on the exact height. */
+static ora_eval_status eval_plane_class(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P)
+{
+    const int sphere = c->cls == CCREF_CONTACT_SPHERE_PLANE;
+    const ora_v3 *n = sphere ? &c->params.sphere_plane.normal_in_b1 : &c->params.point_plane.normal_in_b1;
+    mpfi_srcptr h = sphere ? c->params.sphere_plane.height : c->params.point_plane.height;
+    ora_eval_status st = eval_plane_kernel(ws, c, d, P, sphere, n, h);
+    if (st != ORA_EVAL_OK)
+        return st;
+    if (P->ko->want_forms)
+        plane_slip_form(ws, P->num, P->den, &P->ko->slip_vec, n, &c->body1.R, d->v[ORA_D_PLANE_AXIS]);
+    int s = ora_sign(h);
+    if (s == ORA_SIGN_UNKNOWN)
+        return ora_undecided(d, ORA_D_COUNT);
+    if (s != 0)
+        P->class_bits |= sphere ? CCREF_DEV_SPC_HEIGHT_IGNORED : CCREF_DEV_PPC_HEIGHT_DROPPED;
+    return ORA_EVAL_OK;
+}
+
+/* The display point from the kernel's output slot and the kernel's own slip form (sphere_sphere, edge_edge), after
+ * the kernel's evaluation, whose status st it passes on. */
+static ora_eval_status kernel_display_and_slip(contact_pass *P, int slot, ora_eval_status st)
+{
+    out_get_v3(P->disp, P->ko, slot);
+    mpfi_set(P->num, P->ko->slip_num);
+    mpfi_set(P->den, P->ko->slip_den);
+    return st;
+}
+
+/* Sphere on sphere: the rolling SphereOnSphere kernel; display point the contact frame's origin. */
+static ora_eval_status eval_sphere_sphere(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P)
+{
+    const ora_sphere_sphere_params *ss = &c->params.sphere_sphere;
+    ora_sphere_on_sphere_params *kp = &P->kc->params.sphere_on_sphere;
+    iv_set(&kp->center1_in_b1, &ss->center1_in_b1);
+    mpfi_set(kp->radius1, ss->radius1);
+    iv_set(&kp->center2_in_b2, &ss->center2_in_b2);
+    mpfi_set(kp->radius2, ss->radius2);
+    kp->rolling = 1;
+    ora_eval_status st = ora_sphere_on_sphere_eval(ws, kp, &c->body1, &c->body2, &c->lambda, d, P->ko);
+    return kernel_display_and_slip(P, CCREF_SLOT_SOS_FRAME_P, st);
+}
+
+/* Edge on edge: the rolling LineOnLine kernel; display point the contact frame's origin. */
+static ora_eval_status eval_edge_edge(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P)
+{
+    const ora_edge_edge_params *ee = &c->params.edge_edge;
+    ora_line_on_line_params *kp = &P->kc->params.line_on_line;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            mpfi_set(kp->edge_frame1_in_b1.R.m[i][j], ee->edge_frame1_in_b1.R.m[i][j]);
+            mpfi_set(kp->edge_frame2_in_b2.R.m[i][j], ee->edge_frame2_in_b2.R.m[i][j]);
+        }
+    iv_set(&kp->edge_frame1_in_b1.p, &ee->edge_frame1_in_b1.p);
+    iv_set(&kp->edge_frame2_in_b2.p, &ee->edge_frame2_in_b2.p);
+    mpfi_set(kp->half_length1, ee->half_length1);
+    mpfi_set(kp->half_length2, ee->half_length2);
+    kp->rolling = 1;
+    ora_eval_status st = ora_line_on_line_eval(ws, kp, &c->body1, &c->body2, &c->lambda, d, P->ko);
+    return kernel_display_and_slip(P, CCREF_SLOT_LOL_FRAME_P, st);
+}
+
+/* Evaluate the class's kernel on the class's parameters into P->ko; display point and class deviation bits. For the
+ * plane classes with want_forms also the slip form (num, den). */
+static ora_eval_status eval_class(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P)
 {
     ora_mark m = ws_mark(ws);
     ora_eval_status st = ORA_EVAL_OK;
-    const ora_body *b1 = &c->body1, *b2 = &c->body2;
     ora_v3 *t = ws_v(ws), *q = ws_v(ws);
-    *class_bits = 0;
+    P->class_bits = 0;
     switch (c->cls) {
     case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER:
-        mpfi_set(kc->params.constant_coordinate.position, c->params.hard_stop.bound);
-        st = ora_constant_coordinate_eval(ws, &kc->params.constant_coordinate, &c->coordinate, &c->lambda, d, ko);
-        im_apply(ws, t, &b1->R, &c->params.hard_stop.mobilizer_origin_in_b);   /* display: p1 + R1 m */
-        iv_add(disp, &b1->p, t);
-        break;
-    case CCREF_CONTACT_ROPE: {
-        const ora_rope_params *rp = &c->params.rope;
-        ora_rod_params *kp = &kc->params.rod;
-        iv_set(&kp->station1_in_b1, &rp->station1_in_b1);
-        iv_set(&kp->station2_in_b2, &rp->station2_in_b2);
-        mpfi_set(kp->length, rp->length_limit);
-        st = ora_rod_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-        im_apply(ws, t, &b1->R, &rp->station1_in_b1);   /* display: (S1 + S2)/2 */
-        iv_add(disp, &b1->p, t);
-        im_apply(ws, t, &b2->R, &rp->station2_in_b2);
-        iv_add(q, &b2->p, t);
-        iv_add(disp, disp, q);
-        iv_mul_2si(disp, disp, -1);
-        *class_bits = CCREF_DEV_ROPE_SIGN;
-        break;
-    }
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: {
-        const ora_point_plane_params *pp = &c->params.point_plane;
-        ora_point_in_plane_params *kp = &kc->params.point_in_plane;
-        iv_set(&kp->normal_in_b1, &pp->normal_in_b1);
-        mpfi_set(kp->height, pp->height);
-        iv_set(&kp->follower_in_b2, &pp->follower_in_b2);
-        st = ora_point_in_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-        out_get_v3(disp, ko, CCREF_SLOT_PIP_FOLLOWER);
-        break;
-    }
+    case CCREF_CONTACT_HARD_STOP_LOWER: st = eval_hard_stop(ws, c, d, P, t); break;
+    case CCREF_CONTACT_ROPE: st = eval_rope(ws, c, d, P, t, q); break;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: st = eval_point_plane_frictionless(ws, c, d, P); break;
     case CCREF_CONTACT_POINT_PLANE:
-    case CCREF_CONTACT_SPHERE_PLANE: {
-        const int sphere = c->cls == CCREF_CONTACT_SPHERE_PLANE;
-        const ora_v3 *n = sphere ? &c->params.sphere_plane.normal_in_b1 : &c->params.point_plane.normal_in_b1;
-        mpfi_srcptr h = sphere ? c->params.sphere_plane.height : c->params.point_plane.height;
-        if (sphere) {
-            ora_sphere_on_plane_params *kp = &kc->params.sphere_on_plane;
-            st = plane_frame(ws, &kp->plane_frame_in_b1, n, h, d);
-            if (st != ORA_EVAL_OK)
-                break;
-            iv_set(&kp->center_in_b2, &c->params.sphere_plane.center_in_b2);
-            mpfi_set(kp->radius, c->params.sphere_plane.radius);
-            kp->rolling = 1;
-            st = ora_sphere_on_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-            out_get_v3(disp, ko, CCREF_SLOT_SOP_CONTACT_POINT);
-        } else {
-            ora_point_on_plane_params *kp = &kc->params.point_on_plane;
-            st = plane_frame(ws, &kp->plane_frame_in_b1, n, h, d);
-            if (st != ORA_EVAL_OK)
-                break;
-            iv_set(&kp->follower_in_b2, &c->params.point_plane.follower_in_b2);
-            st = ora_point_on_plane_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-            out_get_v3(disp, ko, CCREF_SLOT_POP_FOLLOWER);
-            *class_bits = CCREF_DEV_PPC_GETTER_ROWS;
-        }
-        if (st != ORA_EVAL_OK)
-            break;
-        if (ko->want_forms)
-            plane_slip_form(ws, num, den, &ko->slip_vec, n, &b1->R, d->v[ORA_D_PLANE_AXIS]);
-        int s = ora_sign(h);
-        if (s == ORA_SIGN_UNKNOWN)
-            st = ora_undecided(d, ORA_D_COUNT);
-        else if (s != 0)
-            *class_bits |= sphere ? CCREF_DEV_SPC_HEIGHT_IGNORED : CCREF_DEV_PPC_HEIGHT_DROPPED;
-        break;
-    }
-    case CCREF_CONTACT_SPHERE_SPHERE: {
-        const ora_sphere_sphere_params *ss = &c->params.sphere_sphere;
-        ora_sphere_on_sphere_params *kp = &kc->params.sphere_on_sphere;
-        iv_set(&kp->center1_in_b1, &ss->center1_in_b1);
-        mpfi_set(kp->radius1, ss->radius1);
-        iv_set(&kp->center2_in_b2, &ss->center2_in_b2);
-        mpfi_set(kp->radius2, ss->radius2);
-        kp->rolling = 1;
-        st = ora_sphere_on_sphere_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-        out_get_v3(disp, ko, CCREF_SLOT_SOS_FRAME_P);
-        mpfi_set(num, ko->slip_num);
-        mpfi_set(den, ko->slip_den);
-        break;
-    }
-    case CCREF_CONTACT_EDGE_EDGE: {
-        const ora_edge_edge_params *ee = &c->params.edge_edge;
-        ora_line_on_line_params *kp = &kc->params.line_on_line;
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) {
-                mpfi_set(kp->edge_frame1_in_b1.R.m[i][j], ee->edge_frame1_in_b1.R.m[i][j]);
-                mpfi_set(kp->edge_frame2_in_b2.R.m[i][j], ee->edge_frame2_in_b2.R.m[i][j]);
-            }
-        iv_set(&kp->edge_frame1_in_b1.p, &ee->edge_frame1_in_b1.p);
-        iv_set(&kp->edge_frame2_in_b2.p, &ee->edge_frame2_in_b2.p);
-        mpfi_set(kp->half_length1, ee->half_length1);
-        mpfi_set(kp->half_length2, ee->half_length2);
-        kp->rolling = 1;
-        st = ora_line_on_line_eval(ws, kp, b1, b2, &c->lambda, d, ko);
-        out_get_v3(disp, ko, CCREF_SLOT_LOL_FRAME_P);
-        mpfi_set(num, ko->slip_num);
-        mpfi_set(den, ko->slip_den);
-        break;
-    }
-    default:
-        break;
+    case CCREF_CONTACT_SPHERE_PLANE: st = eval_plane_class(ws, c, d, P); break;
+    case CCREF_CONTACT_SPHERE_SPHERE: st = eval_sphere_sphere(ws, c, d, P); break;
+    case CCREF_CONTACT_EDGE_EDGE: st = eval_edge_edge(ws, c, d, P); break;
+    default: break;
     }
     ws_release(ws, m);
     return st;
@@ -245,155 +301,195 @@ static int cmp_impact_speed(ora_ws *ws, const ora_out *ko, int sign, mpfi_srcptr
     return s;
 }
 
+/* A sign a pass could not decide: pass 0 (forms == 0) asks for pass 1 with the exact forms (*need_forms), pass 1 leaves
+ * decision id undecided. */
+static ora_eval_status undecided_in_pass(int forms, int *need_forms, ora_decisions *d, ora_decision_id id)
+{
+    if (forms)
+        return ora_undecided(d, id);
+    *need_forms = 1;
+    return ORA_EVAL_OK;
+}
+
+/* The kernel's outputs the contact carries: rows, constraint, display point, deviations, coordinate force, the slip
+ * rows of the friction classes. */
+static void copy_kernel_outputs(const contact_pass *P, ora_contact_out *o)
+{
+    const ora_out *ko = P->ko;
+    mpfi_set(o->v[CCREF_CSLOT_PERR], ko->v[CCREF_SLOT_PERR]);
+    mpfi_set(o->v[CCREF_CSLOT_VERR], ko->v[CCREF_SLOT_VERR]);
+    mpfi_set(o->v[CCREF_CSLOT_AERR], ko->v[CCREF_SLOT_AERR]);
+    for (int i = 0; i < CCREF_SLOT_AUX; i++)
+        mpfi_set(o->v[CCREF_CSLOT_CONSTRAINT + i], ko->v[i]);
+    mpfi_set(o->v[CCREF_CSLOT_DISPLAY], P->disp->x);
+    mpfi_set(o->v[CCREF_CSLOT_DISPLAY + 1], P->disp->y);
+    mpfi_set(o->v[CCREF_CSLOT_DISPLAY + 2], P->disp->z);
+    if (P->kind == CCREF_KIND_CONSTANT_COORDINATE)
+        mpfi_set(o->v[CCREF_CSLOT_COORDINATE_FORCE], ko->v[CCREF_SLOT_CC_GENERALIZED_FORCE]);
+    if (P->friction) {
+        mpfi_set(o->v[CCREF_CSLOT_SLIP_VELOCITY], ko->v[CCREF_SLOT_VERR + 1]);
+        mpfi_set(o->v[CCREF_CSLOT_SLIP_VELOCITY + 1], ko->v[CCREF_SLOT_VERR + 2]);
+        mpfi_set(o->v[CCREF_CSLOT_SLIP_ACCELERATION], ko->v[CCREF_SLOT_AERR + 1]);
+        mpfi_set(o->v[CCREF_CSLOT_SLIP_ACCELERATION + 1], ko->v[CCREF_SLOT_AERR + 2]);
+    }
+    o->status = ko->status;
+    o->deviations = ko->deviations | P->class_bits;
+    o->mp = ko->mp;
+    o->mv = ko->mv;
+}
+
+/* Impact speed = max(0, -sign verr), positive iff sign verr < 0: decided on verr's enclosure (pass 0) or exactly on
+ * its form (pass 1). */
+static ora_eval_status impact_rule(ora_ws *ws, ora_decisions *d, const contact_pass *P, int forms, int *need_forms,
+                                   ora_contact_out *o)
+{
+    const ora_out *ko = P->ko;
+    if (d->v[ORA_D_IMPACT] == ORA_DEC_AUTO) {
+        int s;
+        if (forms) {
+            mpfi_set_ui(P->x, 0);
+            s = ora_cmp_form(ws, ko->verr0_num, ko->verr0_den, ko->verr0_k, P->x);
+        } else {
+            s = ora_sign(ko->v[CCREF_SLOT_VERR]);
+        }
+        if (s == ORA_SIGN_UNKNOWN)
+            return undecided_in_pass(forms, need_forms, d, ORA_D_IMPACT);
+        ora_decide(d, ORA_D_IMPACT, P->sign * s < 0, ws_prec(ws));
+    }
+    if (d->v[ORA_D_IMPACT] != 0)
+        mpfi_mul_si(o->v[CCREF_CSLOT_IMPACT_SPEED], ko->v[CCREF_SLOT_VERR], -P->sign);
+    return ORA_EVAL_OK;
+}
+
+/* COR rule: impact <= capture -> CAPTURED, impact >= min_cor_speed -> MINIMUM, else LINEAR (an impact speed of 0 is
+ * CAPTURED: capture_speed >= 0 was checked); then the effective COR on the branch. */
+static ora_eval_status cor_rule(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, const contact_pass *P,
+                                int forms, int *need_forms, ora_contact_out *o)
+{
+    if (d->v[ORA_D_COR_BRANCH] == ORA_DEC_AUTO) {
+        int b = CCREF_COR_CAPTURED;
+        if (d->v[ORA_D_IMPACT] != 0) {
+            int s = cmp_impact_speed(ws, P->ko, P->sign, o->v[CCREF_CSLOT_IMPACT_SPEED], c->capture_speed, forms);
+            if (s != ORA_SIGN_UNKNOWN && s > 0) {
+                s = cmp_impact_speed(ws, P->ko, P->sign, o->v[CCREF_CSLOT_IMPACT_SPEED], c->min_cor_speed, forms);
+                b = s >= 0 ? CCREF_COR_MINIMUM : CCREF_COR_LINEAR;
+            }
+            if (s == ORA_SIGN_UNKNOWN)
+                return undecided_in_pass(forms, need_forms, d, ORA_D_COR_BRANCH);
+        }
+        ora_decide(d, ORA_D_COR_BRANCH, b, ws_prec(ws));
+    }
+    int b = d->v[ORA_D_COR_BRANCH];
+    ora_effective_cor(ws, c->min_cor, c->capture_speed, c->min_cor_speed, o->v[CCREF_CSLOT_IMPACT_SPEED],
+                      o->v[CCREF_CSLOT_EFFECTIVE_COR], &b);
+    o->cor_branch = (ccref_cor_branch)b;
+    return ORA_EVAL_OK;
+}
+
+/* The slip speed sqrt(slip^2) into its slot, leaving slip^2 in P->x: in pass 0 from the slip rows' enclosures (an
+ * enclosure touching 0 asks for pass 1: *need_forms), in pass 1 from the exact form num/den, where an exact zero stays
+ * a point. */
+static void slip_speed(const contact_pass *P, int forms, int *need_forms, ora_contact_out *o)
+{
+    mpfi_ptr x = P->x;
+    if (forms) {
+        mpfi_div(x, P->num, P->den);
+    } else {
+        mpfi_sqr(x, P->ko->v[CCREF_SLOT_VERR + 1]);
+        mpfi_sqr(P->num, P->ko->v[CCREF_SLOT_VERR + 2]);
+        mpfi_add(x, x, P->num);
+        int s = ora_sign(x);
+        if (s != 1) {
+            *need_forms = 1;
+            return;
+        }
+    }
+    mpfi_sqrt(o->v[CCREF_CSLOT_SLIP_SPEED], x);
+}
+
+/* COF rule at the slip speed (friction classes): STATIC iff slip <= transition, decided on slip - transition (pass 0)
+ * or exactly on num - transition^2 den (pass 1); then the effective COF on the branch. */
+static ora_eval_status cof_rule(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, const contact_pass *P,
+                                int forms, int *need_forms, ora_contact_out *o)
+{
+    mpfi_ptr x = P->x;
+    slip_speed(P, forms, need_forms, o);
+    if (*need_forms)
+        return ORA_EVAL_OK;
+    if (d->v[ORA_D_COF_BRANCH] == ORA_DEC_AUTO) {
+        if (forms) {
+            mpfi_sqr(x, c->transition_speed);
+            mpfi_mul(x, x, P->den);
+            mpfi_sub(x, P->num, x);
+        } else {
+            mpfi_sub(x, o->v[CCREF_CSLOT_SLIP_SPEED], c->transition_speed);
+        }
+        int s = ora_sign(x);
+        if (s == ORA_SIGN_UNKNOWN)
+            return undecided_in_pass(forms, need_forms, d, ORA_D_COF_BRANCH);
+        ora_decide(d, ORA_D_COF_BRANCH, s <= 0 ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC, ws_prec(ws));
+    }
+    int b = d->v[ORA_D_COF_BRANCH];
+    ora_effective_cof(ws, c->mu_s, c->mu_d, c->mu_v, c->transition_speed, o->v[CCREF_CSLOT_SLIP_SPEED],
+                      o->v[CCREF_CSLOT_EFFECTIVE_COF], &b);
+    o->cof_branch = (ccref_cof_branch)b;
+    return ORA_EVAL_OK;
+}
+
+/* One pass: every output zeroed, the class's kernel (want_forms = forms), its outputs, then the impact, COR and
+ * (friction classes) COF rules. *need_forms: pass 0 met a decision its enclosures cannot take. */
+static ora_eval_status contact_pass_eval(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, contact_pass *P,
+                                         int forms, int *need_forms, ora_contact_out *o)
+{
+    for (int i = 0; i < CCREF_CSLOT_N; i++)
+        mpfi_set_ui(o->v[i], 0);
+    o->cor_branch = CCREF_COR_CAPTURED;
+    o->cof_branch = CCREF_COF_STATIC;
+    P->ko->want_forms = forms;
+    ora_eval_status st = eval_class(ws, c, d, P);
+    if (st != ORA_EVAL_OK)
+        return st;
+    copy_kernel_outputs(P, o);
+    st = impact_rule(ws, d, P, forms, need_forms, o);
+    if (st != ORA_EVAL_OK || *need_forms)
+        return st;
+    st = cor_rule(ws, c, d, P, forms, need_forms, o);
+    if (st != ORA_EVAL_OK || *need_forms || !P->friction)
+        return st;
+    return cof_rule(ws, c, d, P, forms, need_forms, o);
+}
+
 ora_eval_status ora_contact_eval(ora_ws *ws, const ora_contact_case *c, ora_decisions *d, ora_contact_out *o)
 {
     const ccref_kind kind = class_kind(c->cls);
     if (kind == CCREF_KIND_COUNT)
         return ora_undecided(d, ORA_D_COUNT);
     ora_mark m = ws_mark(ws);
-    ora_case *kc = ws_kcase(ws, kind);
-    ora_out *ko = ws_kout(ws);
-    ora_eval_status st = ORA_EVAL_OK;
-    const int friction = class_has_friction(c->cls);
-    const int sign = class_sign(c->cls);
-    ora_v3 *disp = ws_v(ws);
-    mpfi_ptr x = ws_s(ws), num = ws_s(ws), den = ws_s(ws);
-    unsigned class_bits = 0;
-
+    contact_pass P;
+    P.kind = kind;
+    P.kc = ws_kcase(ws, kind);
+    P.ko = ws_kout(ws);
+    P.friction = class_has_friction(c->cls);
+    P.sign = class_sign(c->cls);
+    P.disp = ws_v(ws);
+    P.x = ws_s(ws);
+    P.num = ws_s(ws);
+    P.den = ws_s(ws);
+    P.class_bits = 0;
     o->cls = c->cls;
-    o->kernel = ko;
-    o->sign = sign;
-    o->has_friction = friction;
+    o->kernel = P.ko;
+    o->sign = P.sign;
+    o->has_friction = P.friction;
 
     /* Pass 0 decides from the enclosures of the rows; only when one of them straddles its threshold (a tie, or an
      * exact zero) pass 1 re-evaluates the kernel with the exact forms (spec/oracle.md section 4). */
+    ora_eval_status st = ORA_EVAL_OK;
     for (int forms = 0; forms < 2; forms++) {
         int need_forms = 0;
-        for (int i = 0; i < CCREF_CSLOT_N; i++)
-            mpfi_set_ui(o->v[i], 0);
-        o->cor_branch = CCREF_COR_CAPTURED;
-        o->cof_branch = CCREF_COF_STATIC;
-        ko->want_forms = forms;
-        st = eval_class(ws, c, d, kc, ko, disp, &class_bits, num, den);
-        if (st != ORA_EVAL_OK)
-            goto done;
-
-        /* rows, constraint, display point, deviations, coordinate force */
-        mpfi_set(o->v[CCREF_CSLOT_PERR], ko->v[CCREF_SLOT_PERR]);
-        mpfi_set(o->v[CCREF_CSLOT_VERR], ko->v[CCREF_SLOT_VERR]);
-        mpfi_set(o->v[CCREF_CSLOT_AERR], ko->v[CCREF_SLOT_AERR]);
-        for (int i = 0; i < CCREF_SLOT_AUX; i++)
-            mpfi_set(o->v[CCREF_CSLOT_CONSTRAINT + i], ko->v[i]);
-        mpfi_set(o->v[CCREF_CSLOT_DISPLAY], disp->x);
-        mpfi_set(o->v[CCREF_CSLOT_DISPLAY + 1], disp->y);
-        mpfi_set(o->v[CCREF_CSLOT_DISPLAY + 2], disp->z);
-        if (kind == CCREF_KIND_CONSTANT_COORDINATE)
-            mpfi_set(o->v[CCREF_CSLOT_COORDINATE_FORCE], ko->v[CCREF_SLOT_CC_GENERALIZED_FORCE]);
-        if (friction) {
-            mpfi_set(o->v[CCREF_CSLOT_SLIP_VELOCITY], ko->v[CCREF_SLOT_VERR + 1]);
-            mpfi_set(o->v[CCREF_CSLOT_SLIP_VELOCITY + 1], ko->v[CCREF_SLOT_VERR + 2]);
-            mpfi_set(o->v[CCREF_CSLOT_SLIP_ACCELERATION], ko->v[CCREF_SLOT_AERR + 1]);
-            mpfi_set(o->v[CCREF_CSLOT_SLIP_ACCELERATION + 1], ko->v[CCREF_SLOT_AERR + 2]);
-        }
-        o->status = ko->status;
-        o->deviations = ko->deviations | class_bits;
-        o->mp = ko->mp;
-        o->mv = ko->mv;
-
-        /* impact speed = max(0, -sign verr): positive iff sign verr < 0 */
-        if (d->v[ORA_D_IMPACT] == ORA_DEC_AUTO) {
-            int s;
-            if (forms) {
-                mpfi_set_ui(x, 0);
-                s = ora_cmp_form(ws, ko->verr0_num, ko->verr0_den, ko->verr0_k, x);
-            } else {
-                s = ora_sign(ko->v[CCREF_SLOT_VERR]);
-            }
-            if (s == ORA_SIGN_UNKNOWN) {
-                if (!forms) {
-                    need_forms = 1;
-                    continue;
-                }
-                st = ora_undecided(d, ORA_D_IMPACT);
-                goto done;
-            }
-            ora_decide(d, ORA_D_IMPACT, sign * s < 0, ws_prec(ws));
-        }
-        const int impact = d->v[ORA_D_IMPACT] != 0;
-        if (impact)
-            mpfi_mul_si(o->v[CCREF_CSLOT_IMPACT_SPEED], ko->v[CCREF_SLOT_VERR], -sign);
-
-        /* COR rule: impact <= capture -> CAPTURED, impact >= min_cor_speed -> MINIMUM, else LINEAR */
-        if (d->v[ORA_D_COR_BRANCH] == ORA_DEC_AUTO) {
-            int b = CCREF_COR_CAPTURED; /* impact 0 <= capture_speed (checked >= 0) */
-            if (impact) {
-                int s = cmp_impact_speed(ws, ko, sign, o->v[CCREF_CSLOT_IMPACT_SPEED], c->capture_speed, forms);
-                if (s != ORA_SIGN_UNKNOWN && s > 0) {
-                    s = cmp_impact_speed(ws, ko, sign, o->v[CCREF_CSLOT_IMPACT_SPEED], c->min_cor_speed, forms);
-                    b = s >= 0 ? CCREF_COR_MINIMUM : CCREF_COR_LINEAR;
-                }
-                if (s == ORA_SIGN_UNKNOWN) {
-                    if (!forms) {
-                        need_forms = 1;
-                        continue;
-                    }
-                    st = ora_undecided(d, ORA_D_COR_BRANCH);
-                    goto done;
-                }
-            }
-            ora_decide(d, ORA_D_COR_BRANCH, b, ws_prec(ws));
-        }
-        {
-            int b = d->v[ORA_D_COR_BRANCH];
-            ora_effective_cor(ws, c->min_cor, c->capture_speed, c->min_cor_speed, o->v[CCREF_CSLOT_IMPACT_SPEED],
-                              o->v[CCREF_CSLOT_EFFECTIVE_COR], &b);
-            o->cor_branch = (ccref_cor_branch)b;
-        }
-
-        /* COF rule at the slip speed (friction classes) */
-        if (friction) {
-            if (forms) {
-                mpfi_div(x, num, den);                /* slip^2 = num/den: an exact zero stays a point */
-            } else {
-                mpfi_sqr(x, ko->v[CCREF_SLOT_VERR + 1]);
-                mpfi_sqr(num, ko->v[CCREF_SLOT_VERR + 2]);
-                mpfi_add(x, x, num);
-                int s = ora_sign(x);
-                if (s != 1) {                         /* a slip enclosure touching 0: use the exact form */
-                    need_forms = 1;
-                    continue;
-                }
-            }
-            mpfi_sqrt(o->v[CCREF_CSLOT_SLIP_SPEED], x);
-            if (d->v[ORA_D_COF_BRANCH] == ORA_DEC_AUTO) {
-                int s;
-                if (forms) {
-                    mpfi_sqr(x, c->transition_speed);  /* static iff num - transition^2 den <= 0 */
-                    mpfi_mul(x, x, den);
-                    mpfi_sub(x, num, x);
-                } else {
-                    mpfi_sub(x, o->v[CCREF_CSLOT_SLIP_SPEED], c->transition_speed);
-                }
-                s = ora_sign(x);
-                if (s == ORA_SIGN_UNKNOWN) {
-                    if (!forms) {
-                        need_forms = 1;
-                        continue;
-                    }
-                    st = ora_undecided(d, ORA_D_COF_BRANCH);
-                    goto done;
-                }
-                ora_decide(d, ORA_D_COF_BRANCH, s <= 0 ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC, ws_prec(ws));
-            }
-            int b = d->v[ORA_D_COF_BRANCH];
-            ora_effective_cof(ws, c->mu_s, c->mu_d, c->mu_v, c->transition_speed, o->v[CCREF_CSLOT_SLIP_SPEED],
-                              o->v[CCREF_CSLOT_EFFECTIVE_COF], &b);
-            o->cof_branch = (ccref_cof_branch)b;
-        }
-        if (!need_forms)
+        st = contact_pass_eval(ws, c, d, &P, forms, &need_forms, o);
+        if (st != ORA_EVAL_OK || !need_forms)
             break;
     }
-done:
     ws_release(ws, m);
     return st;
 }

@@ -12,6 +12,9 @@
 #define ik_arm_velocity first_ik_arm_velocity
 #define ik_force_at_arm first_ik_force_at_arm
 #define ik_force_at_arm_add first_ik_force_at_arm_add
+#define ik_friction_force_add first_ik_friction_force_add
+#define ik_moving_arm_acceleration first_ik_moving_arm_acceleration
+#define ik_scaled_relative_velocity first_ik_scaled_relative_velocity
 #define im_apply first_im_apply
 #define im_apply_t first_im_apply_t
 #define im_clear first_im_clear
@@ -24,6 +27,7 @@
 #define iv_cross_e first_iv_cross_e
 #define iv_div first_iv_div
 #define iv_dot first_iv_dot
+#define iv_dot_add first_iv_dot_add
 #define iv_mul_2si first_iv_mul_2si
 #define iv_neg first_iv_neg
 #define iv_scale first_iv_scale
@@ -59,6 +63,7 @@
 #define ora_ctx_new first_ora_ctx_new
 #define ora_ctx_set_first_stage first_ora_ctx_set_first_stage
 #define ora_decide first_ora_decide
+#define ora_decide_below_pow2 first_ora_decide_below_pow2
 #define ora_decision_name first_ora_decision_name
 #define ora_decisions_auto first_ora_decisions_auto
 #define ora_decisions_force first_ora_decisions_force

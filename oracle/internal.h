@@ -72,6 +72,8 @@ void iv_div(ora_v3 *r, const ora_v3 *a, mpfi_srcptr s);          /* a / s compon
 void iv_mul_2si(ora_v3 *r, const ora_v3 *a, long e);              /* 2^e a (exact) */
 void iv_dot(ora_ws *ws, mpfi_ptr r, const ora_v3 *a, const ora_v3 *b);
 void iv_cross(ora_ws *ws, ora_v3 *r, const ora_v3 *a, const ora_v3 *b); /* r must not alias a or b */
+/* r = a.b + c.d (s: the caller's scratch, distinct from r) */
+void iv_dot_add(ora_ws *ws, mpfi_ptr r, mpfi_ptr s, const ora_v3 *a, const ora_v3 *b, const ora_v3 *c, const ora_v3 *d);
 void iv_cross_e(ora_v3 *r, const ora_v3 *a, int k);               /* a x e_k (exact; r must not alias a) */
 void iv_unit(ora_ws *ws, ora_v3 *r, const ora_v3 *a);             /* a / sqrt(a.a) */
 
@@ -91,6 +93,20 @@ void ik_arm_acceleration(ora_ws *ws, ora_v3 *r, const ora_body *b, const ora_v3 
 void ik_force_at_arm(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f);
 /* Add (arm x f, f) to the slots. */
 void ik_force_at_arm_add(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f);
+/* The rate of the velocity of a point moving over body b, at the arm `arm` with rate `darm`: (a + b x arm) + w x darm
+ * (t: the caller's scratch; r must not alias t, arm or darm). */
+void ik_moving_arm_acceleration(ora_ws *ws, ora_v3 *r, ora_v3 *t, const ora_body *b, const ora_v3 *arm,
+                                const ora_v3 *darm);
+/* k times the velocity of a point C of body 2 relative to body 1, from K = k C: k (v2 - v1) + w2 x (K - k p2) -
+ * w1 x (K - k p1); a polynomial in the inputs when k and K are, where C is not (the exact slip decisions and forms).
+ * t, a: the caller's scratch; V must not alias them or K. */
+void ik_scaled_relative_velocity(ora_ws *ws, ora_v3 *V, mpfi_srcptr k, const ora_v3 *K, const ora_body *b1,
+                                 const ora_body *b2, ora_v3 *t, ora_v3 *a);
+/* The friction force of a rolling contact with tangent axes Cx, Cy at the arms pF (body 1), pB (body 2):
+ * ft = l1 Cx + l2 Cy, (pB x ft, ft) added to body 2's force slots of v and the opposite, at pF, to body 1's; then
+ * l1 Cx and l2 Cy added to *applied. ft, t, q: the caller's temporaries. */
+void ik_friction_force_add(ora_ws *ws, mpfi_t *v, const ora_lambda *lambda, const ora_v3 *Cx, const ora_v3 *Cy,
+                           const ora_v3 *pF, const ora_v3 *pB, ora_v3 *applied, ora_v3 *ft, ora_v3 *t, ora_v3 *q);
 
 /* ---------------------------------------------------------------- the parameters, from the table (cases.c) */
 
@@ -128,6 +144,10 @@ int ora_is_point(mpfi_srcptr x);
 ora_eval_status ora_undecided(ora_decisions *d, ora_decision_id id);
 /* Decide d->v[id] from the sign s (helper: returns 0 when s is unknown). */
 int ora_decide(ora_decisions *d, ora_decision_id id, int value, mpfr_prec_t prec);
+/* Decide d->v[id], unless already decided or forced: 1 iff q < 2^e, on the sign of q - 2^e (exact when q is a
+ * polynomial in the inputs); x: the caller's scratch. ORA_EVAL_UNDECIDED while the sign is unknown. */
+ora_eval_status ora_decide_below_pow2(ora_ws *ws, ora_decisions *d, ora_decision_id id, mpfi_srcptr q, long e,
+                                      mpfi_ptr x);
 /* perp() index of z (smallest |z_k|, ties to the lower index), decided on the enclosures of |z_k|: returns the
  * index, or -1 when a comparison is undecided. */
 int ora_perp_index(ora_ws *ws, const ora_v3 *z);

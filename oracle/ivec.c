@@ -217,6 +217,14 @@ void iv_dot(ora_ws *ws, mpfi_ptr r, const ora_v3 *a, const ora_v3 *b)
         mul_add3(ws, r, a->x, b->x, a->y, b->y, a->z, b->z);
 }
 
+/* r = a.b + c.d, the form of most rows; s is the caller's scratch (r and s distinct). */
+void iv_dot_add(ora_ws *ws, mpfi_ptr r, mpfi_ptr s, const ora_v3 *a, const ora_v3 *b, const ora_v3 *c, const ora_v3 *d)
+{
+    iv_dot(ws, r, a, b);
+    iv_dot(ws, s, c, d);
+    mpfi_add(r, r, s);
+}
+
 void iv_cross(ora_ws *ws, ora_v3 *r, const ora_v3 *a, const ora_v3 *b)
 {
     mul_sub_mul(ws, r->x, a->y, b->z, a->z, b->y);
@@ -317,6 +325,30 @@ void ik_arm_acceleration(ora_ws *ws, ora_v3 *r, const ora_body *b, const ora_v3 
     ws_release(ws, m);
 }
 
+void ik_moving_arm_acceleration(ora_ws *ws, ora_v3 *r, ora_v3 *t, const ora_body *b, const ora_v3 *arm,
+                                const ora_v3 *darm)
+{
+    iv_cross(ws, t, &b->b, arm);
+    iv_add(r, &b->a, t);
+    iv_cross(ws, t, &b->w, darm);
+    iv_add(r, r, t);
+}
+
+void ik_scaled_relative_velocity(ora_ws *ws, ora_v3 *V, mpfi_srcptr k, const ora_v3 *K, const ora_body *b1,
+                                 const ora_body *b2, ora_v3 *t, ora_v3 *a)
+{
+    iv_sub(t, &b2->v, &b1->v);
+    iv_scale(V, k, t);
+    iv_scale(t, k, &b2->p);
+    iv_sub(t, K, t);
+    iv_cross(ws, a, &b2->w, t);
+    iv_add(V, V, a);
+    iv_scale(t, k, &b1->p);
+    iv_sub(t, K, t);
+    iv_cross(ws, a, &b1->w, t);
+    iv_sub(V, V, a);
+}
+
 static void slots_v3(mpfi_t *v, int slot, const ora_v3 *a, int add)
 {
     if (add) {
@@ -348,6 +380,21 @@ void ik_force_at_arm(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, c
 void ik_force_at_arm_add(ora_ws *ws, mpfi_t *v, int mo, int fo, const ora_v3 *arm, const ora_v3 *f)
 {
     force_at_arm(ws, v, mo, fo, arm, f, 1);
+}
+
+void ik_friction_force_add(ora_ws *ws, mpfi_t *v, const ora_lambda *lambda, const ora_v3 *Cx, const ora_v3 *Cy,
+                           const ora_v3 *pF, const ora_v3 *pB, ora_v3 *applied, ora_v3 *ft, ora_v3 *t, ora_v3 *q)
+{
+    iv_scale(ft, lambda->l[1], Cx);
+    iv_scale(t, lambda->l[2], Cy);
+    iv_add(ft, ft, t);
+    ik_force_at_arm_add(ws, v, CCREF_SLOT_F2_MOMENT, CCREF_SLOT_F2_FORCE, pB, ft);
+    iv_neg(q, ft);
+    ik_force_at_arm_add(ws, v, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_F1_FORCE, pF, q);
+    iv_scale(t, lambda->l[1], Cx);
+    iv_add(applied, applied, t);
+    iv_scale(t, lambda->l[2], Cy);
+    iv_add(applied, applied, t);
 }
 
 /* ================================================================ exact decisions */
@@ -384,6 +431,21 @@ int ora_decide(ora_decisions *d, ora_decision_id id, int value, mpfr_prec_t prec
     d->v[id] = (signed char)value;
     d->bits[id] = (int)prec;
     return 1;
+}
+
+ora_eval_status ora_decide_below_pow2(ora_ws *ws, ora_decisions *d, ora_decision_id id, mpfi_srcptr q, long e,
+                                      mpfi_ptr x)
+{
+    if (d->v[id] != ORA_DEC_AUTO)
+        return ORA_EVAL_OK;
+    mpfi_set_ui(x, 1);
+    mpfi_mul_2si(x, x, e);
+    mpfi_sub(x, q, x);
+    int s = ora_sign(x);
+    if (s == ORA_SIGN_UNKNOWN)
+        return ora_undecided(d, id);
+    ora_decide(d, id, s < 0, ws_prec(ws));
+    return ORA_EVAL_OK;
 }
 
 void ora_decisions_auto(ora_decisions *d)

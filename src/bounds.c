@@ -174,6 +174,23 @@ static void put_forces(ccref_bounds *b, acc_t m1, acc_t f1, acc_t m2, acc_t f2)
     put3(b, CCREF_SLOT_F2_FORCE, f2);
 }
 
+/* The bounds of a contact's forces: body 1's and body 2's moments, body 2's force (body 1's is its opposite) and the
+ * applied force. */
+typedef struct { acc_t m1, m2, f2, applied; } contact_forces;
+
+/* A rolling contact's friction force ft = lambda_1 Cx + lambda_2 Cy at Co (arms p_FCo, p_BCo) added to the normal
+ * force fn's bounds: both moments, body 2's force fn + ft and the applied force (fn + lambda_1 Cx) + lambda_2 Cy. */
+static void add_friction(contact_forces *F, const double *lambda, acc_t Cx, acc_t Cy, acc_t p_FCo, acc_t p_BCo,
+                         acc_t fn)
+{
+    acc_t lx = acc_mul(acc_exact(lambda[1]), Cx), ly = acc_mul(acc_exact(lambda[2]), Cy);
+    acc_t ft = acc_add(lx, ly);
+    F->m2 = acc_add(F->m2, acc_cross(p_BCo, ft));
+    F->m1 = acc_add(F->m1, acc_cross(p_FCo, ft));
+    F->f2 = acc_add(fn, ft);
+    F->applied = acc_add(acc_add(F->applied, lx), ly);
+}
+
 /* Clear b for n slots; the branches to follow are copied from br (NULL: the kernel's own). */
 static void bounds_init(ccref_bounds *b, int n, const ccref_branch_choice *br)
 {
@@ -183,6 +200,18 @@ static void bounds_init(ccref_bounds *b, int n, const ccref_branch_choice *br)
         b->branch[d] = br ? br->choice[d] : CCREF_BRANCH_COMPUTED;
         b->possible[d] = 0;
     }
+}
+
+/* The NULL arguments of an entry point on a case c: b NULL, or c NULL (b then cleared). */
+static int null_arguments(const void *c, ccref_bounds *b)
+{
+    if (b == NULL)
+        return 1;
+    if (c == NULL) {
+        bounds_init(b, 0, NULL);
+        return 1;
+    }
+    return 0;
 }
 
 /* Decision band (spec/accuracy.md section 4): the kernel decides on the computed quantity x^ (here d = x^ - T, the
@@ -552,7 +581,7 @@ static void sphere_on_sphere_chain(const ccref_sphere_on_sphere_params *prm, con
     put(o, CCREF_SLOT_AERR, acc_add(acc_dot(pdd, Cz), acc_dot(pd, Czd)));                                   /* (12) */
 
     acc_t fn = acc_mul(acc_exact(lambda[0]), Cz);                                                    /* (19) */
-    acc_t m2 = acc_cross(armB, fn), m1 = acc_cross(armF, fn), f2 = fn, applied = fn;
+    contact_forces F = {acc_cross(armF, fn), acc_cross(armB, fn), fn, fn};
     if (prm->rolling) {
         acc_t vF = acc_add(vel(&B2, p_BCo), vel(&B1, p_FCo));                                        /* (13) */
         put(o, CCREF_SLOT_VERR + 1, acc_dot(vF, Cx));
@@ -567,20 +596,15 @@ static void sphere_on_sphere_chain(const ccref_sphere_on_sphere_params *prm, con
         acc_t Cyd = acc_add(acc_cross(CzdF, Cx), acc_cross(B1.w, Cy));
         put(o, CCREF_SLOT_AERR + 1, acc_add(acc_dot(dvF, Cx), acc_dot(vF, Cxd)));                           /* (18) */
         put(o, CCREF_SLOT_AERR + 2, acc_add(acc_dot(dvF, Cy), acc_dot(vF, Cyd)));
-        acc_t lx = acc_mul(acc_exact(lambda[1]), Cx), ly = acc_mul(acc_exact(lambda[2]), Cy);         /* (20) */
-        acc_t ft = acc_add(lx, ly);
-        m2 = acc_add(m2, acc_cross(p_BCo, ft));
-        m1 = acc_add(m1, acc_cross(p_FCo, ft));
-        f2 = acc_add(fn, ft);
-        applied = acc_add(acc_add(applied, lx), ly);
+        add_friction(&F, lambda, Cx, Cy, p_FCo, p_BCo, fn);                                         /* (20) */
     }
-    put_forces(o, m1, f2, m2, f2);
+    put_forces(o, F.m1, F.f2, F.m2, F.f2);
     put_col(o, CCREF_SLOT_SOS_FRAME_R, 0, Cx);                                                              /* (21) */
     put_col(o, CCREF_SLOT_SOS_FRAME_R, 1, Cy);
     put_col(o, CCREF_SLOT_SOS_FRAME_R, 2, Cz);
     put3(o, CCREF_SLOT_SOS_FRAME_P, Co);
     o->bound[CCREF_SLOT_SOS_SEPARATION] = o->bound[CCREF_SLOT_PERR];                                                       /* (22) */
-    put3(o, CCREF_SLOT_SOS_FORCE_ON_BODY2, applied);                                                        /* (23) */
+    put3(o, CCREF_SLOT_SOS_FORCE_ON_BODY2, F.applied);                                                      /* (23) */
 }
 
 static void sphere_on_sphere_bounds(const ccref_case *c, ccref_bounds *o)
@@ -651,12 +675,32 @@ static int possible_senses(double wsf, double ef, double wsb, double eb)
     return set;
 }
 
-static void line_on_line_chain(const ccref_line_on_line_params *prm, int rolling, const ccref_body *b1,
-                               const ccref_body *b2, const double *lambda, ccref_bounds *o)
+/* The stages of line_on_line's chain (spec/line_on_line.md, Accuracy), in the formulas' order: each takes what the
+ * earlier ones bounded, and the kernel's computed values (c...) on which the decisions and lower bounds rest. */
+
+/* (1)-(4): the edges, the edge points, p, wraw = df x db and w2 = wraw.wraw; the computed wraw, sf, sb, wraw.wraw. */
+typedef struct {
+    abody B1, B2;
+    acc_t df, sf, db, sb, armPf, armPb, Pf, Pb, p, wraw, w2;
+    ccref_vec3 cw, csf, csb;
+    double cw2;
+} lol_edges_bounds;
+
+/* (6)-(10): 1/s, the normal n, the edge parameters tf, tb, the closest points Qf, Qb, the frame (Cx Cy n) at Co and
+ * its arms from the bodies. */
+typedef struct {
+    acc_t oos, n, tf, tb, Qf, Qb, Co, Cx, Cy, p_FCo, p_BCo;
+} lol_frame_bounds;
+
+/* (11)-(15): perr and the first derivatives the rolling rows reuse. */
+typedef struct {
+    acc_t perr, vPf, vPb, dp, ddf, ddb, ndw, dn;
+} lol_rates_bounds;
+
+static lol_edges_bounds lol_edges(const ccref_line_on_line_params *prm, const ccref_body *b1, const ccref_body *b2)
 {
     abody B1 = abody_of(b1), B2 = abody_of(b2);
     const ccref_frame *Ef = &prm->edge_frame1_in_b1, *Eb = &prm->edge_frame2_in_b2;
-    /* (1)-(4) */
     acc_t df = acc_rot(acc_vec(m3_column(&Ef->R, 0))), sf = acc_rot(acc_vec(m3_column(&Ef->R, 2)));
     acc_t db = acc_rot(acc_vec(m3_column(&Eb->R, 0))), sb = acc_rot(acc_vec(m3_column(&Eb->R, 2)));
     acc_t armPf = acc_rot(acc_vec(Ef->p)), armPb = acc_rot(acc_vec(Eb->p));
@@ -670,55 +714,73 @@ static void line_on_line_chain(const ccref_line_on_line_params *prm, int rolling
     double cw2 = v3_norm_sq(cw);
     acc_t wraw = refine(acc_cross(df, db), vnorm(cw));
     acc_t w2 = acc_dot(wraw, wraw);
-    o->condition = sqrt(cw2);
-    if (in_band(cw2 - CCREF_PARALLEL_SIN_SQ, w2.e))
-        mark(o, CCREF_DECISION_PARALLEL, 3u);
+    lol_edges_bounds g = {B1, B2, df, sf, db, sb, armPf, armPb, Pf, Pb, p, wraw, w2, cw, csf, csb, cw2};
+    return g;
+}
 
-    if (decide(o, CCREF_DECISION_PARALLEL, cw2 < CCREF_PARALLEL_SIN_SQ)) { /* (34)-(37) */
-        acc_t Qf = acc_add(Pf, acc_mul(acc_exact_scale(0.5, acc_dot(p, df)), df));
-        acc_t Qb = acc_add(Pb, acc_mul(acc_exact_scale(0.5, acc_dot(acc_add(Pf, Pb), db)), db));
-        acc_t Co = acc_exact_scale(0.5, acc_add(Qf, Qb));
-        put3(o, CCREF_SLOT_LOL_CLOSEST1, Qf);
-        put3(o, CCREF_SLOT_LOL_CLOSEST2, Qb);
-        put_col(o, CCREF_SLOT_LOL_FRAME_R, 0, df);
-        put3(o, CCREF_SLOT_LOL_FRAME_P, Co);
-        return; /* rows, forces, separation, other frame columns: exact zeros */
-    }
+/* (34)-(37) The parallel fallback: closest points, frame column 0 and origin; the rows, forces, separation and the
+ * other frame columns are exact zeros. */
+static void lol_parallel_bounds(const lol_edges_bounds *g, ccref_bounds *o)
+{
+    acc_t Qf = acc_add(g->Pf, acc_mul(acc_exact_scale(0.5, acc_dot(g->p, g->df)), g->df));
+    acc_t Qb = acc_add(g->Pb, acc_mul(acc_exact_scale(0.5, acc_dot(acc_add(g->Pf, g->Pb), g->db)), g->db));
+    acc_t Co = acc_exact_scale(0.5, acc_add(Qf, Qb));
+    put3(o, CCREF_SLOT_LOL_CLOSEST1, Qf);
+    put3(o, CCREF_SLOT_LOL_CLOSEST2, Qb);
+    put_col(o, CCREF_SLOT_LOL_FRAME_R, 0, g->df);
+    put3(o, CCREF_SLOT_LOL_FRAME_P, Co);
+}
 
-    /* (5) sense */
-    acc_t wsf = acc_dot(wraw, sf), wsb = acc_dot(wraw, sb);
-    double cwsf = v3_dot(cw, csf), cwsb = v3_dot(cw, csb);
-    /* the sense only flips the sign of n and the quantities built on it: the bounds are the same for both */
+/* (5) The sense: its band. It only flips the sign of n and the quantities built on it: the bounds are the same for
+ * both. */
+static void lol_sense(const lol_edges_bounds *g, ccref_bounds *o)
+{
+    acc_t wsf = acc_dot(g->wraw, g->sf), wsb = acc_dot(g->wraw, g->sb);
+    double cwsf = v3_dot(g->cw, g->csf), cwsb = v3_dot(g->cw, g->csb);
     int senses = possible_senses(cwsf, wsf.e, cwsb, wsb.e);
     decide(o, CCREF_DECISION_SENSE, fabs(cwsf) > fabs(cwsb) ? (cwsf >= 0.0 ? 1 : -1) : (cwsb >= 0.0 ? -1 : 1));
     if (senses == 3)
         mark(o, CCREF_DECISION_SENSE, 3u);
+}
+
+/* (6)-(10) The normal, the closest points and the contact frame; the arms of Co by L0 on the kernel's computed Co. */
+static lol_frame_bounds lol_frame(const ccref_line_on_line_params *prm, int rolling, const ccref_body *b1,
+                                  const ccref_body *b2, const double *lambda, const lol_edges_bounds *g)
+{
     /* (6) normal */
-    acc_t w = wraw; /* sg wraw: exact */
+    acc_t w = g->wraw; /* sg wraw: exact */
     acc_t s = acc_norm(w);
-    double slo = acc_lower(sqrt(cw2), s.e);
+    double slo = acc_lower(sqrt(g->cw2), s.e);
     acc_t oos = acc_recip(s, slo);
     acc_t n = acc_unit(w, slo);
     /* (7)-(10) closest points, frame */
-    acc_t pXn = acc_cross(p, n);
-    acc_t tf = acc_mul(oos, acc_dot(db, pXn)), tb = acc_mul(oos, acc_dot(df, pXn));
-    acc_t Qf = acc_add(Pf, acc_mul(tf, df)), Qb = acc_add(Pb, acc_mul(tb, db));
+    acc_t pXn = acc_cross(g->p, n);
+    acc_t tf = acc_mul(oos, acc_dot(g->db, pXn)), tb = acc_mul(oos, acc_dot(g->df, pXn));
+    acc_t Qf = acc_add(g->Pf, acc_mul(tf, g->df)), Qb = acc_add(g->Pb, acc_mul(tb, g->db));
     acc_t Co = acc_exact_scale(0.5, acc_add(Qf, Qb));
-    acc_t Cx = df, Cy = acc_cross(n, df);
+    acc_t Cx = g->df, Cy = acc_cross(n, g->df);
     ccref_line_on_line_result kr; /* the kernel's computed Co (L0 on the arms Co - p1, Co - p2) */
     ccref_line_on_line_eval(prm, b1, b2, lambda, rolling ? 3 : 1, &kr);
-    acc_t p_FCo = refine(acc_add(Co, B1.p), vnorm(v3_sub(kr.contact_frame.p, b1->p)));
-    acc_t p_BCo = refine(acc_add(Co, B2.p), vnorm(v3_sub(kr.contact_frame.p, b2->p)));
-    /* (11)-(20) normal row */
-    acc_t vPf = vel(&B1, armPf), vPb = vel(&B2, armPb);
+    acc_t p_FCo = refine(acc_add(Co, g->B1.p), vnorm(v3_sub(kr.contact_frame.p, b1->p)));
+    acc_t p_BCo = refine(acc_add(Co, g->B2.p), vnorm(v3_sub(kr.contact_frame.p, b2->p)));
+    lol_frame_bounds f = {oos, n, tf, tb, Qf, Qb, Co, Cx, Cy, p_FCo, p_BCo};
+    return f;
+}
+
+/* (11)-(20) The normal row perr, verr, aerr through the derivatives of p, df, db, w and n. */
+static lol_rates_bounds lol_normal_row(const lol_edges_bounds *g, const lol_frame_bounds *f, ccref_bounds *o)
+{
+    const abody *B1 = &g->B1, *B2 = &g->B2;
+    const acc_t p = g->p, df = g->df, db = g->db, n = f->n, oos = f->oos;
+    acc_t vPf = vel(B1, g->armPf), vPb = vel(B2, g->armPb);
     acc_t dp = acc_add(vPb, vPf);
-    acc_t ddf = acc_cross(B1.w, df), ddb = acc_cross(B2.w, db);
+    acc_t ddf = acc_cross(B1->w, df), ddb = acc_cross(B2->w, db);
     acc_t dw = acc_add(acc_cross(ddf, db), acc_cross(df, ddb));
     acc_t ndw = acc_dot(n, dw);
     acc_t dn = acc_mul(oos, acc_add(dw, acc_mul(ndw, n)));
-    acc_t d2p = acc_add(accl(&B2, armPb), accl(&B1, armPf));
-    acc_t d2df = acc_add(acc_cross(B1.b, df), acc_cross(B1.w, ddf));
-    acc_t d2db = acc_add(acc_cross(B2.b, db), acc_cross(B2.w, ddb));
+    acc_t d2p = acc_add(accl(B2, g->armPb), accl(B1, g->armPf));
+    acc_t d2df = acc_add(acc_cross(B1->b, df), acc_cross(B1->w, ddf));
+    acc_t d2db = acc_add(acc_cross(B2->b, db), acc_cross(B2->w, ddb));
     acc_t d2w = acc_add(acc_add(acc_cross(d2df, db), acc_exact_scale(2.0, acc_cross(ddf, ddb))), acc_cross(df, d2db));
     acc_t ddw = acc_add(d2w, acc_mul(acc_mul(oos, ndw), dw));
     acc_t d2n = acc_mul(oos, acc_add(acc_add(ddw, acc_mul(ndw, dn)),
@@ -727,45 +789,72 @@ static void line_on_line_chain(const ccref_line_on_line_params *prm, int rolling
     put(o, CCREF_SLOT_PERR, perr);
     put(o, CCREF_SLOT_VERR, acc_add(acc_dot(dp, n), acc_dot(p, dn)));
     put(o, CCREF_SLOT_AERR, acc_add(acc_add(acc_dot(d2p, n), acc_exact_scale(2.0, acc_dot(dp, dn))), acc_dot(p, d2n)));
-    /* (31) forces */
-    acc_t fn = acc_mul(acc_exact(lambda[0]), n);
-    acc_t m2 = acc_cross(p_BCo, fn), m1 = acc_cross(p_FCo, fn), f2 = fn, applied = fn;
-    if (rolling) { /* (21)-(30) */
-        acc_t vF = acc_add(vel(&B2, p_BCo), vel(&B1, p_FCo));
-        put(o, CCREF_SLOT_VERR + 1, acc_dot(vF, Cx));
-        put(o, CCREF_SLOT_VERR + 2, acc_dot(vF, Cy));
-        acc_t doos = acc_mul(acc_mul(oos, oos), ndw);
-        acc_t nXdb = acc_cross(n, db), nXdf = acc_cross(n, df);
-        acc_t d_nXdb = acc_add(acc_cross(dn, db), acc_cross(n, ddb));
-        acc_t d_nXdf = acc_add(acc_cross(dn, df), acc_cross(n, ddf));
-        acc_t dtf = acc_add(acc_mul(oos, acc_add(acc_dot(dp, nXdb), acc_dot(p, d_nXdb))), acc_mul(doos, acc_dot(p, nXdb)));
-        acc_t dtb = acc_add(acc_mul(oos, acc_add(acc_dot(dp, nXdf), acc_dot(p, d_nXdf))), acc_mul(doos, acc_dot(p, nXdf)));
-        acc_t dQf = acc_add(acc_add(vPf, acc_mul(dtf, df)), acc_mul(tf, ddf));
-        acc_t dQb = acc_add(acc_add(vPb, acc_mul(dtb, db)), acc_mul(tb, ddb));
-        acc_t dCo = acc_exact_scale(0.5, acc_add(dQf, dQb));
-        acc_t dp_FCo = acc_add(dCo, B1.v), dp_BCo = acc_add(dCo, B2.v);
-        acc_t dv_FCo = acc_add(acc_add(B1.a, acc_cross(B1.b, p_FCo)), acc_cross(B1.w, dp_FCo));
-        acc_t dv_BCo = acc_add(acc_add(B2.a, acc_cross(B2.b, p_BCo)), acc_cross(B2.w, dp_BCo));
-        acc_t dvF = acc_add(dv_BCo, dv_FCo);
-        put(o, CCREF_SLOT_AERR + 1, acc_add(acc_dot(dvF, Cx), acc_dot(vF, ddf)));
-        put(o, CCREF_SLOT_AERR + 2, acc_add(acc_dot(dvF, Cy), acc_dot(vF, d_nXdf)));
-        acc_t lx = acc_mul(acc_exact(lambda[1]), Cx), ly = acc_mul(acc_exact(lambda[2]), Cy);
-        acc_t ft = acc_add(lx, ly);
-        m2 = acc_add(m2, acc_cross(p_BCo, ft));
-        m1 = acc_add(m1, acc_cross(p_FCo, ft));
-        f2 = acc_add(fn, ft);
-        applied = acc_add(acc_add(applied, lx), ly);
-    }
-    put_forces(o, m1, f2, m2, f2);
-    /* (32)-(33) auxiliary outputs */
-    put3(o, CCREF_SLOT_LOL_CLOSEST1, Qf);
-    put3(o, CCREF_SLOT_LOL_CLOSEST2, Qb);
-    put_col(o, CCREF_SLOT_LOL_FRAME_R, 0, Cx);
-    put_col(o, CCREF_SLOT_LOL_FRAME_R, 1, Cy);
-    put_col(o, CCREF_SLOT_LOL_FRAME_R, 2, n);
-    put3(o, CCREF_SLOT_LOL_FRAME_P, Co);
-    put(o, CCREF_SLOT_LOL_SEPARATION, perr);
+    lol_rates_bounds r = {perr, vPf, vPb, dp, ddf, ddb, ndw, dn};
+    return r;
+}
+
+/* (21)-(30) The rolling rows: the slip velocity and acceleration along Cx = df and Cy. */
+static void lol_rolling_rows(const lol_edges_bounds *g, const lol_frame_bounds *f, const lol_rates_bounds *r,
+                             ccref_bounds *o)
+{
+    const abody *B1 = &g->B1, *B2 = &g->B2;
+    const acc_t p = g->p, df = g->df, db = g->db, n = f->n, oos = f->oos, dp = r->dp, dn = r->dn;
+    const acc_t p_FCo = f->p_FCo, p_BCo = f->p_BCo;
+    acc_t vF = acc_add(vel(B2, p_BCo), vel(B1, p_FCo));
+    put(o, CCREF_SLOT_VERR + 1, acc_dot(vF, f->Cx));
+    put(o, CCREF_SLOT_VERR + 2, acc_dot(vF, f->Cy));
+    acc_t doos = acc_mul(acc_mul(oos, oos), r->ndw);
+    acc_t nXdb = acc_cross(n, db), nXdf = acc_cross(n, df);
+    acc_t d_nXdb = acc_add(acc_cross(dn, db), acc_cross(n, r->ddb));
+    acc_t d_nXdf = acc_add(acc_cross(dn, df), acc_cross(n, r->ddf));
+    acc_t dtf = acc_add(acc_mul(oos, acc_add(acc_dot(dp, nXdb), acc_dot(p, d_nXdb))), acc_mul(doos, acc_dot(p, nXdb)));
+    acc_t dtb = acc_add(acc_mul(oos, acc_add(acc_dot(dp, nXdf), acc_dot(p, d_nXdf))), acc_mul(doos, acc_dot(p, nXdf)));
+    acc_t dQf = acc_add(acc_add(r->vPf, acc_mul(dtf, df)), acc_mul(f->tf, r->ddf));
+    acc_t dQb = acc_add(acc_add(r->vPb, acc_mul(dtb, db)), acc_mul(f->tb, r->ddb));
+    acc_t dCo = acc_exact_scale(0.5, acc_add(dQf, dQb));
+    acc_t dp_FCo = acc_add(dCo, B1->v), dp_BCo = acc_add(dCo, B2->v);
+    acc_t dv_FCo = acc_add(acc_add(B1->a, acc_cross(B1->b, p_FCo)), acc_cross(B1->w, dp_FCo));
+    acc_t dv_BCo = acc_add(acc_add(B2->a, acc_cross(B2->b, p_BCo)), acc_cross(B2->w, dp_BCo));
+    acc_t dvF = acc_add(dv_BCo, dv_FCo);
+    put(o, CCREF_SLOT_AERR + 1, acc_add(acc_dot(dvF, f->Cx), acc_dot(vF, r->ddf)));
+    put(o, CCREF_SLOT_AERR + 2, acc_add(acc_dot(dvF, f->Cy), acc_dot(vF, d_nXdf)));
+}
+
+/* (32)-(33) The auxiliary outputs: closest points, frame, separation, force on body 2. */
+static void lol_auxiliary(const lol_frame_bounds *f, const lol_rates_bounds *r, acc_t applied, ccref_bounds *o)
+{
+    put3(o, CCREF_SLOT_LOL_CLOSEST1, f->Qf);
+    put3(o, CCREF_SLOT_LOL_CLOSEST2, f->Qb);
+    put_col(o, CCREF_SLOT_LOL_FRAME_R, 0, f->Cx);
+    put_col(o, CCREF_SLOT_LOL_FRAME_R, 1, f->Cy);
+    put_col(o, CCREF_SLOT_LOL_FRAME_R, 2, f->n);
+    put3(o, CCREF_SLOT_LOL_FRAME_P, f->Co);
+    put(o, CCREF_SLOT_LOL_SEPARATION, r->perr);
     put3(o, CCREF_SLOT_LOL_FORCE_ON_BODY2, applied);
+}
+
+static void line_on_line_chain(const ccref_line_on_line_params *prm, int rolling, const ccref_body *b1,
+                               const ccref_body *b2, const double *lambda, ccref_bounds *o)
+{
+    const lol_edges_bounds g = lol_edges(prm, b1, b2);                                   /* (1)-(4) */
+    o->condition = sqrt(g.cw2);
+    if (in_band(g.cw2 - CCREF_PARALLEL_SIN_SQ, g.w2.e))
+        mark(o, CCREF_DECISION_PARALLEL, 3u);
+    if (decide(o, CCREF_DECISION_PARALLEL, g.cw2 < CCREF_PARALLEL_SIN_SQ)) {
+        lol_parallel_bounds(&g, o);                                                      /* (34)-(37) */
+        return;
+    }
+    lol_sense(&g, o);                                                                    /* (5) */
+    const lol_frame_bounds f = lol_frame(prm, rolling, b1, b2, lambda, &g);              /* (6)-(10) */
+    const lol_rates_bounds r = lol_normal_row(&g, &f, o);                                /* (11)-(20) */
+    acc_t fn = acc_mul(acc_exact(lambda[0]), f.n);                                       /* (31) */
+    contact_forces F = {acc_cross(f.p_FCo, fn), acc_cross(f.p_BCo, fn), fn, fn};
+    if (rolling) {
+        lol_rolling_rows(&g, &f, &r, o);                                                 /* (21)-(30) */
+        add_friction(&F, lambda, f.Cx, f.Cy, f.p_FCo, f.p_BCo, fn);                      /* (31) */
+    }
+    put_forces(o, F.m1, F.f2, F.m2, F.f2);
+    lol_auxiliary(&f, &r, F.applied, o);                                                 /* (32)-(33) */
 }
 
 static void line_on_line_bounds(const ccref_case *c, ccref_bounds *o)
@@ -800,12 +889,8 @@ static void finish_branches(ccref_bounds *b)
 
 ccref_status ccref_bounds_case_on(const ccref_case *c, const ccref_branch_choice *br, ccref_bounds *b)
 {
-    if (b == NULL)
+    if (null_arguments(c, b))
         return CCREF_E_NULL_ARGUMENT;
-    if (c == NULL) {
-        bounds_init(b, 0, NULL);
-        return CCREF_E_NULL_ARGUMENT;
-    }
     ccref_result kr;
     ccref_status st = ccref_eval(c, &kr);
     bounds_init(b, ccref_status_ok(st) ? ccref_kind_outputs(c->kind) : 0, br);
@@ -913,14 +998,148 @@ static ccref_frame built_plane_frame(ccref_vec3 n, double h, acc_t col[3], acc_t
     return F;
 }
 
+/* Each class's kernel chain on the class's parameters into k (spec/unilateral_contacts.md, Accuracy), on the
+ * branches k follows; each returns the bound of the class's display point. */
+
+static double hard_stop_chain(const ccref_contact_case *c, ccref_bounds *k)
+{
+    constant_coordinate_chain(c->params.hard_stop.bound, &c->coordinate, k);
+    return acc_add(acc_vec(c->body1.p), acc_rot(acc_vec(c->params.hard_stop.mobilizer_origin_in_b))).e;
+}
+
+static double rope_chain(const ccref_contact_case *c, const double *lam3, ccref_bounds *k)
+{
+    const ccref_rope_params *rp = &c->params.rope;
+    ccref_rod_params prm = {rp->station1_in_b1, rp->station2_in_b2, rp->length_limit};
+    rod_chain(&prm, &c->body1, &c->body2, lam3, k);
+    acc_t S1 = acc_add(acc_vec(c->body1.p), acc_rot(acc_vec(rp->station1_in_b1)));
+    acc_t S2 = acc_add(acc_vec(c->body2.p), acc_rot(acc_vec(rp->station2_in_b2)));
+    return acc_exact_scale(0.5, acc_add(S1, S2)).e;
+}
+
+static double point_plane_frictionless_chain(const ccref_contact_case *c, const double *lam3, ccref_bounds *k)
+{
+    const ccref_point_plane_params *pp = &c->params.point_plane;
+    ccref_point_in_plane_params prm = {pp->normal_in_b1, pp->height, pp->follower_in_b2};
+    point_in_plane_chain(&prm, &c->body1, &c->body2, lam3, k);
+    return k->bound[CCREF_SLOT_PIP_FOLLOWER];
+}
+
+/* The plane classes: their kernel (PointOnPlane, or SphereOnPlane rolling) on the built plane frame. */
+static double plane_class_chain(const ccref_contact_case *c, const double *lam3, ccref_bounds *k)
+{
+    acc_t col[3], origin;
+    if (c->cls == CCREF_CONTACT_POINT_PLANE) {
+        const ccref_point_plane_params *pp = &c->params.point_plane;
+        ccref_point_on_plane_params prm;
+        prm.plane_frame_in_b1 = built_plane_frame(pp->normal_in_b1, pp->height, col, &origin);
+        prm.follower_in_b2 = pp->follower_in_b2;
+        point_on_plane_chain(&prm, col, origin, &c->body1, &c->body2, lam3, k);
+        return k->bound[CCREF_SLOT_POP_FOLLOWER];
+    }
+    const ccref_sphere_plane_params *sp = &c->params.sphere_plane;
+    ccref_sphere_on_plane_params prm;
+    prm.plane_frame_in_b1 = built_plane_frame(sp->normal_in_b1, sp->height, col, &origin);
+    prm.center_in_b2 = sp->center_in_b2;
+    prm.radius = sp->radius;
+    prm.rolling = 1;
+    sphere_on_plane_chain(&prm, col, origin, &c->body1, &c->body2, lam3, k);
+    return k->bound[CCREF_SLOT_SOP_CONTACT_POINT];
+}
+
+static double sphere_sphere_chain(const ccref_contact_case *c, const double *lam3, ccref_bounds *k)
+{
+    const ccref_sphere_sphere_params *ss = &c->params.sphere_sphere;
+    ccref_sphere_on_sphere_params prm = {ss->center1_in_b1, ss->radius1, ss->center2_in_b2, ss->radius2, 1};
+    sphere_on_sphere_chain(&prm, &c->body1, &c->body2, lam3, k);
+    return k->bound[CCREF_SLOT_SOS_FRAME_P];
+}
+
+static double edge_edge_chain(const ccref_contact_case *c, const double *lam3, ccref_bounds *k)
+{
+    const ccref_edge_edge_params *ee = &c->params.edge_edge;
+    ccref_line_on_line_params prm = {ee->edge_frame1_in_b1, ee->half_length1, ee->edge_frame2_in_b2,
+                                     ee->half_length2, 1};
+    line_on_line_chain(&prm, 1, &c->body1, &c->body2, lam3, k);
+    return k->bound[CCREF_SLOT_LOL_FRAME_P];
+}
+
+/* The class's kernel chain into k and the bound of its display point; 0 for an unknown class. The multipliers past
+ * the class's count are 0 (lam). */
+static int class_chain(const ccref_contact_case *c, ccref_bounds *k, double *display)
+{
+    const double *l = c->lambda;
+    double lam3[3] = {lam(l, c->n_lambda, 0), lam(l, c->n_lambda, 1), lam(l, c->n_lambda, 2)};
+    switch (c->cls) {
+    case CCREF_CONTACT_HARD_STOP_UPPER:
+    case CCREF_CONTACT_HARD_STOP_LOWER: *display = hard_stop_chain(c, k); return 1;
+    case CCREF_CONTACT_ROPE: *display = rope_chain(c, lam3, k); return 1;
+    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: *display = point_plane_frictionless_chain(c, lam3, k); return 1;
+    case CCREF_CONTACT_POINT_PLANE:
+    case CCREF_CONTACT_SPHERE_PLANE: *display = plane_class_chain(c, lam3, k); return 1;
+    case CCREF_CONTACT_SPHERE_SPHERE: *display = sphere_sphere_chain(c, lam3, k); return 1;
+    case CCREF_CONTACT_EDGE_EDGE: *display = edge_edge_chain(c, lam3, k); return 1;
+    default: return 0;
+    }
+}
+
+/* The kernel chain's decisions are the contact's; its bounds are the constraint's, the rows' (row 0) and the display
+ * point's. */
+static void carry_kernel_bounds(const ccref_bounds *k, double display, ccref_bounds *b)
+{
+    b->band = k->band;
+    b->bands = k->bands;
+    for (int d = 0; d < CCREF_DECISION_COUNT; d++) {
+        b->branch[d] = k->branch[d];
+        b->possible[d] = k->possible[d];
+    }
+    for (int i = 0; i < CCREF_SLOT_AUX; i++)
+        b->bound[CCREF_CSLOT_CONSTRAINT + i] = k->bound[i];
+    b->bound[CCREF_CSLOT_PERR] = k->bound[CCREF_SLOT_PERR];
+    b->bound[CCREF_CSLOT_VERR] = k->bound[CCREF_SLOT_VERR];
+    b->bound[CCREF_CSLOT_AERR] = k->bound[CCREF_SLOT_AERR];
+    for (int i = 0; i < 3; i++)
+        b->bound[CCREF_CSLOT_DISPLAY + i] = display;
+}
+
+/* The friction classes: the slip rows (rows 1 and 2 of the kernel), the slip speed and the COF at it. */
+static void friction_bounds(const ccref_contact_case *c, const ccref_contact_result *kr, const ccref_bounds *k,
+                            ccref_bounds *b)
+{
+    for (int i = 0; i < 2; i++) {
+        b->bound[CCREF_CSLOT_SLIP_VELOCITY + i] = k->bound[CCREF_SLOT_VERR + 1 + i];
+        b->bound[CCREF_CSLOT_SLIP_ACCELERATION + i] = k->bound[CCREF_SLOT_AERR + 1 + i];
+    }
+    /* slip speed sqrt(sx^2 + sy^2): |(sx^,sy^) - (sx,sy)| <= |(e1, e2)|; the 2-term norm rounds by at most
+     * gamma_3 relative (spec/unilateral_contacts.md, Accuracy); both norms are taken without underflow */
+    double e1 = k->bound[CCREF_SLOT_VERR + 1], e2 = k->bound[CCREF_SLOT_VERR + 2];
+    double es_in = vnorm(v3(e1, e2, 0.0));
+    double nh = vnorm(v3(kr->slip_velocity[0], kr->slip_velocity[1], 0.0));
+    double es = (es_in + gam(3) * nh + SQRT_ABS) * SAFE + TINY;
+    if (!(es < LIM))
+        es = INFINITY;
+    b->bound[CCREF_CSLOT_SLIP_SPEED] = es;
+    b->bound[CCREF_CSLOT_EFFECTIVE_COF] = cof_bound(c->material.mu_s, c->material.mu_d, c->material.mu_v,
+                                                    c->speeds.transition_speed, kr->slip_speed, es, b);
+}
+
+/* The rules' bounds: impact speed and COR, then the friction classes' slip and COF. */
+static void rule_bounds(const ccref_contact_case *c, const ccref_contact_result *kr, const ccref_bounds *k,
+                        ccref_bounds *b)
+{
+    /* impact speed max(0, -sign verr): 1-Lipschitz in verr, no rounding */
+    double ev = k->bound[CCREF_SLOT_VERR];
+    b->bound[CCREF_CSLOT_IMPACT_SPEED] = ev;
+    b->bound[CCREF_CSLOT_EFFECTIVE_COR] = cor_bound(c->material.min_cor, c->speeds.capture_speed,
+                                                    c->speeds.min_cor_speed, kr->impact_speed, ev, b);
+    if (ccref_contact_has_friction(c->cls))
+        friction_bounds(c, kr, k, b);
+}
+
 ccref_status ccref_bounds_contact_on(const ccref_contact_case *c, const ccref_branch_choice *br, ccref_bounds *b)
 {
-    if (b == NULL)
+    if (null_arguments(c, b))
         return CCREF_E_NULL_ARGUMENT;
-    if (c == NULL) {
-        bounds_init(b, 0, NULL);
-        return CCREF_E_NULL_ARGUMENT;
-    }
     ccref_contact_result kr;
     ccref_status st = ccref_contact_eval(c, &kr);
     bounds_init(b, ccref_status_ok(st) ? CCREF_CSLOT_N : 0, br);
@@ -928,107 +1147,11 @@ ccref_status ccref_bounds_contact_on(const ccref_contact_case *c, const ccref_br
         return st;
     ccref_bounds k; /* the underlying kernel's chain, on the same branches */
     bounds_init(&k, CCREF_SLOT_MAX, br);
-    const ccref_body *b1 = &c->body1, *b2 = &c->body2;
-    const double *l = c->lambda;
-    double lam3[3] = {lam(l, c->n_lambda, 0), lam(l, c->n_lambda, 1), lam(l, c->n_lambda, 2)};
-    acc_t col[3], origin;
     double display = 0.0;
-    switch (c->cls) {
-    case CCREF_CONTACT_HARD_STOP_UPPER:
-    case CCREF_CONTACT_HARD_STOP_LOWER: {
-        constant_coordinate_chain(c->params.hard_stop.bound, &c->coordinate, &k);
-        display = acc_add(acc_vec(b1->p), acc_rot(acc_vec(c->params.hard_stop.mobilizer_origin_in_b))).e;
-        break;
-    }
-    case CCREF_CONTACT_ROPE: {
-        const ccref_rope_params *rp = &c->params.rope;
-        ccref_rod_params prm = {rp->station1_in_b1, rp->station2_in_b2, rp->length_limit};
-        rod_chain(&prm, b1, b2, lam3, &k);
-        acc_t S1 = acc_add(acc_vec(b1->p), acc_rot(acc_vec(rp->station1_in_b1)));
-        acc_t S2 = acc_add(acc_vec(b2->p), acc_rot(acc_vec(rp->station2_in_b2)));
-        display = acc_exact_scale(0.5, acc_add(S1, S2)).e;
-        break;
-    }
-    case CCREF_CONTACT_POINT_PLANE_FRICTIONLESS: {
-        const ccref_point_plane_params *pp = &c->params.point_plane;
-        ccref_point_in_plane_params prm = {pp->normal_in_b1, pp->height, pp->follower_in_b2};
-        point_in_plane_chain(&prm, b1, b2, lam3, &k);
-        display = k.bound[CCREF_SLOT_PIP_FOLLOWER];
-        break;
-    }
-    case CCREF_CONTACT_POINT_PLANE: {
-        const ccref_point_plane_params *pp = &c->params.point_plane;
-        ccref_point_on_plane_params prm;
-        prm.plane_frame_in_b1 = built_plane_frame(pp->normal_in_b1, pp->height, col, &origin);
-        prm.follower_in_b2 = pp->follower_in_b2;
-        point_on_plane_chain(&prm, col, origin, b1, b2, lam3, &k);
-        display = k.bound[CCREF_SLOT_POP_FOLLOWER];
-        break;
-    }
-    case CCREF_CONTACT_SPHERE_PLANE: {
-        const ccref_sphere_plane_params *sp = &c->params.sphere_plane;
-        ccref_sphere_on_plane_params prm;
-        prm.plane_frame_in_b1 = built_plane_frame(sp->normal_in_b1, sp->height, col, &origin);
-        prm.center_in_b2 = sp->center_in_b2;
-        prm.radius = sp->radius;
-        prm.rolling = 1;
-        sphere_on_plane_chain(&prm, col, origin, b1, b2, lam3, &k);
-        display = k.bound[CCREF_SLOT_SOP_CONTACT_POINT];
-        break;
-    }
-    case CCREF_CONTACT_SPHERE_SPHERE: {
-        const ccref_sphere_sphere_params *ss = &c->params.sphere_sphere;
-        ccref_sphere_on_sphere_params prm = {ss->center1_in_b1, ss->radius1, ss->center2_in_b2, ss->radius2, 1};
-        sphere_on_sphere_chain(&prm, b1, b2, lam3, &k);
-        display = k.bound[CCREF_SLOT_SOS_FRAME_P];
-        break;
-    }
-    case CCREF_CONTACT_EDGE_EDGE: {
-        const ccref_edge_edge_params *ee = &c->params.edge_edge;
-        ccref_line_on_line_params prm = {ee->edge_frame1_in_b1, ee->half_length1, ee->edge_frame2_in_b2,
-                                         ee->half_length2, 1};
-        line_on_line_chain(&prm, 1, b1, b2, lam3, &k);
-        display = k.bound[CCREF_SLOT_LOL_FRAME_P];
-        break;
-    }
-    default: return CCREF_E_UNKNOWN_KIND;
-    }
-    /* the kernel chain's decisions are the contact's */
-    b->band = k.band;
-    b->bands = k.bands;
-    for (int d = 0; d < CCREF_DECISION_COUNT; d++) {
-        b->branch[d] = k.branch[d];
-        b->possible[d] = k.possible[d];
-    }
-    for (int i = 0; i < CCREF_SLOT_AUX; i++)
-        b->bound[CCREF_CSLOT_CONSTRAINT + i] = k.bound[i];
-    b->bound[CCREF_CSLOT_PERR] = k.bound[CCREF_SLOT_PERR];
-    b->bound[CCREF_CSLOT_VERR] = k.bound[CCREF_SLOT_VERR];
-    b->bound[CCREF_CSLOT_AERR] = k.bound[CCREF_SLOT_AERR];
-    for (int i = 0; i < 3; i++)
-        b->bound[CCREF_CSLOT_DISPLAY + i] = display;
-    /* impact speed max(0, -sign verr): 1-Lipschitz in verr, no rounding */
-    double ev = k.bound[CCREF_SLOT_VERR];
-    b->bound[CCREF_CSLOT_IMPACT_SPEED] = ev;
-    b->bound[CCREF_CSLOT_EFFECTIVE_COR] = cor_bound(c->material.min_cor, c->speeds.capture_speed,
-                                                    c->speeds.min_cor_speed, kr.impact_speed, ev, b);
-    if (ccref_contact_has_friction(c->cls)) {
-        for (int i = 0; i < 2; i++) {
-            b->bound[CCREF_CSLOT_SLIP_VELOCITY + i] = k.bound[CCREF_SLOT_VERR + 1 + i];
-            b->bound[CCREF_CSLOT_SLIP_ACCELERATION + i] = k.bound[CCREF_SLOT_AERR + 1 + i];
-        }
-        /* slip speed sqrt(sx^2 + sy^2): |(sx^,sy^) - (sx,sy)| <= |(e1, e2)|; the 2-term norm rounds by at most
-         * gamma_3 relative (spec/unilateral_contacts.md, Accuracy); both norms are taken without underflow */
-        double e1 = k.bound[CCREF_SLOT_VERR + 1], e2 = k.bound[CCREF_SLOT_VERR + 2];
-        double es_in = vnorm(v3(e1, e2, 0.0));
-        double nh = vnorm(v3(kr.slip_velocity[0], kr.slip_velocity[1], 0.0));
-        double es = (es_in + gam(3) * nh + SQRT_ABS) * SAFE + TINY;
-        if (!(es < LIM))
-            es = INFINITY;
-        b->bound[CCREF_CSLOT_SLIP_SPEED] = es;
-        b->bound[CCREF_CSLOT_EFFECTIVE_COF] = cof_bound(c->material.mu_s, c->material.mu_d, c->material.mu_v,
-                                                        c->speeds.transition_speed, kr.slip_speed, es, b);
-    }
+    if (!class_chain(c, &k, &display))
+        return CCREF_E_UNKNOWN_KIND;
+    carry_kernel_bounds(&k, display, b);
+    rule_bounds(c, &kr, &k, b);
     b->bound[CCREF_CSLOT_COORDINATE_FORCE] = 0.0;
     b->condition = fabs(kr.perr);
     double v[CCREF_CSLOT_N];
