@@ -418,6 +418,8 @@ int cmd_gen(int argc, char **argv)
         gen_usage(stderr);
         return 2;
     }
+    if (n_suites > SUITE_COUNT) /* more names than suites: the later ones took the first places; read no further */
+        n_suites = SUITE_COUNT;
     if (n_suites == 0)
         for (int s = 0; s < SUITE_COUNT; s++)
             suites[n_suites++] = s;
