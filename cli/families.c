@@ -239,129 +239,186 @@ static void random_case(fam *f, cli_case *c, int rolling)
 
 /* The geometry of an exactly satisfied constraint on the dyadic grids (spec/vectors.md, ExactlyAssembled): bodies
  * with signed-permutation rotations, a contact point X, stations R^T (X - p) (exact), lengths and radii multiples
- * of 1/8; body 2 rigidly attached to body 1. */
-static void exact_geometry(fam *f, cli_case *c, int rolling)
+ * of 1/8; body 2 rigidly attached to body 1. The random draws come in a fixed order (the bodies, X, the axis and
+ * its sign, then the kind's own): the published vectors depend on it. */
+typedef struct {
+    ccref_body b1, b2;
+    ccref_vec3 X;   /* the contact point, in Ground */
+    int ax;         /* an axis, and a sign along it: the normal or offset of the kinds that need one */
+    double sgn;
+    int rolling;
+} exact_start;
+
+static exact_start exact_start_draw(fam *f, int rolling)
 {
-    int suite = c->suite;
-    ccref_body b1 = grid_body(f), b2 = grid_body(f);
-    rigid_attach(&b1, &b2);
-    ccref_vec3 X = gvec(f, -1, 1, 0.125);
-    int ax = pick(f, 3);
-    double sgn = pick(f, 2) ? 1.0 : -1.0;
-    ccref_kind kind = underlying_kind(suite);
+    exact_start e;
+    e.b1 = grid_body(f);
+    e.b2 = grid_body(f);
+    rigid_attach(&e.b1, &e.b2);
+    e.X = gvec(f, -1, 1, 0.125);
+    e.ax = pick(f, 3);
+    e.sgn = pick(f, 2) ? 1.0 : -1.0;
+    e.rolling = rolling;
+    return e;
+}
+
+/* A plane frame of body 1 on the grids. */
+static ccref_frame grid_frame(fam *f)
+{
+    ccref_frame F;
+    F.R = signed_perm(f);
+    F.p = gvec(f, -1, 1, 0.125);
+    return F;
+}
+
+/* A point of the plane F of body 1 on the grid, in Ground. */
+static ccref_vec3 plane_point(fam *f, const ccref_body *b1, const ccref_frame *F)
+{
+    ccref_vec3 in_plane = m3_apply(&F->R, v3(grid(f, -1, 1, 0.125), grid(f, -1, 1, 0.125), 0));
+    return ccref_station_location(b1, v3_add(F->p, in_plane));
+}
+
+static void exact_ball(const exact_start *e, ccref_ball_params *p)
+{
+    p->station1_in_b1 = station_at(&e->b1, e->X);
+    p->station2_in_b2 = station_at(&e->b2, e->X);
+}
+
+static void exact_rod(fam *f, const exact_start *e, ccref_rod_params *p)
+{
+    double L = grid(f, 0.25, 2, 0.125);
+    p->station1_in_b1 = station_at(&e->b1, e->X);
+    p->station2_in_b2 = station_at(&e->b2, v3_add(e->X, axis(e->ax, e->sgn * L)));
+    p->length = L;
+}
+
+static void exact_point_in_plane(const exact_start *e, ccref_point_in_plane_params *p)
+{
+    ccref_vec3 n = axis(e->ax, e->sgn);
+    p->normal_in_b1 = n;
+    p->follower_in_b2 = station_at(&e->b2, e->X);
+    p->height = v3_dot(station_at(&e->b1, e->X), n);
+}
+
+/* No bodies: the coordinate at its held position. */
+static void exact_constant_coordinate(fam *f, ccref_case *k)
+{
+    k->params.constant_coordinate.position = k->coordinate.q = grid(f, -2, 2, 0.125);
+    k->body1 = k->body2 = ccref_body_ground();
+}
+
+static void exact_sphere_on_plane(fam *f, const exact_start *e, ccref_sphere_on_plane_params *p)
+{
+    p->plane_frame_in_b1 = grid_frame(f);
+    p->radius = grid(f, 0.125, 1, 0.125);
+    p->rolling = e->rolling > 0;
+    /* a point of the plane, then the centre one radius along the normal */
+    ccref_vec3 Xp = plane_point(f, &e->b1, &p->plane_frame_in_b1);
+    ccref_vec3 Pz = m3_apply(&e->b1.R, m3_column(&p->plane_frame_in_b1.R, 2));
+    p->center_in_b2 = station_at(&e->b2, v3_add(Xp, v3_scale(p->radius, Pz)));
+}
+
+static void exact_ball_rolling_on_plane(fam *f, const exact_start *e, ccref_ball_rolling_on_plane_params *p)
+{
+    ccref_vec3 n = axis(e->ax, e->sgn);
+    p->normal_in_b1 = n;
+    p->radius = grid(f, 0.125, 1, 0.125);
+    p->height = v3_dot(station_at(&e->b1, e->X), n);
+    p->center_in_b2 = station_at(&e->b2, v3_add(e->X, v3_scale(p->radius, m3_apply(&e->b1.R, n))));
+}
+
+static void exact_sphere_on_sphere(fam *f, const exact_start *e, ccref_sphere_on_sphere_params *p)
+{
+    p->radius1 = grid(f, 0.125, 1, 0.125);
+    p->radius2 = grid(f, 0.125, 1, 0.125);
+    p->rolling = e->rolling > 0;
+    p->center1_in_b1 = station_at(&e->b1, e->X);
+    p->center2_in_b2 = station_at(&e->b2, v3_add(e->X, axis(e->ax, e->sgn * (p->radius1 + p->radius2))));
+}
+
+static void exact_point_on_plane(fam *f, const exact_start *e, ccref_point_on_plane_params *p)
+{
+    p->plane_frame_in_b1 = grid_frame(f);
+    p->follower_in_b2 = station_at(&e->b2, plane_point(f, &e->b1, &p->plane_frame_in_b1));
+}
+
+static void exact_line_on_line(fam *f, const exact_start *e, ccref_line_on_line_params *p)
+{
+    p->rolling = e->rolling > 0;
+    p->half_length1 = grid(f, 0.125, 2, 0.125);
+    p->half_length2 = grid(f, 0.125, 2, 0.125);
+    /* edge frames whose x axes are orthogonal in G: pick frame 2 until db is not parallel to df */
+    p->edge_frame1_in_b1.R = signed_perm(f);
+    ccref_vec3 df = m3_apply(&e->b1.R, m3_column(&p->edge_frame1_in_b1.R, 0)), db;
+    do {
+        p->edge_frame2_in_b2.R = signed_perm(f);
+        db = m3_apply(&e->b2.R, m3_column(&p->edge_frame2_in_b2.R, 0));
+    } while (v3_norm_sq(v3_cross(df, db)) == 0.0);
+    /* Pb = Pf + a df + b db: the common normal df x db is orthogonal to Pb - Pf, so perr = 0 */
+    ccref_vec3 Pb = v3_add(e->X, v3_add(v3_scale(grid(f, -1, 1, 0.125), df), v3_scale(grid(f, -1, 1, 0.125), db)));
+    p->edge_frame1_in_b1.p = station_at(&e->b1, e->X);
+    p->edge_frame2_in_b2.p = station_at(&e->b2, Pb);
+}
+
+/* The exactly satisfied case of a kind on the start's bodies. */
+static ccref_case exact_kind_case(fam *f, ccref_kind kind, const exact_start *e)
+{
     ccref_case k;
     memset(&k, 0, sizeof k);
     k.kind = kind;
-    k.body1 = b1;
-    k.body2 = b2;
+    k.body1 = e->b1;
+    k.body2 = e->b2;
     switch (kind) {
-    case CCREF_KIND_BALL:
-        k.params.ball.station1_in_b1 = station_at(&b1, X);
-        k.params.ball.station2_in_b2 = station_at(&b2, X);
-        break;
-    case CCREF_KIND_ROD: {
-        double L = grid(f, 0.25, 2, 0.125);
-        k.params.rod.station1_in_b1 = station_at(&b1, X);
-        k.params.rod.station2_in_b2 = station_at(&b2, v3_add(X, axis(ax, sgn * L)));
-        k.params.rod.length = L;
-        break;
-    }
-    case CCREF_KIND_POINT_IN_PLANE: {
-        ccref_vec3 n = axis(ax, sgn);
-        k.params.point_in_plane.normal_in_b1 = n;
-        k.params.point_in_plane.follower_in_b2 = station_at(&b2, X);
-        k.params.point_in_plane.height = v3_dot(station_at(&b1, X), n);
-        break;
-    }
-    case CCREF_KIND_CONSTANT_COORDINATE:
-        k.params.constant_coordinate.position = k.coordinate.q = grid(f, -2, 2, 0.125);
-        k.body1 = k.body2 = ccref_body_ground();
-        break;
-    case CCREF_KIND_SPHERE_ON_PLANE: {
-        ccref_sphere_on_plane_params *p = &k.params.sphere_on_plane;
-        p->plane_frame_in_b1.R = signed_perm(f);
-        p->plane_frame_in_b1.p = gvec(f, -1, 1, 0.125);
-        p->radius = grid(f, 0.125, 1, 0.125);
-        p->rolling = rolling > 0;
-        /* a point of the plane, then the centre one radius along the normal */
-        ccref_vec3 in_plane = m3_apply(&p->plane_frame_in_b1.R, v3(grid(f, -1, 1, 0.125), grid(f, -1, 1, 0.125), 0));
-        ccref_vec3 Xp = ccref_station_location(&b1, v3_add(p->plane_frame_in_b1.p, in_plane));
-        ccref_vec3 Pz = m3_apply(&b1.R, m3_column(&p->plane_frame_in_b1.R, 2));
-        p->center_in_b2 = station_at(&b2, v3_add(Xp, v3_scale(p->radius, Pz)));
-        break;
-    }
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE: {
-        ccref_ball_rolling_on_plane_params *p = &k.params.ball_rolling_on_plane;
-        ccref_vec3 n = axis(ax, sgn);
-        p->normal_in_b1 = n;
-        p->radius = grid(f, 0.125, 1, 0.125);
-        p->height = v3_dot(station_at(&b1, X), n);
-        p->center_in_b2 = station_at(&b2, v3_add(X, v3_scale(p->radius, m3_apply(&b1.R, n))));
-        break;
-    }
-    case CCREF_KIND_SPHERE_ON_SPHERE: {
-        ccref_sphere_on_sphere_params *p = &k.params.sphere_on_sphere;
-        p->radius1 = grid(f, 0.125, 1, 0.125);
-        p->radius2 = grid(f, 0.125, 1, 0.125);
-        p->rolling = rolling > 0;
-        p->center1_in_b1 = station_at(&b1, X);
-        p->center2_in_b2 = station_at(&b2, v3_add(X, axis(ax, sgn * (p->radius1 + p->radius2))));
-        break;
-    }
-    case CCREF_KIND_POINT_ON_PLANE: {
-        ccref_point_on_plane_params *p = &k.params.point_on_plane;
-        p->plane_frame_in_b1.R = signed_perm(f);
-        p->plane_frame_in_b1.p = gvec(f, -1, 1, 0.125);
-        ccref_vec3 in_plane = m3_apply(&p->plane_frame_in_b1.R, v3(grid(f, -1, 1, 0.125), grid(f, -1, 1, 0.125), 0));
-        p->follower_in_b2 = station_at(&b2, ccref_station_location(&b1, v3_add(p->plane_frame_in_b1.p, in_plane)));
-        break;
-    }
-    case CCREF_KIND_LINE_ON_LINE: {
-        ccref_line_on_line_params *p = &k.params.line_on_line;
-        p->rolling = rolling > 0;
-        p->half_length1 = grid(f, 0.125, 2, 0.125);
-        p->half_length2 = grid(f, 0.125, 2, 0.125);
-        /* edge frames whose x axes are orthogonal in G: pick frame 2 until db is not parallel to df */
-        p->edge_frame1_in_b1.R = signed_perm(f);
-        ccref_vec3 df = m3_apply(&b1.R, m3_column(&p->edge_frame1_in_b1.R, 0)), db;
-        do {
-            p->edge_frame2_in_b2.R = signed_perm(f);
-            db = m3_apply(&b2.R, m3_column(&p->edge_frame2_in_b2.R, 0));
-        } while (v3_norm_sq(v3_cross(df, db)) == 0.0);
-        /* Pb = Pf + a df + b db: the common normal df x db is orthogonal to Pb - Pf, so perr = 0 */
-        ccref_vec3 Pb = v3_add(X, v3_add(v3_scale(grid(f, -1, 1, 0.125), df), v3_scale(grid(f, -1, 1, 0.125), db)));
-        p->edge_frame1_in_b1.p = station_at(&b1, X);
-        p->edge_frame2_in_b2.p = station_at(&b2, Pb);
-        break;
-    }
+    case CCREF_KIND_BALL: exact_ball(e, &k.params.ball); break;
+    case CCREF_KIND_ROD: exact_rod(f, e, &k.params.rod); break;
+    case CCREF_KIND_POINT_IN_PLANE: exact_point_in_plane(e, &k.params.point_in_plane); break;
+    case CCREF_KIND_CONSTANT_COORDINATE: exact_constant_coordinate(f, &k); break;
+    case CCREF_KIND_SPHERE_ON_PLANE: exact_sphere_on_plane(f, e, &k.params.sphere_on_plane); break;
+    case CCREF_KIND_BALL_ROLLING_ON_PLANE: exact_ball_rolling_on_plane(f, e, &k.params.ball_rolling_on_plane); break;
+    case CCREF_KIND_SPHERE_ON_SPHERE: exact_sphere_on_sphere(f, e, &k.params.sphere_on_sphere); break;
+    case CCREF_KIND_POINT_ON_PLANE: exact_point_on_plane(f, e, &k.params.point_on_plane); break;
+    case CCREF_KIND_LINE_ON_LINE: exact_line_on_line(f, e, &k.params.line_on_line); break;
     default: break;
     }
-    if (suite_type_of(suite) == SUITE_TYPE_KIND) {
-        c->u.k = k;
-        return;
-    }
-    ccref_contact_case *cc = &c->u.c;
+    return k;
+}
+
+/* A contact class on its underlying kind's exact case k: the start's bodies (a hard stop's body 1 included), the
+ * parameters the class shares with the kind, then its own and the material and speeds. */
+static void exact_contact(fam *f, ccref_contact_case *cc, int suite, const ccref_case *k, const exact_start *e)
+{
     memset(cc, 0, sizeof *cc);
     cc->cls = suite_class(suite);
-    cc->body1 = b1;
-    cc->body2 = b2;
-    cc->coordinate = k.coordinate;
+    cc->body1 = e->b1;
+    cc->body2 = e->b2;
+    cc->coordinate = k->coordinate;
     if (cc->cls == CCREF_CONTACT_POINT_PLANE) {
         /* the class builds its plane frame from (normal, height): an axis normal keeps it exact */
-        ccref_vec3 n = axis(ax, sgn);
+        ccref_vec3 n = axis(e->ax, e->sgn);
         cc->params.point_plane.normal_in_b1 = n;
-        cc->params.point_plane.height = v3_dot(station_at(&b1, X), n);
-        cc->params.point_plane.follower_in_b2 = station_at(&b2, X);
+        cc->params.point_plane.height = v3_dot(station_at(&e->b1, e->X), n);
+        cc->params.point_plane.follower_in_b2 = station_at(&e->b2, e->X);
     } else {
         /* the parameters the class shares with its kind, then those it adds on the grid (a hard stop's mobilizer
          * origin, for display) */
         const contact_fields *cf = cli_contact_fields(cc->cls);
-        for (int i = contact_params_from_kind(cc, &k); i >= 0 && cf->params[i].name != NULL; i++)
+        for (int i = contact_params_from_kind(cc, k); i >= 0 && cf->params[i].name != NULL; i++)
             grid_field(f, &cf->params[i], &cc->params);
         if (!(cf->state & STATE_BODY2))
             cc->body2 = ccref_body_ground();
     }
     random_material(f, cc);
+}
+
+/* The exactly satisfied case of the suite: its kind's, or a contact class's on its underlying kind's geometry. */
+static void exact_geometry(fam *f, cli_case *c, int rolling)
+{
+    exact_start e = exact_start_draw(f, rolling);
+    ccref_case k = exact_kind_case(f, underlying_kind(c->suite), &e);
+    if (suite_type_of(c->suite) == SUITE_TYPE_KIND)
+        c->u.k = k;
+    else
+        exact_contact(f, &c->u.c, c->suite, &k, &e);
 }
 
 /* ================================================================ nearly assembled cases */
@@ -958,16 +1015,23 @@ static size_t *n_lambda_of(cli_case *c)
 
 static double *lambda_of(cli_case *c) { return suite_type_of(c->suite) == SUITE_TYPE_KIND ? c->u.k.lambda : c->u.c.lambda; }
 
+/* A case of the suite with nothing but its kind or class: what the suite's inputs are (bodies, unit vectors). */
+static cli_case probe_case(int suite)
+{
+    cli_case probe;
+    memset(&probe, 0, sizeof probe);
+    probe.suite = suite;
+    if (suite_type_of(suite) == SUITE_TYPE_KIND)
+        probe.u.k.kind = suite_kind(suite);
+    else
+        probe.u.c.cls = suite_class(suite);
+    return probe;
+}
+
 /* Whether mutation m applies to the suite. */
 static int bi_applies(int suite, int m)
 {
-    cli_case c;
-    memset(&c, 0, sizeof c);
-    c.suite = suite;
-    if (suite_type_of(suite) == SUITE_TYPE_KIND)
-        c.u.k.kind = suite_kind(suite);
-    else
-        c.u.c.cls = suite_class(suite);
+    cli_case c = probe_case(suite);
     int bodies = body_of(&c, 1) != NULL, two = body_of(&c, 2) != NULL;
     int contact = suite_type_of(suite) == SUITE_TYPE_CONTACT;
     int coordinate = suite == CCREF_KIND_CONSTANT_COORDINATE || is_stop(suite);
@@ -990,36 +1054,23 @@ static int bi_applies(int suite, int m)
     }
 }
 
-static void bi_apply(cli_case *c, int m)
+/* The mutations of the bodies and the multipliers; 0 when m is not one of them. */
+static int bi_apply_motion(cli_case *c, int m)
 {
+    static const ccref_mat3 scaled = {{{2, 0, 0}, {0, 2, 0}, {0, 0, 1}}};
+    static const ccref_mat3 reflection = {{{1, 0, 0}, {0, 1, 0}, {0, 0, -1}}};
     ccref_body *b1 = body_of(c, 1), *b2 = body_of(c, 2);
-    ccref_contact_case *cc = &c->u.c;
-    ccref_coordinate *q = c->suite == CCREF_KIND_CONSTANT_COORDINATE ? &c->u.k.coordinate : &cc->coordinate;
     size_t *nl = n_lambda_of(c);
     switch (m) {
     case BI_R_NAN: b1->R.m[0][0] = NAN; break;
     case BI_P_INF: b1->p.x = INFINITY; break;
     case BI_W_NINF: b2->w.y = -INFINITY; break;
     case BI_A_NAN: b2->a.z = NAN; break;
-    case BI_LAMBDA_NAN: lambda_of(c)[0] = NAN; break;
-    case BI_PARAM_NAN: *first_scalar(c) = NAN; break;
-    case BI_R_SCALED: {
-        ccref_mat3 R = {{{2, 0, 0}, {0, 2, 0}, {0, 0, 1}}};
-        b1->R = R;
-        break;
-    }
-    case BI_R_REFLECTION: {
-        ccref_mat3 R = {{{1, 0, 0}, {0, 1, 0}, {0, 0, -1}}};
-        b2->R = R;
-        break;
-    }
+    case BI_R_SCALED: b1->R = scaled; break;
+    case BI_R_REFLECTION: b2->R = reflection; break;
     case BI_R_ZERO: memset(&b1->R, 0, sizeof b1->R); break;
     case BI_R_OFF: b1->R = sheared(1e-9); break;
-    case BI_FRAME_R: {
-        ccref_mat3 R = {{{-1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
-        *frame_rotation(c) = R;
-        break;
-    }
+    case BI_LAMBDA_NAN: lambda_of(c)[0] = NAN; break;
     case BI_LAMBDA_FEW: *nl = *nl - 1; break;
     case BI_LAMBDA_MANY:
         if (*nl < 3) {
@@ -1029,6 +1080,19 @@ static void bi_apply(cli_case *c, int m)
             *nl = 2;
         }
         break;
+    default: return 0;
+    }
+    return 1;
+}
+
+/* The mutations of the parameters and the coordinate; 0 when m is not one of them. */
+static int bi_apply_params(cli_case *c, int m)
+{
+    static const ccref_mat3 reflection = {{{-1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+    ccref_coordinate *q = c->suite == CCREF_KIND_CONSTANT_COORDINATE ? &c->u.k.coordinate : &c->u.c.coordinate;
+    switch (m) {
+    case BI_PARAM_NAN: *first_scalar(c) = NAN; break;
+    case BI_FRAME_R: *frame_rotation(c) = reflection; break;
     case BI_RADIUS_ZERO: *radius_param(c) = 0.0; break;
     case BI_RADIUS_NEGZERO: *radius_param(c) = -0.0; break;
     case BI_RADIUS_NEG: *radius_param(c) = -1.0; break;
@@ -1036,6 +1100,18 @@ static void bi_apply(cli_case *c, int m)
     case BI_LENGTH_NEG: *length_param(c) = -1.0; break;
     case BI_NORMAL_ZERO: *unit_param(c) = v3_zero(); break;
     case BI_NORMAL_SHORT: *unit_param(c) = v3_scale(0.5, *unit_param(c)); break;
+    case BI_Q_NAN: q->q = NAN; break;
+    case BI_QDOT_INF: q->qdot = INFINITY; break;
+    case BI_POSITION_NAN: c->u.k.params.constant_coordinate.position = NAN; break;
+    default: return 0;
+    }
+    return 1;
+}
+
+/* The mutations of a contact's material and speeds; 0 when m is not one of them. */
+static int bi_apply_material(ccref_contact_case *cc, int m)
+{
+    switch (m) {
     case BI_COR_NEG: cc->material.min_cor = -0.25; break;
     case BI_COR_BIG: cc->material.min_cor = 1.5; break;
     case BI_CAPTURE_NEG: cc->speeds.capture_speed = -1.0; break;
@@ -1051,52 +1127,67 @@ static void bi_apply(cli_case *c, int m)
         break;
     case BI_MUV_NEG: cc->material.mu_v = -1.0; break;
     case BI_MATERIAL_NAN: cc->material.min_cor = NAN; break;
-    case BI_Q_NAN: q->q = NAN; break;
-    case BI_QDOT_INF: q->qdot = INFINITY; break;
-    case BI_POSITION_NAN: c->u.k.params.constant_coordinate.position = NAN; break;
-    case BI_CAPTURE_NEG_OVERFLOW:
-        /* spec/unilateral_contacts.md section 4: the overflow is an "after" status, the rule's check comes first */
-        cc->speeds.capture_speed = -1.0;
-        if (is_stop(c->suite)) { /* a stop overflows in q - bound and in its display point */
-            q->q = 0x1.8p+1023;
-            cc->params.hard_stop.bound = -0x1.8p+1023;
-            b1->p = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
-            cc->params.hard_stop.mobilizer_origin_in_b = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
-        } else {                 /* opposite poses and spins: the relative motion overflows */
-            b1->p = v3(1e300, -1e300, 1e300);
-            b2->p = v3(-1e300, 1e300, -1e300);
-            b1->w = v3(1e300, 1e300, -1e300);
-            b2->w = v3(-1e300, -1e300, 1e300);
-        }
-        break;
-    case BI_MU_ORDER_COR_OVERFLOW:
-        /* regression of the fuzzers' first finding (fuzz/regressions/sphere_plane/): the COR rule's slope
-         * (1 - min_cor) / min_cor_speed overflows, and the COF rule's domain check (step 6 of spec/unilateral_contacts.md
-         * section 4) still comes first */
-    {
-        ccref_contact_result r; /* an approaching contact (as fam_capture_speed), scaled to an impact speed below
-                                   2^-1028: the linear COR branch */
-        ccref_contact_eval(cc, &r);
-        if (r.impact_speed == 0.0) { /* separating: every velocity reversed reverses the relative motion */
-            for (int i = 1; i <= 2; i++) {
-                ccref_body *b = body_of(c, i);
-                if (b) {
-                    b->v = v3_neg(b->v);
-                    b->w = v3_neg(b->w);
-                }
+    default: return 0;
+    }
+    return 1;
+}
+
+/* BI_CAPTURE_NEG_OVERFLOW. spec/unilateral_contacts.md section 4: the overflow is an "after" status, the rule's
+ * check comes first. */
+static void bi_capture_neg_overflow(cli_case *c)
+{
+    ccref_contact_case *cc = &c->u.c;
+    ccref_body *b1 = body_of(c, 1), *b2 = body_of(c, 2);
+    cc->speeds.capture_speed = -1.0;
+    if (is_stop(c->suite)) { /* a stop overflows in q - bound and in its display point */
+        cc->coordinate.q = 0x1.8p+1023;
+        cc->params.hard_stop.bound = -0x1.8p+1023;
+        b1->p = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
+        cc->params.hard_stop.mobilizer_origin_in_b = v3(0x1.8p+1023, 0x1.8p+1023, 0x1.8p+1023);
+    } else {                 /* opposite poses and spins: the relative motion overflows */
+        b1->p = v3(1e300, -1e300, 1e300);
+        b2->p = v3(-1e300, 1e300, -1e300);
+        b1->w = v3(1e300, 1e300, -1e300);
+        b2->w = v3(-1e300, -1e300, 1e300);
+    }
+}
+
+/* BI_MU_ORDER_COR_OVERFLOW, regression of the fuzzers' first finding (fuzz/regressions/sphere_plane/): the COR
+ * rule's slope (1 - min_cor) / min_cor_speed overflows, and the COF rule's domain check (step 6 of
+ * spec/unilateral_contacts.md section 4) still comes first. */
+static void bi_mu_order_cor_overflow(cli_case *c)
+{
+    ccref_contact_case *cc = &c->u.c;
+    ccref_contact_result r; /* an approaching contact (as fam_capture_speed), scaled to an impact speed below
+                               2^-1028: the linear COR branch */
+    ccref_contact_eval(cc, &r);
+    if (r.impact_speed == 0.0) { /* separating: every velocity reversed reverses the relative motion */
+        for (int i = 1; i <= 2; i++) {
+            ccref_body *b = body_of(c, i);
+            if (b) {
+                b->v = v3_neg(b->v);
+                b->w = v3_neg(b->w);
             }
-            if (is_stop(c->suite))
-                q->qdot = -q->qdot;
         }
-        family_scale_case(c, 0x1p-1040);
+        if (is_stop(c->suite))
+            cc->coordinate.qdot = -cc->coordinate.qdot;
     }
-        cc->material.min_cor = 0.5;
-        cc->speeds.capture_speed = 0.0;
-        cc->speeds.min_cor_speed = 0x1.1ce55p-1028;
-        cc->material.mu_d = cc->material.mu_s + 0.25;
-        break;
-    default: break;
-    }
+    family_scale_case(c, 0x1p-1040);
+    cc->material.min_cor = 0.5;
+    cc->speeds.capture_speed = 0.0;
+    cc->speeds.min_cor_speed = 0x1.1ce55p-1028;
+    cc->material.mu_d = cc->material.mu_s + 0.25;
+}
+
+/* Apply bad-input mutation m to the case (bi_applies(suite, m) holds). */
+static void bi_apply(cli_case *c, int m)
+{
+    if (m == BI_CAPTURE_NEG_OVERFLOW)
+        bi_capture_neg_overflow(c);
+    else if (m == BI_MU_ORDER_COR_OVERFLOW)
+        bi_mu_order_cor_overflow(c);
+    else if (!bi_apply_motion(c, m) && !bi_apply_params(c, m))
+        bi_apply_material(&c->u.c, m);
 }
 
 static void fam_bad_input(fam *f, vtest *t)
@@ -1626,87 +1717,120 @@ static int bad_input_count(int suite)
     return n;
 }
 
-static void build_groups(void)
+/* The families of every kind and contact class (ground: of those with bodies). */
+static void add_common_groups(int s, int bodies)
 {
-    for (int s = 0; s < SUITE_FIRST_RULE; s++) {
-        int kind = underlying_kind(s), contact = suite_type_of(s) == SUITE_TYPE_CONTACT;
-        cli_case probe;
-        memset(&probe, 0, sizeof probe);
-        probe.suite = s;
-        if (contact)
-            probe.u.c.cls = suite_class(s);
-        else
-            probe.u.k.kind = suite_kind(s);
-        int bodies = body_of(&probe, 1) != NULL;
-        add_both(s, "random", "Random regular poses and motions (flag Random).", 16, fam_random);
-        add_both(s, "exactly_assembled", "The constraint exactly satisfied: perr, verr and aerr exactly zero.", 8,
-                 fam_exact);
-        add_both(s, "nearly_assembled", "The constraint satisfied to within rounding: perr and verr near zero.", 8,
-                 fam_near);
-        add_both(s, "ulp_grid", "Exactly assembled, then the contact parameter moved -6 .. +6 ulps (0 excluded).", 12,
-                 fam_ulp_grid);
-        if (bodies)
-            add_both(s, "ground", "Body 1, body 2 or both are Ground.", 9, fam_ground);
-        add_both(s, "zero_velocity", "Every velocity and acceleration zero.", 4, fam_zero_velocity);
-        add_both(s, "large_offset", "Both bodies moved by a common offset of 1e2 to 1e100.", 6, fam_offset);
-        add_both(s, "tiny_magnitude", "Lengths, speeds and accelerations scaled by 2^-1000 .. 2^-1070.", 6, fam_tiny);
-        add_both(s, "huge_magnitude", "Lengths, speeds and accelerations scaled by 2^200 .. 2^1020.", 6, fam_huge);
-        if (kind == CCREF_KIND_ROD || kind == CCREF_KIND_SPHERE_ON_SPHERE)
-            add_both(s, "coincident_points", "Coincident points and the singular threshold |p| = 2^-65.", 16,
-                     fam_singular);
-        if (kind == CCREF_KIND_LINE_ON_LINE) {
-            add_both(s, "parallel_edges", "Parallel, antiparallel and nearly parallel edges, the parallel threshold and "
-                     "the sense ties (exact directions).", 24, fam_parallel_axes);
-            add_both(s, "cancelled_cross", "Nearly parallel edges on rotated bodies: df x db cancels in double.", 8,
-                     fam_cancelled_cross);
-        }
-        if (kind == CCREF_KIND_SPHERE_ON_SPHERE || (unit_param(&probe) != NULL && kind != CCREF_KIND_POINT_IN_PLANE))
-            add_both(s, "perp_axis_tie", "The direction perp() works on has two equal smallest magnitudes, or nearly.",
-                     8, fam_perp_tie);
-        if (contact) {
-            add_group(s, "cor_speeds", "The capture and minimum-COR speeds at the computed impact speed, +-2 ulps.", -1,
-                      8, fam_capture_speed);
-            if (has_friction_suite(s))
-                add_group(s, "transition_speed", "The transition speed at the computed slip speed, +-2 ulps.", -1, 8,
-                          fam_transition_speed);
-        }
-        if (bodies)
-            add_group(s, "rotation_tolerance", "A rotation input at the tolerance 1e-12 of R^T R - I, or just beyond.",
-                      -1, 4, fam_rotation_tolerance);
-        if (unit_param(&probe) != NULL)
-            add_group(s, "unit_tolerance", "A unit-vector input with |n|^2 - 1 within a few ulps of 1e-12.", -1, 7,
-                      fam_unit_tolerance);
-        if (s == CCREF_KIND_BALL)
-            add_group(s, "simbody_deviation", "Cases with and without BALL_AERR_NOT_DERIVATIVE.", -1, 6, fam_deviation);
-        if (s == CCREF_KIND_SPHERE_ON_SPHERE)
-            add_group(s, "simbody_deviation", "Rolling with and without slip (SOS_ROLLING_AERR_SPIN).", 1, 4, fam_deviation);
-        if (s == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE || s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE)
-            add_group(s, "simbody_deviation", "Height zero and nonzero (the dropped or ignored height).", -1, 6,
-                      fam_deviation);
-        if (s == CCREF_KIND_SPHERE_ON_PLANE || kind == CCREF_KIND_BALL_ROLLING_ON_PLANE)
-            add_group(s, "spinning_ball", "Regression: a rolling sphere spinning at up to 1e6 rad/s.", 1, 6,
-                      fam_spinning_ball);
-        if (kind == CCREF_KIND_POINT_IN_PLANE || kind == CCREF_KIND_POINT_ON_PLANE)
-            add_group(s, "coriolis", "Regression: a spinning plane body, the Coriolis term dominating aerr.", -1, 6,
-                      fam_coriolis);
-        add_group(s, "bad_input", "Every input check of the kind: NaN and Inf, non-rotations, non-positive sizes, "
-                  "zero and non-unit directions, multiplier counts, contact material and speeds.", -1,
-                  bad_input_count(s), fam_bad_input);
-        /* generator 1.2: appended, so that the tcIds of the groups above are unchanged */
-        add_both(s, "overflow", "Bodies (a coordinate and its parameter) at +-0.99 and +-0.75 of the largest double "
-                 "along an axis: exact outputs past the double range (E_RESULT_OVERFLOW).", 6,
-                 fam_overflow);
-        int total = 0;
-        for (int g = 0; g < n_groups_of[s]; g++)
-            total += groups_of[s][g].count;
-        add_both(s, "random_scaled", "Random regular poses and motions with every length scaled by 2^-30 .. 2^30 "
-                 "(as many as bring the suite to 200 tests).", SUITE_MIN_TESTS - total, fam_random_scaled);
-        /* generator 1.3: appended */
-        if (s == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE || s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE)
-            add_group(s, "plane_frame_overflow", "Regression: height the largest double, |n| = 1 + 2^-41: the plane "
-                      "frame's origin h n overflows (E_RESULT_OVERFLOW after the rules' input checks).", -1, 8,
-                      fam_plane_frame_overflow);
+    add_both(s, "random", "Random regular poses and motions (flag Random).", 16, fam_random);
+    add_both(s, "exactly_assembled", "The constraint exactly satisfied: perr, verr and aerr exactly zero.", 8,
+             fam_exact);
+    add_both(s, "nearly_assembled", "The constraint satisfied to within rounding: perr and verr near zero.", 8,
+             fam_near);
+    add_both(s, "ulp_grid", "Exactly assembled, then the contact parameter moved -6 .. +6 ulps (0 excluded).", 12,
+             fam_ulp_grid);
+    if (bodies)
+        add_both(s, "ground", "Body 1, body 2 or both are Ground.", 9, fam_ground);
+    add_both(s, "zero_velocity", "Every velocity and acceleration zero.", 4, fam_zero_velocity);
+    add_both(s, "large_offset", "Both bodies moved by a common offset of 1e2 to 1e100.", 6, fam_offset);
+    add_both(s, "tiny_magnitude", "Lengths, speeds and accelerations scaled by 2^-1000 .. 2^-1070.", 6, fam_tiny);
+    add_both(s, "huge_magnitude", "Lengths, speeds and accelerations scaled by 2^200 .. 2^1020.", 6, fam_huge);
+}
+
+/* The singular geometries of the kinds that have one. */
+static void add_singular_groups(int s, cli_case *probe)
+{
+    ccref_kind kind = underlying_kind(s);
+    if (kind == CCREF_KIND_ROD || kind == CCREF_KIND_SPHERE_ON_SPHERE)
+        add_both(s, "coincident_points", "Coincident points and the singular threshold |p| = 2^-65.", 16,
+                 fam_singular);
+    if (kind == CCREF_KIND_LINE_ON_LINE) {
+        add_both(s, "parallel_edges", "Parallel, antiparallel and nearly parallel edges, the parallel threshold and "
+                 "the sense ties (exact directions).", 24, fam_parallel_axes);
+        add_both(s, "cancelled_cross", "Nearly parallel edges on rotated bodies: df x db cancels in double.", 8,
+                 fam_cancelled_cross);
     }
+    if (kind == CCREF_KIND_SPHERE_ON_SPHERE || (unit_param(probe) != NULL && kind != CCREF_KIND_POINT_IN_PLANE))
+        add_both(s, "perp_axis_tie", "The direction perp() works on has two equal smallest magnitudes, or nearly.",
+                 8, fam_perp_tie);
+}
+
+/* The inputs at the thresholds a double evaluation decides on: a contact's speeds, the input tolerances. */
+static void add_threshold_groups(int s, cli_case *probe, int bodies)
+{
+    if (suite_type_of(s) == SUITE_TYPE_CONTACT) {
+        add_group(s, "cor_speeds", "The capture and minimum-COR speeds at the computed impact speed, +-2 ulps.", -1,
+                  8, fam_capture_speed);
+        if (has_friction_suite(s))
+            add_group(s, "transition_speed", "The transition speed at the computed slip speed, +-2 ulps.", -1, 8,
+                      fam_transition_speed);
+    }
+    if (bodies)
+        add_group(s, "rotation_tolerance", "A rotation input at the tolerance 1e-12 of R^T R - I, or just beyond.",
+                  -1, 4, fam_rotation_tolerance);
+    if (unit_param(probe) != NULL)
+        add_group(s, "unit_tolerance", "A unit-vector input with |n|^2 - 1 within a few ulps of 1e-12.", -1, 7,
+                  fam_unit_tolerance);
+}
+
+/* Simbody's deviations, and the regressions (a spinning ball, the Coriolis term), where a suite has them. */
+static void add_deviation_and_regression_groups(int s)
+{
+    ccref_kind kind = underlying_kind(s);
+    if (s == CCREF_KIND_BALL)
+        add_group(s, "simbody_deviation", "Cases with and without BALL_AERR_NOT_DERIVATIVE.", -1, 6, fam_deviation);
+    if (s == CCREF_KIND_SPHERE_ON_SPHERE)
+        add_group(s, "simbody_deviation", "Rolling with and without slip (SOS_ROLLING_AERR_SPIN).", 1, 4, fam_deviation);
+    if (s == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE || s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE)
+        add_group(s, "simbody_deviation", "Height zero and nonzero (the dropped or ignored height).", -1, 6,
+                  fam_deviation);
+    if (s == CCREF_KIND_SPHERE_ON_PLANE || kind == CCREF_KIND_BALL_ROLLING_ON_PLANE)
+        add_group(s, "spinning_ball", "Regression: a rolling sphere spinning at up to 1e6 rad/s.", 1, 6,
+                  fam_spinning_ball);
+    if (kind == CCREF_KIND_POINT_IN_PLANE || kind == CCREF_KIND_POINT_ON_PLANE)
+        add_group(s, "coriolis", "Regression: a spinning plane body, the Coriolis term dominating aerr.", -1, 6,
+                  fam_coriolis);
+}
+
+static int tests_so_far(int s)
+{
+    int total = 0;
+    for (int g = 0; g < n_groups_of[s]; g++)
+        total += groups_of[s][g].count;
+    return total;
+}
+
+/* The groups of later generator versions, appended so that the tcIds of the groups before them are unchanged. */
+static void add_appended_groups(int s)
+{
+    /* generator 1.2 */
+    add_both(s, "overflow", "Bodies (a coordinate and its parameter) at +-0.99 and +-0.75 of the largest double "
+             "along an axis: exact outputs past the double range (E_RESULT_OVERFLOW).", 6,
+             fam_overflow);
+    add_both(s, "random_scaled", "Random regular poses and motions with every length scaled by 2^-30 .. 2^30 "
+             "(as many as bring the suite to 200 tests).", SUITE_MIN_TESTS - tests_so_far(s), fam_random_scaled);
+    /* generator 1.3 */
+    if (s == SUITE_FIRST_CONTACT + CCREF_CONTACT_POINT_PLANE || s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE)
+        add_group(s, "plane_frame_overflow", "Regression: height the largest double, |n| = 1 + 2^-41: the plane "
+                  "frame's origin h n overflows (E_RESULT_OVERFLOW after the rules' input checks).", -1, 8,
+                  fam_plane_frame_overflow);
+}
+
+/* The groups of a kind or contact class, in file order. */
+static void add_constraint_groups(int s)
+{
+    cli_case probe = probe_case(s);
+    int bodies = body_of(&probe, 1) != NULL;
+    add_common_groups(s, bodies);
+    add_singular_groups(s, &probe);
+    add_threshold_groups(s, &probe, bodies);
+    add_deviation_and_regression_groups(s);
+    add_group(s, "bad_input", "Every input check of the kind: NaN and Inf, non-rotations, non-positive sizes, "
+              "zero and non-unit directions, multiplier counts, contact material and speeds.", -1,
+              bad_input_count(s), fam_bad_input);
+    add_appended_groups(s);
+}
+
+static void add_rule_groups(void)
+{
     add_group(SUITE_EFFECTIVE_COR, "random", "Random inputs in the domain.", -1, 40, fam_random);
     add_group(SUITE_EFFECTIVE_COR, "branch_points", "The impact speed at the capture and minimum-COR speeds (+-2 ulps) "
               "and the ends of the domain.", -1, 40, fam_cor_branches);
@@ -1726,6 +1850,13 @@ static void build_groups(void)
               fam_conditions_ties);
     add_group(SUITE_CLASSIFY, "bad_input", "Every check: signs, NaN, Inf, negative tolerances.", -1, 11,
               fam_rule_bad_input);
+}
+
+static void build_groups(void)
+{
+    for (int s = 0; s < SUITE_FIRST_RULE; s++)
+        add_constraint_groups(s);
+    add_rule_groups();
 }
 
 int suite_groups(int suite, const group_spec **groups)

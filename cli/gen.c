@@ -70,14 +70,18 @@ static int tc_id_of(int suite, int g, int k)
     return id + k;
 }
 
-/* Make, answer and serialise one test; returns its JSON text (malloc'd) or NULL with msg. */
-static char *make_test(ora_ctx *ctx, uint64_t seed, int suite, int g, int k, char *msg, size_t msglen)
+/* Make, answer and serialise one test; returns its JSON text (malloc'd), or NULL when the generator cannot answer
+ * it (reported: a bug, which stops the run with status 1). */
+static char *make_test(ora_ctx *ctx, uint64_t seed, int suite, int g, int k)
 {
     static vtest t; /* large: keep it off the stack */
+    char msg[400];
     family_make(seed, suite, g, k, &t);
     t.tc_id = tc_id_of(suite, g, k);
-    if (expect_test(ctx, &t, msg, msglen) != 0)
+    if (expect_test(ctx, &t, msg, sizeof msg) != 0) {
+        fprintf(stderr, "\nccref gen: %s test %d: %s\n", suite_name(suite), tc_id_of(suite, g, k), msg);
         return NULL;
+    }
     const group_spec *gs;
     suite_groups(suite, &gs);
     int slots[CCREF_MAX_SLOTS];
@@ -119,65 +123,73 @@ static void collect_flags(const char *text, unsigned char *used)
     json_decref(t);
 }
 
-/* Write dir/<suite>.json from the tests' texts texts[g][k], through a temporary file and a rename. */
-static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***texts)
+/* The flags the suite's tests use, or-ed into used[]. */
+static void collect_suite_flags(int suite, char ***texts, unsigned char *used)
 {
     const group_spec *gs;
     int ng = suite_groups(suite, &gs);
-    unsigned char used[FLAG_COUNT] = {0};
     for (int g = 0; g < ng; g++)
         for (int k = 0; k < gs[g].count; k++)
             collect_flags(texts[g][k], used);
-    jw w;
-    jw_init(&w);
-    char buf[512];
-    jw_obj(&w);
-#define NEXT() jw_break(&w, "  ")
-    NEXT();
-    jw_key(&w, "schema");
-    jw_str(&w, VECTORS_SCHEMA);
-    NEXT();
-    jw_key(&w, "generatorVersion");
-    jw_str(&w, CCREF_GENERATOR_VERSION);
-    NEXT();
-    jw_key(&w, "ccrefVersion");
-    jw_str(&w, CCREF_VERSION_STRING);
-    NEXT();
-    jw_key(&w, "suite");
-    jw_str(&w, suite_name(suite));
-    NEXT();
-    jw_key(&w, "suiteType");
-    jw_str(&w, suite_type_of(suite) == SUITE_TYPE_KIND ? "kind"
-               : suite_type_of(suite) == SUITE_TYPE_CONTACT ? "contact" : "rule");
-    NEXT();
-    jw_key(&w, "simbody");
-    jw_str(&w, suite_simbody(suite));
-    NEXT();
-    jw_key(&w, "specification");
-    jw_str(&w, suite_spec(suite));
-    NEXT();
-    jw_key(&w, "seed");
-    jw_int(&w, (long long)seed);
-    NEXT();
-    jw_key(&w, "numberOfTests");
-    jw_int(&w, suite_tests(suite));
-    NEXT();
-    jw_key(&w, "header");
-    snprintf(buf, sizeof buf, "ccref golden vectors for %s (%s).", suite_simbody(suite), suite_name(suite));
+}
+
+/* The next member of the root object, on a line of its own. */
+static void root_key(jw *w, const char *key)
+{
+    jw_break(w, "  ");
+    jw_key(w, key);
+}
+
+static const char *suite_type_label(int suite)
+{
+    switch (suite_type_of(suite)) {
+    case SUITE_TYPE_KIND: return "kind";
+    case SUITE_TYPE_CONTACT: return "contact";
+    default: return "rule";
+    }
+}
+
+/* The root's members from schema to numberOfTests: what the file is and how it was made. */
+static void write_identity(jw *w, int suite, uint64_t seed)
+{
+    root_key(w, "schema");
+    jw_str(w, VECTORS_SCHEMA);
+    root_key(w, "generatorVersion");
+    jw_str(w, CCREF_GENERATOR_VERSION);
+    root_key(w, "ccrefVersion");
+    jw_str(w, CCREF_VERSION_STRING);
+    root_key(w, "suite");
+    jw_str(w, suite_name(suite));
+    root_key(w, "suiteType");
+    jw_str(w, suite_type_label(suite));
+    root_key(w, "simbody");
+    jw_str(w, suite_simbody(suite));
+    root_key(w, "specification");
+    jw_str(w, suite_spec(suite));
+    root_key(w, "seed");
+    jw_int(w, (long long)seed);
+    root_key(w, "numberOfTests");
+    jw_int(w, suite_tests(suite));
+}
+
+static void write_header_text(jw *w, int suite)
+{
+    char title[512];
+    snprintf(title, sizeof title, "ccref golden vectors for %s (%s).", suite_simbody(suite), suite_name(suite));
     const char *header[] = {
-        buf,
+        title,
         "Expected values are the oracle's certified, correctly rounded results on the exact input doubles "
         "(spec/oracle.md); the tolerance of each is the proven error bound of spec/accuracy.md plus half an ulp.",
         "Format: spec/vectors.md (schema spec/" VECTORS_SCHEMA "). Regenerate with: ccref gen --seed <seed>.",
         NULL};
-    write_string_array(&w, header);
-    NEXT();
-    jw_key(&w, "conventions");
-    jw_obj(&w);
-    jw_key(&w, "reference");
-    jw_str(&w, "spec/conventions.md");
-    jw_key(&w, "summary");
-    const char *conv[] = {
+    root_key(w, "header");
+    write_string_array(w, header);
+}
+
+/* A short restatement of spec/conventions.md, so that a reader of the file alone gets the frames and signs right. */
+static void write_conventions(jw *w)
+{
+    static const char *const summary[] = {
         "Every vector is in Ground. Body 1 and body 2 are the constructor's first and second body; \"ground\" is "
         "the identity pose at rest.",
         "R is R_GB, rows of the matrix (column j is the body's axis j in Ground); w, v, b, a are the angular and "
@@ -188,84 +200,144 @@ static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***t
         "force_on_follower are the applied force.",
         "Numbers are C99 hex floats (exact) with a %.17g decimal beside them.",
         NULL};
-    write_string_array(&w, conv);
-    jw_end_obj(&w);
-    NEXT();
-    jw_key(&w, "valueFormat");
-    const char *vf[] = {"hex", "dec", "tol", "cert", NULL};
-    write_string_array(&w, vf);
-    NEXT();
-    jw_key(&w, "notes");
-    jw_obj(&w);
+    root_key(w, "conventions");
+    jw_obj(w);
+    jw_key(w, "reference");
+    jw_str(w, "spec/conventions.md");
+    jw_key(w, "summary");
+    write_string_array(w, summary);
+    jw_end_obj(w);
+}
+
+/* Every flag the suite's tests use (and no other), one a line. */
+static void write_notes(jw *w, int suite, char ***texts)
+{
+    unsigned char used[FLAG_COUNT] = {0};
+    collect_suite_flags(suite, texts, used);
+    root_key(w, "notes");
+    jw_obj(w);
     for (int f = 0; f < FLAG_COUNT; f++) {
         if (!used[f])
             continue;
         const flag_info *fi = flag_get(f);
-        jw_break(&w, "    ");
-        jw_key(&w, fi->name);
-        jw_obj(&w);
-        jw_key(&w, "bugType");
-        jw_str(&w, fi->bug_type);
-        jw_key(&w, "description");
-        jw_str(&w, fi->description);
-        jw_key(&w, "effect");
-        jw_str(&w, fi->effect);
-        jw_end_obj(&w);
+        jw_break(w, "    ");
+        jw_key(w, fi->name);
+        jw_obj(w);
+        jw_key(w, "bugType");
+        jw_str(w, fi->bug_type);
+        jw_key(w, "description");
+        jw_str(w, fi->description);
+        jw_key(w, "effect");
+        jw_str(w, fi->effect);
+        jw_end_obj(w);
     }
-    jw_raw(&w, "\n  ");
-    jw_end_obj(&w);
-    NEXT();
-    jw_key(&w, "testGroups");
-    jw_arr(&w);
-    for (int g = 0; g < ng; g++) {
-        jw_break(&w, "    ");
-        jw_obj(&w);
-        jw_key(&w, "family");
-        jw_str(&w, gs[g].family);
-        jw_key(&w, "description");
-        jw_str(&w, gs[g].description);
-        if (gs[g].rolling >= 0) {
-            jw_key(&w, "variant");
-            jw_obj(&w);
-            jw_key(&w, "rolling");
-            jw_bool(&w, gs[g].rolling);
-            jw_end_obj(&w);
-        }
-        jw_key(&w, "outputs");
-        jw_arr(&w);
-        int slots[CCREF_MAX_SLOTS];
-        int n = vgroup_slots(suite, gs[g].rolling > 0, slots);
-        for (int i = 0; i < n; i++)
-            jw_str(&w, slot_name(suite, slots[i]));
-        jw_end_arr(&w);
-        jw_key(&w, "tests");
-        jw_arr(&w);
-        for (int k = 0; k < gs[g].count; k++) {
-            jw_break(&w, "      ");
-            jw_value_text(&w, texts[g][k]);
-        }
-        jw_raw(&w, "\n    ");
-        jw_end_arr(&w);
-        jw_end_obj(&w);
+    jw_raw(w, "\n  ");
+    jw_end_obj(w);
+}
+
+/* The names of the output values every test of a group lists, in order. */
+static void write_group_outputs(jw *w, int suite, int rolling)
+{
+    int slots[CCREF_MAX_SLOTS];
+    int n = vgroup_slots(suite, rolling, slots);
+    jw_key(w, "outputs");
+    jw_arr(w);
+    for (int i = 0; i < n; i++)
+        jw_str(w, slot_name(suite, slots[i]));
+    jw_end_arr(w);
+}
+
+/* One group on a line of its own, then its tests, one a line. */
+static void write_group(jw *w, int suite, const group_spec *g, char *const *tests)
+{
+    jw_break(w, "    ");
+    jw_obj(w);
+    jw_key(w, "family");
+    jw_str(w, g->family);
+    jw_key(w, "description");
+    jw_str(w, g->description);
+    if (g->rolling >= 0) {
+        jw_key(w, "variant");
+        jw_obj(w);
+        jw_key(w, "rolling");
+        jw_bool(w, g->rolling);
+        jw_end_obj(w);
     }
-    jw_raw(&w, "\n  ");
-    jw_end_arr(&w);
-    jw_raw(&w, "\n");
-    jw_end_obj(&w);
-    jw_raw(&w, "\n");
-#undef NEXT
+    write_group_outputs(w, suite, g->rolling > 0);
+    jw_key(w, "tests");
+    jw_arr(w);
+    for (int k = 0; k < g->count; k++) {
+        jw_break(w, "      ");
+        jw_value_text(w, tests[k]);
+    }
+    jw_raw(w, "\n    ");
+    jw_end_arr(w);
+    jw_end_obj(w);
+}
+
+static void write_test_groups(jw *w, int suite, char ***texts)
+{
+    const group_spec *gs;
+    int ng = suite_groups(suite, &gs);
+    root_key(w, "testGroups");
+    jw_arr(w);
+    for (int g = 0; g < ng; g++)
+        write_group(w, suite, &gs[g], texts[g]);
+    jw_raw(w, "\n  ");
+    jw_end_arr(w);
+}
+
+/* The text of a suite file: the root object over several lines, each test on a line of its own, so that a diff
+ * shows tests (spec/vectors.md, section 1). */
+static void write_suite_text(jw *w, int suite, uint64_t seed, char ***texts)
+{
+    static const char *const value_format[] = {"hex", "dec", "tol", "cert", NULL};
+    jw_obj(w);
+    write_identity(w, suite, seed);
+    write_header_text(w, suite);
+    write_conventions(w);
+    root_key(w, "valueFormat");
+    write_string_array(w, value_format);
+    write_notes(w, suite, texts);
+    write_test_groups(w, suite, texts);
+    jw_raw(w, "\n");
+    jw_end_obj(w);
+    jw_raw(w, "\n");
+}
+
+/* Every file is written to a temporary name beside its own, then renamed, so that an interrupted run leaves no
+ * half-written file; the process id keeps concurrent shards' temporaries apart. */
+static void temporary_name(char *tmp, size_t size, const char *path)
+{
+    snprintf(tmp, size, "%s.tmp.%ld", path, (long)getpid());
+}
+
+/* Rename the complete temporary file to its name; on failure it is removed. 0 or -1. */
+static int rename_into_place(const char *tmp, const char *path)
+{
+    if (rename(tmp, path) == 0)
+        return 0;
+    die("cannot rename to %s: %s", path, strerror(errno));
+    remove(tmp);
+    return -1;
+}
+
+/* Write dir/<suite>.json from the tests' texts texts[g][k]. 0 or -1 (reported). */
+static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***texts)
+{
+    jw w;
+    jw_init(&w);
+    write_suite_text(&w, suite, seed, texts);
     char path[4096], tmp[4200];
     snprintf(path, sizeof path, "%s/%s.json", dir, suite_name(suite));
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    temporary_name(tmp, sizeof tmp, path);
     FILE *fp = fopen(tmp, "wb");
     int rc = 0;
     if (fp == NULL || jw_write(&w, fp) != 0 || fclose(fp) != 0) {
         die("cannot write %s: %s", tmp, strerror(errno));
         rc = -1;
         remove(tmp);
-    } else if (rename(tmp, path) != 0) {
-        die("cannot rename to %s: %s", path, strerror(errno));
-        remove(tmp);
+    } else if (rename_into_place(tmp, path) != 0) {
         rc = -1;
     }
     jw_free(&w);
@@ -375,41 +447,56 @@ static void gen_usage(FILE *f)
           f);
 }
 
-int cmd_gen(int argc, char **argv)
+/* ------------------------------------------------------------------ gen */
+
+/* What parse_gen_options and parse_merge_options return when the command is to run (else its exit status). */
+#define RUN_COMMAND (-1)
+
+typedef struct {
+    uint64_t seed;
+    const char *out;
+    int suites[SUITE_COUNT], n_suites;
+    int shard_i, shard_n; /* shard_n 0: the whole suites, not a shard */
+    int quiet;
+} gen_options;
+
+/* RUN_COMMAND, or the exit status: 0 after --help, 2 on a usage error (reported). */
+static int parse_gen_options(int argc, char **argv, gen_options *o)
 {
     static const struct option opts[] = {{"seed", required_argument, NULL, 's'}, {"out", required_argument, NULL, 'o'},
                                          {"suite", required_argument, NULL, 'u'}, {"shard", required_argument, NULL, 'h'},
                                          {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'H'},
                                          {NULL, 0, NULL, 0}};
-    uint64_t seed = GEN_DEFAULT_SEED;
-    const char *out = "vectors";
-    int suites[SUITE_COUNT], n_suites = 0, shard_i = 0, shard_n = 0, quiet = 0, ch;
+    int ch;
+    o->seed = GEN_DEFAULT_SEED;
+    o->out = "vectors";
+    o->n_suites = o->shard_i = o->shard_n = o->quiet = 0;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (ch) {
         case 's':
-            if (parse_seed(optarg, &seed)) {
+            if (parse_seed(optarg, &o->seed)) {
                 die("--seed %s: expected an integer in [0, 2^53)%s", optarg, "");
                 return 2;
             }
             break;
-        case 'o': out = optarg; break;
+        case 'o': o->out = optarg; break;
         case 'u': {
             int s = suite_from_name(optarg);
             if (s < 0) {
                 die("--suite %s: unknown suite%s", optarg, "");
                 return 2;
             }
-            suites[n_suites++ % SUITE_COUNT] = s;
+            o->suites[o->n_suites++ % SUITE_COUNT] = s;
             break;
         }
         case 'h':
-            if (parse_shard(optarg, &shard_i, &shard_n)) {
+            if (parse_shard(optarg, &o->shard_i, &o->shard_n)) {
                 die("--shard %s: expected I/N with 0 <= I < N%s", optarg, "");
                 return 2;
             }
             break;
-        case 'q': quiet = 1; break;
+        case 'q': o->quiet = 1; break;
         case 'H': gen_usage(stdout); return 0;
         default: gen_usage(stderr); return 2;
         }
@@ -418,270 +505,419 @@ int cmd_gen(int argc, char **argv)
         gen_usage(stderr);
         return 2;
     }
-    if (n_suites == 0)
+    if (o->n_suites > SUITE_COUNT) /* more names than suites: the later ones took the first places; read no further */
+        o->n_suites = SUITE_COUNT;
+    if (o->n_suites == 0)
         for (int s = 0; s < SUITE_COUNT; s++)
-            suites[n_suites++] = s;
-    if (make_dir(out))
+            o->suites[o->n_suites++] = s;
+    return RUN_COMMAND;
+}
+
+/* Make every test of a suite into texts[g][k]; 0, or 1 when a test cannot be answered (the tests after it are not
+ * made). */
+static int make_suite_tests(ora_ctx *ctx, uint64_t seed, int suite, char ***texts, int tty)
+{
+    const group_spec *gs;
+    int ng = suite_groups(suite, &gs), done = 0, total = suite_tests(suite), rc = 0;
+    for (int g = 0; g < ng && rc == 0; g++)
+        for (int k = 0; k < gs[g].count && rc == 0; k++) {
+            texts[g][k] = make_test(ctx, seed, suite, g, k);
+            if (texts[g][k] == NULL)
+                rc = 1;
+            progress(tty, suite_name(suite), ++done, total);
+        }
+    return rc;
+}
+
+/* Unsharded: each suite made in full, then written as its file, one suite in memory at a time. */
+static int gen_suite_files(ora_ctx *ctx, const gen_options *o)
+{
+    int tty = isatty(2), rc = 0;
+    for (int si = 0; si < o->n_suites && rc == 0; si++) {
+        int s = o->suites[si];
+        char ***texts = alloc_texts(s);
+        rc = make_suite_tests(ctx, o->seed, s, texts, tty);
+        if (rc == 0 && write_suite_file(o->out, s, o->seed, texts) != 0)
+            rc = 2;
+        if (rc == 0 && !o->quiet)
+            printf("ccref gen: %s/%s.json: %d tests\n", o->out, suite_name(s), suite_tests(s));
+        free_texts(s, texts);
+    }
+    return rc;
+}
+
+/* A shard's first line: which shard of which run (merge checks that all shards are of one run). */
+static void write_shard_header(jw *w, const gen_options *o)
+{
+    jw_obj(w);
+    jw_key(w, "ccrefShard");
+    jw_arr(w);
+    jw_int(w, o->shard_i);
+    jw_int(w, o->shard_n);
+    jw_end_arr(w);
+    jw_key(w, "generatorVersion");
+    jw_str(w, CCREF_GENERATOR_VERSION);
+    jw_key(w, "seed");
+    jw_int(w, (long long)o->seed);
+    jw_key(w, "suites");
+    jw_arr(w);
+    for (int si = 0; si < o->n_suites; si++)
+        jw_str(w, suite_name(o->suites[si]));
+    jw_end_arr(w);
+    jw_end_obj(w);
+    jw_raw(w, "\n");
+}
+
+/* A shard's test line: where the test belongs, and its text as the suite file will hold it. */
+static void write_shard_test(jw *w, test_ref r, const char *text)
+{
+    jw_reset(w);
+    jw_obj(w);
+    jw_key(w, "suite");
+    jw_str(w, suite_name(r.suite));
+    jw_key(w, "group");
+    jw_int(w, r.group);
+    jw_key(w, "index");
+    jw_int(w, r.index);
+    jw_key(w, "test");
+    jw_value_text(w, text);
+    jw_end_obj(w);
+    jw_raw(w, "\n");
+}
+
+/* The number of the total tests of the global order that shard i of n takes. */
+static int shard_size(int shard_i, int shard_n, int total)
+{
+    int mine = 0;
+    for (int p = shard_i; p < total; p += shard_n)
+        mine++;
+    return mine;
+}
+
+/* The shard's lines to fp, each test made and written in turn; 0, 1 (a test cannot be answered) or 2 (I/O). */
+static int write_shard_lines(ora_ctx *ctx, const gen_options *o, const test_ref *refs, int total, int mine, FILE *fp)
+{
+    int tty = isatty(2), done = 0, rc = 0;
+    jw w;
+    jw_init(&w);
+    write_shard_header(&w, o);
+    jw_write(&w, fp);
+    for (int p = o->shard_i; p < total && rc == 0; p += o->shard_n) {
+        test_ref r = refs[p];
+        char *text = make_test(ctx, o->seed, r.suite, r.group, r.index);
+        if (text == NULL) {
+            rc = 1;
+            break;
+        }
+        write_shard_test(&w, r, text);
+        if (jw_write(&w, fp) != 0)
+            rc = 2;
+        free(text);
+        progress(tty, "shard", ++done, mine);
+    }
+    jw_free(&w);
+    return rc;
+}
+
+/* Sharded: every shard_n-th test of the global order from the shard_i-th, to DIR/shard-I-of-N.jsonl. */
+static int gen_shard_file(ora_ctx *ctx, const gen_options *o)
+{
+    test_ref *refs;
+    int total = all_tests(o->suites, o->n_suites, &refs), rc = 0;
+    char path[4096], tmp[4200];
+    snprintf(path, sizeof path, "%s/shard-%d-of-%d.jsonl", o->out, o->shard_i, o->shard_n);
+    temporary_name(tmp, sizeof tmp, path);
+    FILE *fp = fopen(tmp, "wb");
+    if (fp == NULL) {
+        die("cannot write %s: %s", tmp, strerror(errno));
+        rc = 2;
+    } else {
+        int mine = shard_size(o->shard_i, o->shard_n, total);
+        rc = write_shard_lines(ctx, o, refs, total, mine, fp);
+        if (fclose(fp) != 0 || rc != 0) {
+            remove(tmp);
+            rc = rc ? rc : 2;
+        } else if (rename_into_place(tmp, path) != 0) {
+            rc = 2;
+        } else if (!o->quiet) {
+            printf("ccref gen: %s: %d of %d tests\n", path, mine, total);
+        }
+    }
+    free(refs);
+    return rc;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+    gen_options o;
+    int rc = parse_gen_options(argc, argv, &o);
+    if (rc != RUN_COMMAND)
+        return rc;
+    if (make_dir(o.out))
         return 2;
     ora_ctx *ctx = ora_ctx_new(NULL);
-    int tty = isatty(2), rc = 0;
-    char msg[400];
-    if (shard_n == 0) {
-        for (int si = 0; si < n_suites && rc == 0; si++) {
-            int s = suites[si];
-            const group_spec *gs;
-            int ng = suite_groups(s, &gs), done = 0, total = suite_tests(s);
-            char ***texts = alloc_texts(s);
-            for (int g = 0; g < ng && rc == 0; g++)
-                for (int k = 0; k < gs[g].count && rc == 0; k++) {
-                    texts[g][k] = make_test(ctx, seed, s, g, k, msg, sizeof msg);
-                    if (texts[g][k] == NULL) {
-                        fprintf(stderr, "\nccref gen: %s test %d: %s\n", suite_name(s), tc_id_of(s, g, k), msg);
-                        rc = 1;
-                    }
-                    progress(tty, suite_name(s), ++done, total);
-                }
-            if (rc == 0 && write_suite_file(out, s, seed, texts) != 0)
-                rc = 2;
-            if (rc == 0 && !quiet)
-                printf("ccref gen: %s/%s.json: %d tests\n", out, suite_name(s), total);
-            free_texts(s, texts);
-        }
-    } else {
-        test_ref *refs;
-        int total = all_tests(suites, n_suites, &refs);
-        char path[4096], tmp[4200];
-        snprintf(path, sizeof path, "%s/shard-%d-of-%d.jsonl", out, shard_i, shard_n);
-        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-        FILE *fp = fopen(tmp, "wb");
-        if (fp == NULL) {
-            die("cannot write %s: %s", tmp, strerror(errno));
-            rc = 2;
-        } else {
-            jw w;
-            jw_init(&w);
-            jw_obj(&w);
-            jw_key(&w, "ccrefShard");
-            jw_arr(&w);
-            jw_int(&w, shard_i);
-            jw_int(&w, shard_n);
-            jw_end_arr(&w);
-            jw_key(&w, "generatorVersion");
-            jw_str(&w, CCREF_GENERATOR_VERSION);
-            jw_key(&w, "seed");
-            jw_int(&w, (long long)seed);
-            jw_key(&w, "suites");
-            jw_arr(&w);
-            for (int si = 0; si < n_suites; si++)
-                jw_str(&w, suite_name(suites[si]));
-            jw_end_arr(&w);
-            jw_end_obj(&w);
-            jw_raw(&w, "\n");
-            jw_write(&w, fp);
-            int mine = 0, done = 0;
-            for (int p = shard_i; p < total; p += shard_n)
-                mine++;
-            for (int p = shard_i; p < total && rc == 0; p += shard_n) {
-                test_ref r = refs[p];
-                char *text = make_test(ctx, seed, r.suite, r.group, r.index, msg, sizeof msg);
-                if (text == NULL) {
-                    fprintf(stderr, "\nccref gen: %s test %d: %s\n", suite_name(r.suite), tc_id_of(r.suite, r.group, r.index), msg);
-                    rc = 1;
-                    break;
-                }
-                jw_reset(&w);
-                jw_obj(&w);
-                jw_key(&w, "suite");
-                jw_str(&w, suite_name(r.suite));
-                jw_key(&w, "group");
-                jw_int(&w, r.group);
-                jw_key(&w, "index");
-                jw_int(&w, r.index);
-                jw_key(&w, "test");
-                jw_value_text(&w, text);
-                jw_end_obj(&w);
-                jw_raw(&w, "\n");
-                if (jw_write(&w, fp) != 0)
-                    rc = 2;
-                free(text);
-                progress(tty, "shard", ++done, mine);
-            }
-            jw_free(&w);
-            if (fclose(fp) != 0 || rc != 0) {
-                remove(tmp);
-                rc = rc ? rc : 2;
-            } else if (rename(tmp, path) != 0) {
-                die("cannot rename to %s: %s", path, strerror(errno));
-                remove(tmp);
-                rc = 2;
-            } else if (!quiet) {
-                printf("ccref gen: %s: %d of %d tests\n", path, mine, total);
-            }
-        }
-        free(refs);
-    }
+    rc = o.shard_n == 0 ? gen_suite_files(ctx, &o) : gen_shard_file(ctx, &o);
     ora_ctx_free(ctx);
     return rc;
 }
 
 /* ------------------------------------------------------------------ merge */
 
-int cmd_merge(int argc, char **argv)
+typedef struct {
+    const char *out;
+    int quiet;
+    char **shards; /* the shard files, n_shards of them */
+    int n_shards;
+} merge_options;
+
+static void merge_usage(FILE *f) { fputs("usage: ccref merge [--out DIR] SHARD...\n", f); }
+
+/* RUN_COMMAND, or the exit status: 0 after --help, 2 on a usage error (reported). */
+static int parse_merge_options(int argc, char **argv, merge_options *o)
 {
     static const struct option opts[] = {{"out", required_argument, NULL, 'o'}, {"quiet", no_argument, NULL, 'q'},
                                          {"help", no_argument, NULL, 'H'}, {NULL, 0, NULL, 0}};
-    const char *out = "vectors";
-    int quiet = 0, ch;
+    int ch;
+    o->out = "vectors";
+    o->quiet = 0;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (ch) {
-        case 'o': out = optarg; break;
-        case 'q': quiet = 1; break;
-        case 'H': fputs("usage: ccref merge [--out DIR] SHARD...\n", stdout); return 0;
-        default: fputs("usage: ccref merge [--out DIR] SHARD...\n", stderr); return 2;
+        case 'o': o->out = optarg; break;
+        case 'q': o->quiet = 1; break;
+        case 'H': merge_usage(stdout); return 0;
+        default: merge_usage(stderr); return 2;
         }
     }
     if (optind >= argc) {
-        fputs("usage: ccref merge [--out DIR] SHARD...\n", stderr);
+        merge_usage(stderr);
         return 2;
     }
-    int n_files = argc - optind, shard_n = -1, suites[SUITE_COUNT], n_suites = 0, rc = 0;
-    long long seed = -1;
-    unsigned char *seen = NULL;
-    char ****texts = calloc(SUITE_COUNT, sizeof *texts);
-    for (int fi = 0; fi < n_files && rc == 0; fi++) {
-        const char *path = argv[optind + fi];
-        FILE *fp = fopen(path, "rb");
-        if (fp == NULL) {
-            die("cannot open %s: %s", path, strerror(errno));
-            rc = 2;
-            break;
-        }
-        char *line = NULL;
-        size_t cap = 0;
-        ssize_t len;
-        int lineno = 0, shard_i = -1;
-        while (rc == 0 && (len = getline(&line, &cap, fp)) != -1) {
-            lineno++;
-            json_error_t je;
-            json_t *j = json_loadb(line, (size_t)len, JSON_REJECT_DUPLICATES, &je);
-            if (j == NULL || (size_t)len != strlen(line)) {
-                fprintf(stderr, "ccref merge: %s:%d: not a shard line (%s)\n", path, lineno, j ? "NUL byte" : je.text);
-                rc = 2;
-            } else if (lineno == 1) {
-                json_t *sh = json_object_get(j, "ccrefShard"), *ver = json_object_get(j, "generatorVersion");
-                json_t *sd = json_object_get(j, "seed"), *ss = json_object_get(j, "suites");
-                if (!json_is_array(sh) || json_array_size(sh) != 2 || !json_is_string(ver) || !json_is_integer(sd) ||
-                    !json_is_array(ss)) {
-                    fprintf(stderr, "ccref merge: %s:1: not a ccref shard header\n", path);
-                    rc = 2;
-                } else if (strcmp(json_string_value(ver), CCREF_GENERATOR_VERSION) != 0) {
-                    fprintf(stderr, "ccref merge: %s:1: generatorVersion %s, this ccref writes %s\n", path,
-                            json_string_value(ver), CCREF_GENERATOR_VERSION);
-                    rc = 2;
-                } else {
-                    shard_i = (int)json_integer_value(json_array_get(sh, 0));
-                    int n = (int)json_integer_value(json_array_get(sh, 1));
-                    int ns = 0, list[SUITE_COUNT];
-                    size_t k;
-                    json_t *v;
-                    json_array_foreach(ss, k, v) {
-                        int s = json_is_string(v) ? suite_from_name(json_string_value(v)) : -1;
-                        if (s < 0 || ns >= SUITE_COUNT) {
-                            ns = -1;
-                            break;
-                        }
-                        list[ns++] = s;
-                    }
-                    if (ns <= 0 || n < 1 || shard_i < 0 || shard_i >= n) {
-                        fprintf(stderr, "ccref merge: %s:1: bad shard header\n", path);
-                        rc = 2;
-                    } else if (shard_n < 0) {
-                        shard_n = n;
-                        seed = json_integer_value(sd);
-                        n_suites = ns;
-                        memcpy(suites, list, sizeof list[0] * (size_t)ns);
-                        seen = calloc((size_t)n, 1);
-                        for (int s = 0; s < ns; s++)
-                            texts[list[s]] = alloc_texts(list[s]);
-                    } else if (n != shard_n || json_integer_value(sd) != seed || ns != n_suites ||
-                               memcmp(list, suites, sizeof list[0] * (size_t)ns) != 0) {
-                        fprintf(stderr, "ccref merge: %s:1: shard of another run (N, seed or suites differ)\n", path);
-                        rc = 2;
-                    }
-                    if (rc == 0 && seen[shard_i]) {
-                        fprintf(stderr, "ccref merge: %s:1: shard %d/%d given twice\n", path, shard_i, shard_n);
-                        rc = 2;
-                    }
-                    if (rc == 0)
-                        seen[shard_i] = 1;
-                }
-            } else {
-                json_t *su = json_object_get(j, "suite"), *gr = json_object_get(j, "group"), *ix = json_object_get(j, "index");
-                int s = json_is_string(su) ? suite_from_name(json_string_value(su)) : -1;
-                const group_spec *gs;
-                int ng = s >= 0 ? suite_groups(s, &gs) : 0;
-                int g = json_is_integer(gr) ? (int)json_integer_value(gr) : -1;
-                int k = json_is_integer(ix) ? (int)json_integer_value(ix) : -1;
-                const char *mark = strstr(line, ",\"test\":");
-                if (s < 0 || texts[s] == NULL || g < 0 || g >= ng || k < 0 || k >= gs[g].count || mark == NULL) {
-                    fprintf(stderr, "ccref merge: %s:%d: a test outside the run's suites and groups\n", path, lineno);
-                    rc = 2;
-                } else if (texts[s][g][k] != NULL) {
-                    fprintf(stderr, "ccref merge: %s:%d: test %s/%d given twice\n", path, lineno, suite_name(s),
-                            tc_id_of(s, g, k));
-                    rc = 2;
-                } else {
-                    /* the test's text exactly as written: between ,"test": and the closing brace of the line */
-                    const char *start = mark + 8;
-                    size_t l = strlen(start);
-                    while (l > 0 && (start[l - 1] == '\n' || start[l - 1] == '\r'))
-                        l--;
-                    if (l == 0 || start[l - 1] != '}') {
-                        fprintf(stderr, "ccref merge: %s:%d: truncated line\n", path, lineno);
-                        rc = 2;
-                    } else {
-                        texts[s][g][k] = strndup(start, l - 1);
-                    }
-                }
-            }
-            json_decref(j);
-        }
-        if (rc == 0 && lineno == 0) {
-            fprintf(stderr, "ccref merge: %s: empty file\n", path);
-            rc = 2;
-        }
-        free(line);
-        fclose(fp);
+    o->shards = argv + optind;
+    o->n_shards = argc - optind;
+    return RUN_COMMAND;
+}
+
+/* The run the shards belong to, fixed by the first header read, and what has been read of it. */
+typedef struct {
+    int shard_n;          /* -1 until the first header */
+    long long seed;
+    int suites[SUITE_COUNT], n_suites;
+    unsigned char *seen;  /* seen[i]: shard i has been read */
+    char ****texts;       /* texts[suite][g][k]: a test's text; the run's suites only, NULL until read */
+} merge_run;
+
+/* The suites a header names, into list[]; their number, or -1 for an unknown name or too many. */
+static int header_suites(json_t *names, int *list)
+{
+    int ns = 0;
+    size_t k;
+    json_t *v;
+    json_array_foreach(names, k, v) {
+        int s = json_is_string(v) ? suite_from_name(json_string_value(v)) : -1;
+        if (s < 0 || ns >= SUITE_COUNT)
+            return -1;
+        list[ns++] = s;
     }
-    for (int i = 0; rc == 0 && i < shard_n; i++)
-        if (!seen[i]) {
-            fprintf(stderr, "ccref merge: shard %d/%d is missing\n", i, shard_n);
-            rc = 2;
+    return ns;
+}
+
+/* The first header read fixes the run: its N, seed and suites. */
+static void start_run(merge_run *m, int n, long long seed, const int *list, int ns)
+{
+    m->shard_n = n;
+    m->seed = seed;
+    m->n_suites = ns;
+    memcpy(m->suites, list, sizeof list[0] * (size_t)ns);
+    m->seen = calloc((size_t)n, 1);
+    for (int s = 0; s < ns; s++)
+        m->texts[list[s]] = alloc_texts(list[s]);
+}
+
+static int same_run(const merge_run *m, int n, long long seed, const int *list, int ns)
+{
+    return n == m->shard_n && seed == m->seed && ns == m->n_suites &&
+           memcmp(list, m->suites, sizeof list[0] * (size_t)ns) == 0;
+}
+
+/* A shard's first line, {"ccrefShard":[I,N],"generatorVersion":...,"seed":...,"suites":[...]}: a shard not read
+ * yet, of this generator version and of the run (the first header starts it). 0, or 2 (reported). */
+static int read_shard_header(merge_run *m, const char *path, json_t *j)
+{
+    json_t *sh = json_object_get(j, "ccrefShard"), *ver = json_object_get(j, "generatorVersion");
+    json_t *sd = json_object_get(j, "seed"), *ss = json_object_get(j, "suites");
+    if (!json_is_array(sh) || json_array_size(sh) != 2 || !json_is_string(ver) || !json_is_integer(sd) ||
+        !json_is_array(ss)) {
+        fprintf(stderr, "ccref merge: %s:1: not a ccref shard header\n", path);
+        return 2;
+    }
+    if (strcmp(json_string_value(ver), CCREF_GENERATOR_VERSION) != 0) {
+        fprintf(stderr, "ccref merge: %s:1: generatorVersion %s, this ccref writes %s\n", path,
+                json_string_value(ver), CCREF_GENERATOR_VERSION);
+        return 2;
+    }
+    int shard_i = (int)json_integer_value(json_array_get(sh, 0));
+    int n = (int)json_integer_value(json_array_get(sh, 1));
+    int list[SUITE_COUNT], ns = header_suites(ss, list);
+    if (ns <= 0 || n < 1 || shard_i < 0 || shard_i >= n) {
+        fprintf(stderr, "ccref merge: %s:1: bad shard header\n", path);
+        return 2;
+    }
+    if (m->shard_n < 0) {
+        start_run(m, n, json_integer_value(sd), list, ns);
+    } else if (!same_run(m, n, json_integer_value(sd), list, ns)) {
+        fprintf(stderr, "ccref merge: %s:1: shard of another run (N, seed or suites differ)\n", path);
+        return 2;
+    }
+    if (m->seen[shard_i]) {
+        fprintf(stderr, "ccref merge: %s:1: shard %d/%d given twice\n", path, shard_i, m->shard_n);
+        return 2;
+    }
+    m->seen[shard_i] = 1;
+    return 0;
+}
+
+/* The key before a test's text on a shard line. */
+static const char shard_test_key[] = ",\"test\":";
+
+/* The test's text exactly as written, from after the key (at mark) to the closing brace of the line, into *text;
+ * -1 when the line does not end with that brace (truncated). */
+static int shard_test_text(const char *mark, char **text)
+{
+    const char *start = mark + sizeof shard_test_key - 1;
+    size_t l = strlen(start);
+    while (l > 0 && (start[l - 1] == '\n' || start[l - 1] == '\r'))
+        l--;
+    if (l == 0 || start[l - 1] != '}')
+        return -1;
+    *text = strndup(start, l - 1);
+    return 0;
+}
+
+/* A shard's test line, {"suite":...,"group":G,"index":K,"test":{...}}: a test of the run's suites and groups, not
+ * read yet. 0, or 2 (reported). */
+static int read_shard_test(merge_run *m, const char *path, int lineno, const char *line, json_t *j)
+{
+    json_t *su = json_object_get(j, "suite"), *gr = json_object_get(j, "group"), *ix = json_object_get(j, "index");
+    int s = json_is_string(su) ? suite_from_name(json_string_value(su)) : -1;
+    const group_spec *gs;
+    int ng = s >= 0 ? suite_groups(s, &gs) : 0;
+    int g = json_is_integer(gr) ? (int)json_integer_value(gr) : -1;
+    int k = json_is_integer(ix) ? (int)json_integer_value(ix) : -1;
+    const char *mark = strstr(line, shard_test_key);
+    if (s < 0 || m->texts[s] == NULL || g < 0 || g >= ng || k < 0 || k >= gs[g].count || mark == NULL) {
+        fprintf(stderr, "ccref merge: %s:%d: a test outside the run's suites and groups\n", path, lineno);
+        return 2;
+    }
+    if (m->texts[s][g][k] != NULL) {
+        fprintf(stderr, "ccref merge: %s:%d: test %s/%d given twice\n", path, lineno, suite_name(s),
+                tc_id_of(s, g, k));
+        return 2;
+    }
+    if (shard_test_text(mark, &m->texts[s][g][k]) != 0) {
+        fprintf(stderr, "ccref merge: %s:%d: truncated line\n", path, lineno);
+        return 2;
+    }
+    return 0;
+}
+
+/* One line of a shard file (len bytes): the header on line 1, a test on every other. 0, or 2 (reported). */
+static int read_shard_line(merge_run *m, const char *path, int lineno, const char *line, size_t len)
+{
+    json_error_t je;
+    json_t *j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &je);
+    int rc;
+    if (j == NULL || len != strlen(line)) {
+        fprintf(stderr, "ccref merge: %s:%d: not a shard line (%s)\n", path, lineno, j ? "NUL byte" : je.text);
+        rc = 2;
+    } else if (lineno == 1) {
+        rc = read_shard_header(m, path, j);
+    } else {
+        rc = read_shard_test(m, path, lineno, line, j);
+    }
+    json_decref(j);
+    return rc;
+}
+
+/* 0, or 2 (reported). */
+static int read_shard_file(merge_run *m, const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) {
+        die("cannot open %s: %s", path, strerror(errno));
+        return 2;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int lineno = 0, rc = 0;
+    while (rc == 0 && (len = getline(&line, &cap, fp)) != -1)
+        rc = read_shard_line(m, path, ++lineno, line, (size_t)len);
+    if (rc == 0 && lineno == 0) {
+        fprintf(stderr, "ccref merge: %s: empty file\n", path);
+        rc = 2;
+    }
+    free(line);
+    fclose(fp);
+    return rc;
+}
+
+/* Every shard of the run read, and every test of its suites found in one. 0, or 2 (the first gap reported). */
+static int check_run_complete(const merge_run *m)
+{
+    for (int i = 0; i < m->shard_n; i++)
+        if (!m->seen[i]) {
+            fprintf(stderr, "ccref merge: shard %d/%d is missing\n", i, m->shard_n);
+            return 2;
         }
-    for (int si = 0; rc == 0 && si < n_suites; si++) {
-        int s = suites[si];
+    for (int si = 0; si < m->n_suites; si++) {
+        int s = m->suites[si];
         const group_spec *gs;
         int ng = suite_groups(s, &gs);
-        for (int g = 0; rc == 0 && g < ng; g++)
-            for (int k = 0; rc == 0 && k < gs[g].count; k++)
-                if (texts[s][g][k] == NULL) {
+        for (int g = 0; g < ng; g++)
+            for (int k = 0; k < gs[g].count; k++)
+                if (m->texts[s][g][k] == NULL) {
                     fprintf(stderr, "ccref merge: test %s/%d is in no shard\n", suite_name(s), tc_id_of(s, g, k));
-                    rc = 2;
+                    return 2;
                 }
     }
-    if (rc == 0 && make_dir(out))
-        rc = 2;
-    for (int si = 0; rc == 0 && si < n_suites; si++) {
-        if (write_suite_file(out, suites[si], (uint64_t)seed, texts[suites[si]]) != 0)
-            rc = 2;
-        else if (!quiet)
-            printf("ccref merge: %s/%s.json: %d tests\n", out, suite_name(suites[si]), suite_tests(suites[si]));
+    return 0;
+}
+
+/* The run's suite files, as an unsharded run writes them. 0, or 2 (reported; the files after it are not written). */
+static int write_merged_files(const merge_run *m, const merge_options *o)
+{
+    if (make_dir(o->out))
+        return 2;
+    for (int si = 0; si < m->n_suites; si++) {
+        int s = m->suites[si];
+        if (write_suite_file(o->out, s, (uint64_t)m->seed, m->texts[s]) != 0)
+            return 2;
+        if (!o->quiet)
+            printf("ccref merge: %s/%s.json: %d tests\n", o->out, suite_name(s), suite_tests(s));
     }
+    return 0;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    merge_options o;
+    int rc = parse_merge_options(argc, argv, &o);
+    if (rc != RUN_COMMAND)
+        return rc;
+    merge_run m = {.shard_n = -1, .seed = -1, .n_suites = 0, .seen = NULL};
+    m.texts = calloc(SUITE_COUNT, sizeof *m.texts);
+    rc = 0;
+    for (int fi = 0; fi < o.n_shards && rc == 0; fi++)
+        rc = read_shard_file(&m, o.shards[fi]);
+    if (rc == 0)
+        rc = check_run_complete(&m);
+    if (rc == 0)
+        rc = write_merged_files(&m, &o);
     for (int s = 0; s < SUITE_COUNT; s++)
-        if (texts[s])
-            free_texts(s, texts[s]);
-    free(texts);
-    free(seen);
+        if (m.texts[s])
+            free_texts(s, m.texts[s]);
+    free(m.texts);
+    free(m.seen);
     return rc;
 }
