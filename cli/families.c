@@ -80,7 +80,13 @@ static void grid_field(fam *f, const field_desc *d, void *params)
 
 static ccref_vec3 gvec(fam *f, double lo, double hi, double step)
 {
-    return v3(grid(f, lo, hi, step), grid(f, lo, hi, step), grid(f, lo, hi, step));
+    /* z, y, then x: the order in which GCC on x86-64 evaluated the three draws when they were the arguments of one
+     * call, which made the published vectors; one draw per statement fixes that order for every compiler (the order
+     * of a call's arguments is unspecified in C) */
+    double z = grid(f, lo, hi, step);
+    double y = grid(f, lo, hi, step);
+    double x = grid(f, lo, hi, step);
+    return v3(x, y, z);
 }
 
 /* One of the 24 rotations that are signed permutation matrices (exact). */
@@ -274,7 +280,10 @@ static ccref_frame grid_frame(fam *f)
 /* A point of the plane F of body 1 on the grid, in Ground. */
 static ccref_vec3 plane_point(fam *f, const ccref_body *b1, const ccref_frame *F)
 {
-    ccref_vec3 in_plane = m3_apply(&F->R, v3(grid(f, -1, 1, 0.125), grid(f, -1, 1, 0.125), 0));
+    /* y, then x: the order of the published vectors (as gvec's) */
+    double y = grid(f, -1, 1, 0.125);
+    double x = grid(f, -1, 1, 0.125);
+    ccref_vec3 in_plane = m3_apply(&F->R, v3(x, y, 0));
     return ccref_station_location(b1, v3_add(F->p, in_plane));
 }
 
@@ -355,7 +364,9 @@ static void exact_line_on_line(fam *f, const exact_start *e, ccref_line_on_line_
         db = m3_apply(&e->b2.R, m3_column(&p->edge_frame2_in_b2.R, 0));
     } while (v3_norm_sq(v3_cross(df, db)) == 0.0);
     /* Pb = Pf + a df + b db: the common normal df x db is orthogonal to Pb - Pf, so perr = 0 */
-    ccref_vec3 Pb = v3_add(e->X, v3_add(v3_scale(grid(f, -1, 1, 0.125), df), v3_scale(grid(f, -1, 1, 0.125), db)));
+    double b = grid(f, -1, 1, 0.125); /* b, then a: the order of the published vectors (as gvec's) */
+    double a = grid(f, -1, 1, 0.125);
+    ccref_vec3 Pb = v3_add(e->X, v3_add(v3_scale(a, df), v3_scale(b, db)));
     p->edge_frame1_in_b1.p = station_at(&e->b1, e->X);
     p->edge_frame2_in_b2.p = station_at(&e->b2, Pb);
 }
@@ -1631,8 +1642,10 @@ static void fam_conditions(fam *f, vtest *t, int ties)
          * two large values of the right signs, which random picks seldom give) */
         const ccref_unilateral_condition target = (ccref_unilateral_condition)f->k;
         const double sg = p->sign;
-        for (int i = 0; i < 4; i++) /* within tolerance unless set below */
-            *x[i] = (pick(f, 2) ? 1.0 : -1.0) * uni(f, 0.0, tol[i]);
+        for (int i = 0; i < 4; i++) { /* within tolerance unless set below */
+            double sign = pick(f, 2) ? 1.0 : -1.0; /* the sign drawn first (the order of the published vectors) */
+            *x[i] = sign * uni(f, 0.0, tol[i]);
+        }
         switch (target) {
         case CCREF_UNI_SEPARATED: p->perr = sg * uni(f, 0.2, 1.0); break;
         case CCREF_UNI_PENETRATING: p->perr = -sg * uni(f, 0.2, 1.0); break;
