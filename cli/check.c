@@ -13,17 +13,7 @@
 #include "check.h"
 #include "expect.h"
 #include "numfmt.h"
-
-/* What an engine reported for one test. */
-typedef struct {
-    int present;
-    int line;
-    int error;                  /* the engine wrote an error object for it */
-    outcome got;
-    unsigned char reported[CCREF_MAX_SLOTS];
-    unsigned disc_reported;
-    json_t *inputs_used;        /* owned; NULL when not given */
-} reported;
+#include "results.h"
 
 /* Per suite and family (a group name) statistics. */
 typedef struct {
@@ -148,149 +138,6 @@ static int list_vectors(const char *arg, char ***paths, int *n)
         fprintf(stderr, "ccref check: %s: no *.json vector file\n", arg);
         return -1;
     }
-    return 0;
-}
-
-/* The keys a results line and a value object may have (what `ccref eval` writes in its three modes, and what an
- * engine writes): any other key is a typo to be reported, not ignored. */
-static const char *const result_keys[] = {
-    "id", "line", "kind", "status", "ok", "mp", "mv", "deviations", "sense", "lines_are_parallel", "sign",
-    "has_friction", "cor_branch", "cof_branch", "condition", "valid", "proximal", "outputs", "inputs_used", "used",
-    "bound_exceeds_value", "decision_bands", "oracle_status", "oracle_discrete", "decided", "max_bits", "error", NULL};
-static const char *const value_keys[] = {"hex", "dec", "bound", "certified", "bits", "reason", "kernel", "oracle",
-                                         "ulps", "ratio", NULL};
-
-static const char *unknown_key(json_t *obj, const char *const *known)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach(obj, key, v) {
-        int ok = 0;
-        for (const char *const *k = known; *k && !ok; k++)
-            ok = strcmp(*k, key) == 0;
-        if (!ok)
-            return key;
-    }
-    return NULL;
-}
-
-/* A reported value: a number, a numeric string, or an object with "hex" (preferred) or "dec"; `ccref eval
- * --both` output gives the kernel's value under "kernel". */
-static int value_of(json_t *v, double *out)
-{
-    if (json_is_object(v) && unknown_key(v, value_keys) != NULL)
-        return -1;
-    if (json_is_object(v) && json_object_get(v, "kernel") != NULL)
-        v = json_object_get(v, "kernel");
-    if (json_is_object(v)) {
-        json_t *h = json_object_get(v, "hex");
-        if (h == NULL)
-            h = json_object_get(v, "dec");
-        if (h == NULL)
-            return -1;
-        v = h;
-    }
-    if (json_is_number(v)) {
-        *out = json_number_value(v);
-        return 0;
-    }
-    if (json_is_string(v))
-        return parse_double(json_string_value(v), out);
-    return -1;
-}
-
-/* Read one result object into rep; 0, or -1 with msg. */
-static int read_result(json_t *j, int suite, reported *rep, char *msg, size_t msglen)
-{
-    outcome *o = &rep->got;
-    memset(o, 0, sizeof *o);
-    o->suite = suite;
-    o->n = suite_slots(suite);
-    const char *bad = unknown_key(j, result_keys);
-    if (bad != NULL) {
-        snprintf(msg, msglen, "field %s: unknown key", bad);
-        return -1;
-    }
-    if (json_object_get(j, "error") != NULL) {
-        rep->error = 1;
-        return 0;
-    }
-    json_t *st = json_object_get(j, "status");
-    int s = json_is_string(st) ? status_from_name(json_string_value(st)) : -1;
-    if (s < 0) {
-        snprintf(msg, msglen, "field status: expected a ccref status name or ERROR");
-        return -1;
-    }
-    o->d.status = (ccref_status)s;
-    static const struct { unsigned bit; const char *name; int kind; } disc[] = {
-        {DISC_MP, "mp", 0}, {DISC_MV, "mv", 0}, {DISC_SIGN, "sign", 0}, {DISC_SENSE, "sense", 0},
-        {DISC_HAS_FRICTION, "has_friction", 1}, {DISC_PARALLEL, "lines_are_parallel", 1}, {DISC_VALID, "valid", 1},
-        {DISC_PROXIMAL, "proximal", 1}, {DISC_COR_BRANCH, "cor_branch", 2}, {DISC_COF_BRANCH, "cof_branch", 3},
-        {DISC_CONDITION, "condition", 4}, {DISC_DEVIATIONS, "deviations", 5}};
-    int *dst[] = {&o->d.mp, &o->d.mv, &o->d.sign, &o->d.sense, &o->d.has_friction, &o->d.lines_are_parallel,
-                  &o->d.valid, &o->d.proximal, &o->d.cor_branch, &o->d.cof_branch, &o->d.condition, NULL};
-    for (size_t i = 0; i < sizeof disc / sizeof disc[0]; i++) {
-        json_t *v = json_object_get(j, disc[i].name);
-        if (v == NULL)
-            continue;
-        int val = -999;
-        switch (disc[i].kind) {
-        case 0: if (json_is_integer(v)) val = (int)json_integer_value(v); break;
-        case 1: if (json_is_boolean(v)) val = json_is_true(v); break;
-        case 2: if (json_is_string(v)) val = cor_branch_from_name(json_string_value(v)); break;
-        case 3: if (json_is_string(v)) val = cof_branch_from_name(json_string_value(v)); break;
-        case 4:
-            for (int c = 0; json_is_string(v) && c < CCREF_UNI_CONDITION_COUNT; c++)
-                if (strcmp(json_string_value(v), ccref_unilateral_condition_name((ccref_unilateral_condition)c)) == 0)
-                    val = c;
-            break;
-        default: {
-            size_t k;
-            json_t *e;
-            if (!json_is_array(v))
-                break;
-            val = 0;
-            json_array_foreach(v, k, e) {
-                int b = json_is_string(e) ? deviation_from_name(json_string_value(e)) : -1;
-                if (b < 0) {
-                    val = -999;
-                    break;
-                }
-                o->d.deviations |= 1u << b;
-            }
-        }
-        }
-        if (val == -999 || (disc[i].kind >= 2 && disc[i].kind <= 4 && val < 0)) {
-            snprintf(msg, msglen, "field %s: unexpected value", disc[i].name);
-            return -1;
-        }
-        if (dst[i])
-            *dst[i] = val;
-        rep->disc_reported |= disc[i].bit;
-    }
-    json_t *outs = json_object_get(j, "outputs");
-    if (outs != NULL && !json_is_object(outs)) {
-        snprintf(msg, msglen, "field outputs: expected an object {name: value}");
-        return -1;
-    }
-    const char *key;
-    json_t *v;
-    json_object_foreach(outs, key, v) {
-        int slot = slot_from_name(suite, key);
-        if (slot < 0) {
-            snprintf(msg, msglen, "field outputs.%s: not an output of %s", key, suite_name(suite));
-            return -1;
-        }
-        if (value_of(v, &o->value[slot]) != 0) {
-            snprintf(msg, msglen, "field outputs.%s: expected a number, a hex string or {\"hex\": ...} (no other key)",
-                     key);
-            return -1;
-        }
-        rep->reported[slot] = 1;
-    }
-    json_t *used = json_object_get(j, "inputs_used");
-    if (used != NULL)
-        rep->inputs_used = json_incref(used);
     return 0;
 }
 
@@ -431,112 +278,14 @@ int check_results(const check_set *set, const char *rpath, const check_options *
     n_rows = 0;
     memset(out_stats, 0, sizeof out_stats);
     memset(alt_by_flag, 0, sizeof alt_by_flag);
-    reported **reps = calloc((size_t)n_paths, sizeof *reps);
-    for (int i = 0; i < n_paths; i++)
-        reps[i] = calloc((size_t)files[i].n_tests + 1, sizeof **reps);
-    int rc = 0;
-    /* the results */
-    FILE *in = fopen(rpath, "r");
-    if (rc == 0 && in == NULL) {
-        fprintf(stderr, "ccref check: cannot open %s: %s\n", rpath, strerror(errno));
-        rc = 2;
-    }
-    char engine[200] = "";
-    long result_lines = 0;
-    if (rc == 0) {
-        char *line = NULL;
-        size_t cap = 0;
-        ssize_t len;
-        int lineno = 0, header = 0;
-        while (rc == 0 && (len = getline(&line, &cap, in)) != -1) {
-            lineno++;
-            size_t sp = 0;
-            while (sp < (size_t)len && (line[sp] == ' ' || line[sp] == '\t' || line[sp] == '\r' || line[sp] == '\n'))
-                sp++;
-            if (sp == (size_t)len)
-                continue;
-            read_error e;
-            json_t *j = case_parse_line(line, (size_t)len, lineno == 1, &e);
-            if (j == NULL || !json_is_object(j)) {
-                fprintf(stderr, "ccref check: %s:%d: %s\n", rpath, lineno, j ? "not a JSON object" : e.message);
-                rc = 2;
-                json_decref(j);
-                break;
-            }
-            if (!header) {
-                json_t *s = json_object_get(j, "schema"), *v = json_object_get(j, "generatorVersion");
-                json_t *en = json_object_get(j, "engine");
-                if (!json_is_string(s) || strcmp(json_string_value(s), RESULTS_SCHEMA) != 0 || !json_is_string(v)) {
-                    fprintf(stderr, "ccref check: %s:%d: the first line must be the results header {\"schema\": \"%s\", "
-                            "\"generatorVersion\": ..., \"engine\": ...}\n", rpath, lineno, RESULTS_SCHEMA);
-                    rc = 2;
-                } else if (strcmp(json_string_value(v), files[0].generator_version) != 0) {
-                    fprintf(stderr, "ccref check: %s:%d: results for generatorVersion %s, the vectors are %s\n", rpath,
-                            lineno, json_string_value(v), files[0].generator_version);
-                    rc = 2;
-                }
-                snprintf(engine, sizeof engine, "%s", json_is_string(en) ? json_string_value(en) : "");
-                header = 1;
-                json_decref(j);
-                continue;
-            }
-            json_t *id = json_object_get(j, "id");
-            const char *ids = json_is_string(id) ? json_string_value(id) : NULL;
-            const char *slash = ids ? strrchr(ids, '/') : NULL;
-            int found = 0;
-            if (slash != NULL) {
-                char sname[64];
-                size_t l = (size_t)(slash - ids);
-                if (l < sizeof sname) {
-                    memcpy(sname, ids, l);
-                    sname[l] = '\0';
-                    int suite = suite_from_name(sname), tc = atoi(slash + 1);
-                    for (int f = 0; f < n_paths && !found; f++) {
-                        if (files[f].suite != suite)
-                            continue;
-                        for (int t = 0; t < files[f].n_tests; t++) {
-                            if (files[f].tests[t].tc_id != tc)
-                                continue;
-                            found = 1;
-                            reported *r = &reps[f][t];
-                            if (r->present) {
-                                fprintf(stderr, "ccref check: %s:%d: a second result for %s (first at line %d)\n",
-                                        rpath, lineno, ids, r->line);
-                                rc = 2;
-                                break;
-                            }
-                            char msg[300];
-                            r->present = 1;
-                            r->line = lineno;
-                            if (read_result(j, suite, r, msg, sizeof msg) != 0) {
-                                fprintf(stderr, "ccref check: %s:%d (%s): %s\n", rpath, lineno, ids, msg);
-                                rc = 2;
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-            if (!found && rc == 0) {
-                fprintf(stderr, "ccref check: %s:%d: a result for an unknown test \"%s\" (expected \"<suite>/<tcId>\" "
-                        "of the vectors given)\n", rpath, lineno, ids ? ids : "");
-                rc = 2;
-            }
-            result_lines++;
-            json_decref(j);
-        }
-        if (rc == 0 && ferror(in)) {
-            fprintf(stderr, "ccref check: %s: read error\n", rpath);
-            rc = 2;
-        }
-        if (rc == 0 && !header) {
-            fprintf(stderr, "ccref check: %s: empty (no results header)\n", rpath);
-            rc = 2;
-        }
-        free(line);
-    }
-    if (in)
-        fclose(in);
+    engine_results res;
+    char *err = NULL;
+    int rc = results_read(rpath, files, n_paths, &res, &err);
+    if (rc != 0)
+        fprintf(stderr, "ccref check: %s\n", err);
+    free(err);
+    const char *engine = res.engine;
+    const long result_lines = res.n_lines;
 
     /* --tests and --json go to temporary files, renamed into place only when the check completes (exit 0 or 1):
      * an error leaves nothing half-written */
@@ -559,7 +308,7 @@ int check_results(const check_set *set, const char *rpath, const check_options *
     for (int f = 0; rc == 0 && f < n_paths; f++) {
         for (int ti = 0; ti < files[f].n_tests; ti++) {
             const vtest *t = &files[f].tests[ti];
-            reported *r = &reps[f][ti];
+            const engine_answer *r = &res.answer[f][ti];
             row *rw = row_of(files[f].suite, files[f].groups[t->group].family);
             rw->tests++;
             valid += t->result == RESULT_VALID;
@@ -833,12 +582,7 @@ int check_results(const check_set *set, const char *rpath, const check_options *
         remove(tsv_tmp);
         rc = 2;
     }
-    for (int f = 0; f < n_paths; f++) {
-        for (int t = 0; t < files[f].n_tests; t++)
-            json_decref(reps[f][t].inputs_used);
-        free(reps[f]);
-    }
-    free(reps);
+    results_free(&res);
     return rc;
 }
 
