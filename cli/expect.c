@@ -5,7 +5,6 @@
 
 #include "../src/bounds_calculus.h"
 #include "expect.h"
-#include "numfmt.h"
 
 void answer_init(answer *a, int suite)
 {
@@ -827,105 +826,4 @@ int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
     if (t->n_alt > 0)
         t->result = RESULT_ACCEPTABLE;
     return 0;
-}
-
-/* ------------------------------------------------------------------ matching */
-
-static int status_matches(int expected, int got)
-{
-    if (got == STATUS_ANY_ERROR)
-        return !ccref_status_ok((ccref_status)expected);
-    if (got == CCREF_OK && ccref_status_ok((ccref_status)expected))
-        return 1; /* an engine without the OK_* variants reports OK */
-    return expected == got;
-}
-
-void match_answer(const answer *a, const outcome *got, const unsigned char *reported, unsigned disc_reported,
-                  match_report *m)
-{
-    memset(m, 0, sizeof *m);
-    m->worst_slot = -1;
-    m->status_ok = status_matches(a->o.d.status, got->d.status);
-    if (!m->status_ok)
-        snprintf(m->first_failure, sizeof m->first_failure, "status %s, expected %s",
-                 got->d.status == STATUS_ANY_ERROR ? "ERROR" : ccref_status_name(got->d.status),
-                 ccref_status_name(a->o.d.status));
-    m->discrete_ok = 1;
-    const discrete *x = &a->o.d, *g = &got->d;
-    unsigned mask = ccref_status_ok(x->status)
-                        ? suite_discrete(a->o.suite) & disc_reported & ~a->disc_unconstrained & ~a->disc_undecided
-                        : 0;
-    struct { unsigned bit; int want, have; const char *name; } checks[] = {
-        {DISC_MP, x->mp, g->mp, "mp"}, {DISC_MV, x->mv, g->mv, "mv"}, {DISC_SENSE, x->sense, g->sense, "sense"},
-        {DISC_PARALLEL, x->lines_are_parallel, g->lines_are_parallel, "lines_are_parallel"},
-        {DISC_SIGN, x->sign, g->sign, "sign"}, {DISC_HAS_FRICTION, x->has_friction, g->has_friction, "has_friction"},
-        {DISC_COR_BRANCH, x->cor_branch, g->cor_branch, "cor_branch"},
-        {DISC_COF_BRANCH, x->cof_branch, g->cof_branch, "cof_branch"},
-        {DISC_CONDITION, x->condition, g->condition, "condition"}, {DISC_VALID, x->valid, g->valid, "valid"},
-        {DISC_PROXIMAL, x->proximal, g->proximal, "proximal"},
-        {DISC_DEVIATIONS, (int)(x->deviations & ~a->deviations_undecided),
-         (int)(g->deviations & ~a->deviations_undecided), "deviations"}};
-    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
-        if ((mask & checks[i].bit) && checks[i].want != checks[i].have) {
-            if (m->discrete_ok && m->status_ok)
-                snprintf(m->first_failure, sizeof m->first_failure, "%s is %d, expected %d", checks[i].name,
-                         checks[i].have, checks[i].want);
-            m->discrete_ok = 0;
-        }
-    int values_ok = 1;
-    if (ccref_status_ok(x->status) && m->status_ok && ccref_status_ok(g->status)) {
-        for (int i = 0; i < a->o.n; i++) {
-            if (!a->o.in_use[i])
-                continue;
-            if (reported != NULL && !reported[i]) {
-                m->values_missing++;
-                continue;
-            }
-            double v = got->value[i];
-            if (a->unconstrained[i]) {
-                if (!isfinite(v)) {
-                    values_ok = 0;
-                    if (m->first_failure[0] == '\0')
-                        snprintf(m->first_failure, sizeof m->first_failure, "%s is not finite",
-                                 slot_name(a->o.suite, i));
-                }
-                continue;
-            }
-            if (!a->cert_bits[i]) {
-                m->values_uncertified++;
-                continue;
-            }
-            if (isinf(a->tol[i])) {
-                m->values_unbounded++;
-                continue;
-            }
-            m->values_compared++;
-            double d = fabs(v - a->o.value[i]);
-            double ratio = d == 0.0 ? 0.0 : d / a->tol[i];
-            m->slot_compared[i] = 1;
-            m->slot_ratio[i] = isnan(ratio) ? INFINITY : ratio;
-            m->slot_ulps[i] = a->tol[i] <= 0x1p20 * ccref_ulp(a->o.value[i]) ? d / ccref_ulp(a->o.value[i]) : NAN;
-            if (!(d <= a->tol[i])) { /* also a NaN */
-                m->values_failed++;
-                values_ok = 0;
-                if (m->first_failure[0] == '\0') {
-                    char hv[NUMFMT_LEN], he[NUMFMT_LEN];
-                    fmt_hex(v, hv);
-                    fmt_hex(a->o.value[i], he);
-                    snprintf(m->first_failure, sizeof m->first_failure, "%s = %s, expected %s (error %.3g tolerances)",
-                             slot_name(a->o.suite, i), hv, he, isnan(ratio) ? INFINITY : ratio);
-                }
-                ratio = isnan(ratio) ? INFINITY : ratio;
-            }
-            if (ratio >= m->worst_ratio && (m->worst_slot < 0 || ratio > m->worst_ratio)) {
-                m->worst_ratio = ratio;
-                m->worst_slot = i;
-            }
-            /* ulps say nothing where the tolerance exceeds 2^20 ulps (spec/accuracy.md section 5: near zero) */
-            double ulp = ccref_ulp(a->o.value[i]);
-            if (a->tol[i] <= 0x1p20 * ulp && d / ulp > m->worst_ulps)
-                m->worst_ulps = d / ulp;
-        }
-    }
-    m->pass = m->status_ok && m->discrete_ok && values_ok;
 }
