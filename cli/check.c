@@ -259,8 +259,8 @@ static void print_judge_failure(const check_set *s, const engine_results *res, c
                 f->tests[fail->test].tc_id, fail->msg);
 }
 
-/* The report of a check whose every test was judged (rc 0): --tests, the summary and --json; then --tests renamed
- * into place, or removed when the check did not complete (rc 2). The exit status. */
+/* The rest of the report when every test was judged (rc 0): --tests, the summary and --json; then --tests renamed
+ * into place, or removed when the check stopped (rc 2). The exit status. */
 static int report_complete(const check_report *r, const check_options *opt, pending_file *tests, int rc)
 {
     if (rc == 0 && tests->f != NULL)

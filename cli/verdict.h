@@ -53,7 +53,7 @@ typedef enum {
     VERDICT_PASS,               /* the expected answer */
     VERDICT_ALTERNATIVE,        /* one of the test's alternatives */
     VERDICT_FAIL
-} verdict;
+} test_verdict;
 
 typedef struct {
     /* the test */
@@ -64,7 +64,7 @@ typedef struct {
     test_result judged_result;
     double drift;               /* the largest relative change of an input (input_drift); 0: none */
     double condition;           /* the governing condition of the case judged (PASS, ALTERNATIVE, FAIL) */
-    verdict verdict;
+    test_verdict verdict;
     int alt_flag;               /* ALTERNATIVE: the alternative's flag; else -1 */
     char alt_branch[48];        /* ALTERNATIVE: its branch */
     int invalid_accepted;       /* FAIL: an invalid input answered with an OK-class status */

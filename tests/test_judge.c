@@ -289,7 +289,8 @@ static void test_classify_invalid(void)
 /* ------------------------------------------------------------------ tally */
 
 /* A record of the rod suite with one compared output (perr[0]) at the given ratio and ulps. */
-static test_record record(int tc_id, const char *family, test_result result, verdict v, double ratio, double ulps)
+static test_record record(int tc_id, const char *family, test_result result, test_verdict v, double ratio,
+                          double ulps)
 {
     test_record r;
     memset(&r, 0, sizeof r);
@@ -313,9 +314,9 @@ static test_record record(int tc_id, const char *family, test_result result, ver
     return r;
 }
 
-/* Seven tests: tc 1, 2 pass at ratio 0 (random; tc 2 with verr[0] compared too, at ratio 0), 3 passes at 1/4 with no ulps (edge, drifted 2^-52), 4 fails at ratio
- * 5 (random), 5 is an engine error (random), 6 is not reported (random), 7 passes as a decision band's alternative at
- * ratio 1/8, 3 ulps (edge). */
+/* Seven tests: tc 1, 2 pass at ratio 0 (random; tc 2 with verr[0] compared too, at ratio 0), 3 passes at 1/4 with
+ * no ulps (edge, drifted 2^-52), 4 fails at ratio 5 (random), 5 is an engine error (random), 6 is not reported
+ * (random), 7 passes as a decision band's alternative at ratio 1/8, 3 ulps (edge). */
 static void test_tally_counts(void)
 {
     test_record r[7];
