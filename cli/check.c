@@ -73,6 +73,8 @@ static int list_vectors(const char *arg, char ***paths, int *n)
     qsort(*paths, (size_t)*n, sizeof **paths, cmp_str);
     if (*n == 0) {
         fprintf(stderr, "ccref check: %s: no *.json vector file\n", arg);
+        free(*paths);
+        *paths = NULL;
         return -1;
     }
     return 0;
