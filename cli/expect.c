@@ -5,7 +5,6 @@
 
 #include "../src/bounds_calculus.h"
 #include "expect.h"
-#include "numfmt.h"
 
 void answer_init(answer *a, int suite)
 {
@@ -617,158 +616,163 @@ static void deviation_alternatives(ora_ctx *ctx, vtest *t, const ccref_bounds *b
 
 static int is_bad_input(ccref_status s) { return !ccref_status_ok(s) && s != CCREF_E_RESULT_OVERFLOW; }
 
-int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
-{
-    const cli_case *c = &t->c;
-    int suite = c->suite;
-    outcome oo, ko;
+/* What an expected answer is made from: the certified oracle's evaluation (its certificates, whether it decided the
+ * status and discrete outputs, the decisions it took), the double kernel's with its proven bounds, and the status a
+ * computed input check may answer (check_band; 0: none). */
+typedef struct {
+    outcome oracle;
     ora_cert cert[CCREF_MAX_SLOTS];
     int decided, max_bits;
     signed char dec[ORA_D_COUNT];
-    ccref_bounds kb, eb;
-    eval_oracle(ctx, c, NULL, &oo, cert, &decided, &max_bits, dec);
-    eval_kernel(c, &ko, &kb);
-    t->n_alt = 0;
-    answer_init(&t->expected, suite);
-    t->result = RESULT_VALID;
+    outcome kernel;
+    ccref_bounds kernel_bounds;
+    int band;
+} evaluations;
 
-    int band = check_band(c);
-    if (band)
-        add_flag(t, FLAG_TOLERANCE_BAND);
+/* An input the exact checks reject: invalid; acceptable when a computed check may accept it (ToleranceBand). */
+static void expect_invalid(vtest *t, const evaluations *ev)
+{
+    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL);
+    add_flag(t, flag_of_status(ev->oracle.d.status));
+    t->result = RESULT_INVALID;
+    if (!ev->band)
+        return;
+    /* the kernel's computed check may accept: its outputs are then not compared */
+    answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "accepted");
+    a->o.d.status = CCREF_OK;
+    a->o.d.mp = ev->kernel.d.mp;
+    a->o.d.mv = ev->kernel.d.mv;
+    a->o.n = suite_slots(t->c.suite);
+    outcome_set_in_use(&a->o);
+    for (int i = 0; i < a->o.n; i++)
+        a->unconstrained[i] = 1;
+    a->disc_unconstrained = ~0u;
+    t->result = RESULT_ACCEPTABLE;
+}
 
-    if (is_bad_input(oo.d.status)) {
-        fill_answer(&t->expected, &oo, cert, NULL);
-        add_flag(t, flag_of_status(oo.d.status));
-        t->result = RESULT_INVALID;
-        if (band) { /* the kernel's computed check may accept: its outputs are then not compared */
-            answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "accepted");
-            a->o.d.status = CCREF_OK;
-            a->o.d.mp = ko.d.mp;
-            a->o.d.mv = ko.d.mv;
-            a->o.n = suite_slots(suite);
-            outcome_set_in_use(&a->o);
-            for (int i = 0; i < a->o.n; i++)
-                a->unconstrained[i] = 1;
-            a->disc_unconstrained = ~0u;
-            t->result = RESULT_ACCEPTABLE;
-        }
+/* An exact answer that overflows; Simbody's answer without the plane's height is an alternative. */
+static void expect_overflow(ora_ctx *ctx, vtest *t, const evaluations *ev)
+{
+    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL);
+    add_flag(t, FLAG_OVERFLOW);
+    const double *h = plane_height(&t->c);
+    if (h != NULL && *h != 0.0 && height0_alternatives(ctx, t) > 0) /* Simbody's answer without the height */
+        t->result = RESULT_ACCEPTABLE;
+}
+
+/* An alternative that is only a status (the rest of the answer not given). */
+static void status_alternative(vtest *t, int flag, const char *branch, ccref_status status)
+{
+    answer *a = new_alt(t, flag, branch);
+    answer_init(a, t->c.suite);
+    a->flag = flag;
+    snprintf(a->branch, sizeof a->branch, "%s", branch);
+    a->o.d.status = status;
+    t->result = RESULT_ACCEPTABLE;
+}
+
+/* A finite exact answer on which the bounds' reference order fails: an intermediate overflow, or a kernel status
+ * within a tolerance band; else the kernel is outside every band (-1 with msg: a bug). */
+static int expect_without_bounds(vtest *t, const evaluations *ev, char *msg, size_t msglen)
+{
+    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL);
+    if (ev->kernel.d.status == CCREF_E_RESULT_OVERFLOW) {
+        add_flag(t, FLAG_INTERMEDIATE_OVERFLOW);
+        add_flag(t, FLAG_NO_ERROR_BOUND);
+        status_alternative(t, FLAG_INTERMEDIATE_OVERFLOW, "overflow", CCREF_E_RESULT_OVERFLOW);
         return 0;
     }
-    if (!decided) {
-        fill_answer(&t->expected, &oo, cert, NULL);
-        add_flag(t, FLAG_UNCERTIFIED);
+    if (ev->band) {
+        status_alternative(t, FLAG_TOLERANCE_BAND, "rejected", ev->kernel.d.status);
         return 0;
     }
-    if (oo.d.status == CCREF_E_RESULT_OVERFLOW) {
-        fill_answer(&t->expected, &oo, cert, NULL);
-        add_flag(t, FLAG_OVERFLOW);
-        const double *h = plane_height(&t->c);
-        if (h != NULL && *h != 0.0 && height0_alternatives(ctx, t) > 0) /* Simbody's answer without the height */
-            t->result = RESULT_ACCEPTABLE;
-        return 0;
-    }
+    snprintf(msg, msglen, "the kernel returns %s where the exact status is %s, outside every band",
+             ccref_status_name(ev->kernel.d.status), ccref_status_name(ev->oracle.d.status));
+    return -1;
+}
 
-    /* OK class: tolerances from the bounds on the exact branches */
-    ccref_status bst = bounds_on(c, dec, &eb);
-    if (!ccref_status_ok(bst)) {
-        /* the reference order fails where the exact answer is finite: an intermediate overflow */
-        fill_answer(&t->expected, &oo, cert, NULL);
-        if (ko.d.status == CCREF_E_RESULT_OVERFLOW) {
-            add_flag(t, FLAG_INTERMEDIATE_OVERFLOW);
-            add_flag(t, FLAG_NO_ERROR_BOUND);
-            answer *a = new_alt(t, FLAG_INTERMEDIATE_OVERFLOW, "overflow");
-            answer_init(a, suite);
-            a->flag = FLAG_INTERMEDIATE_OVERFLOW;
-            snprintf(a->branch, sizeof a->branch, "overflow");
-            a->o.d.status = CCREF_E_RESULT_OVERFLOW;
-            t->result = RESULT_ACCEPTABLE;
-            return 0;
-        }
-        if (band) {
-            answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "rejected");
-            answer_init(a, suite);
-            a->flag = FLAG_TOLERANCE_BAND;
-            snprintf(a->branch, sizeof a->branch, "rejected");
-            a->o.d.status = ko.d.status;
-            t->result = RESULT_ACCEPTABLE;
-            return 0;
-        }
-        snprintf(msg, msglen, "the kernel returns %s where the exact status is %s, outside every band",
-                 ccref_status_name(ko.d.status), ccref_status_name(oo.d.status));
-        return -1;
-    }
-    fill_answer(&t->expected, &oo, cert, &eb);
-    if (band) { /* accepted exactly, the computed check may reject */
-        answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "rejected");
-        answer_init(a, suite);
-        a->flag = FLAG_TOLERANCE_BAND;
-        snprintf(a->branch, sizeof a->branch, "rejected");
-        a->o.d.status = (ccref_status)band;
-        a->disc_unconstrained = ~0u;
-    }
-    answer *e = &t->expected;
-    /* the COR is continuous at the minimum-COR speed: only its branch label may differ there */
-    if (kb.cor_corner)
-        e->disc_undecided |= DISC_COR_BRANCH;
+/* The flags of the claims on the expected values: a bound larger than the value, no bound, no certificate. */
+static void flag_claims(vtest *t, const ccref_bounds *eb)
+{
+    const answer *e = &t->expected;
     for (int i = 0; i < e->o.n; i++) {
         if (!e->o.in_use[i])
             continue;
-        if (!isinf(e->tol[i]) && eb.bound[i] > fabs(e->o.value[i]) && e->o.value[i] != 0.0)
+        if (!isinf(e->tol[i]) && eb->bound[i] > fabs(e->o.value[i]) && e->o.value[i] != 0.0)
             add_flag(t, FLAG_BOUND_EXCEEDS_VALUE);
         if (isinf(e->tol[i]))
             add_flag(t, FLAG_NO_ERROR_BOUND);
         if (!e->cert_bits[i])
             add_flag(t, FLAG_UNCERTIFIED);
     }
+}
 
-    /* decision bands: the kernel's bands (its computed decisions near their thresholds); each other branch the
-     * exact evaluation could not exclude is an alternative */
+/* The alternative of decision d's branch of bit `bit` (in the band's possible branches); -1 when there is no room
+ * for another alternative. */
+static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, int bit)
+{
+    const cli_case *c = &t->c;
+    int v = branch_of_bit(d, bit);
+    ora_decisions force;
+    force_of(d, v, c, &force);
+    outcome ao;
+    ora_cert acert[CCREF_MAX_SLOTS];
+    int adecided, abits;
+    signed char adec[ORA_D_COUNT];
+    ccref_bounds ab;
+    eval_oracle(ctx, c, &force, &ao, acert, &adecided, &abits, adec);
+    char br[48];
+    snprintf(br, sizeof br, "%s=%d", ccref_decision_name(d), v);
+    answer *a = new_alt(t, FLAG_DECISION_BAND, br);
+    if (a == NULL)
+        return -1;
+    if (adecided && ccref_status_ok(ao.d.status) && ccref_status_ok(bounds_on(c, adec, &ab))) {
+        fill_answer(a, &ao, acert, &ab);
+    } else {
+        for (int i = 0; i < a->o.n; i++)
+            a->unconstrained[i] = 1;
+        a->disc_unconstrained = ~0u;
+    }
+    a->flag = FLAG_DECISION_BAND;
+    snprintf(a->branch, sizeof a->branch, "%s", br);
+    for (int i = 0; i < a->o.n; i++) /* an exact output the other branch cannot certify: not compared */
+        if (a->o.in_use[i] && !a->cert_bits[i])
+            a->unconstrained[i] = 1;
+    return 0;
+}
+
+/* Decision bands: the kernel's bands (its computed decisions near their thresholds); each other branch the exact
+ * evaluation could not exclude is an alternative. 0, or -1 with msg when the exact branch is outside its band. */
+static int decision_band_alternatives(ora_ctx *ctx, vtest *t, const evaluations *ev, char *msg, size_t msglen)
+{
+    const ccref_bounds *kb = &ev->kernel_bounds;
     for (int d = 1; d < CCREF_DECISION_COUNT; d++) {
-        if (!(kb.bands & (1u << d)))
+        if (!(kb->bands & (1u << d)))
             continue;
-        int exact = decision_value((ccref_decision)d, dec);
+        int exact = decision_value((ccref_decision)d, ev->dec);
         if (exact == ORA_DEC_AUTO)
             continue; /* the exact evaluation does not take this decision */
         int exact_bit = d == CCREF_DECISION_SENSE ? (exact > 0 ? 0 : 1) : exact;
-        if (!(kb.possible[d] & (1u << exact_bit))) {
+        if (!(kb->possible[d] & (1u << exact_bit))) {
             snprintf(msg, msglen, "decision %s: the exact branch %d is outside the band's possible branches 0x%x",
-                     ccref_decision_name((ccref_decision)d), exact, kb.possible[d]);
+                     ccref_decision_name((ccref_decision)d), exact, kb->possible[d]);
             return -1;
         }
         add_flag(t, FLAG_DECISION_BAND);
-        for (int bit = 0; bit < 3; bit++) {
-            if (bit == exact_bit || !(kb.possible[d] & (1u << bit)))
-                continue;
-            int v = branch_of_bit((ccref_decision)d, bit);
-            ora_decisions force;
-            force_of((ccref_decision)d, v, c, &force);
-            outcome ao;
-            ora_cert acert[CCREF_MAX_SLOTS];
-            int adecided, abits;
-            signed char adec[ORA_D_COUNT];
-            ccref_bounds ab;
-            eval_oracle(ctx, c, &force, &ao, acert, &adecided, &abits, adec);
-            char br[48];
-            snprintf(br, sizeof br, "%s=%d", ccref_decision_name((ccref_decision)d), v);
-            answer *a = new_alt(t, FLAG_DECISION_BAND, br);
-            if (a == NULL)
+        for (int bit = 0; bit < 3; bit++)
+            if (bit != exact_bit && (kb->possible[d] & (1u << bit)) &&
+                decision_band_alternative(ctx, t, (ccref_decision)d, bit) != 0)
                 break;
-            if (adecided && ccref_status_ok(ao.d.status) && ccref_status_ok(bounds_on(c, adec, &ab))) {
-                fill_answer(a, &ao, acert, &ab);
-            } else {
-                for (int i = 0; i < a->o.n; i++)
-                    a->unconstrained[i] = 1;
-                a->disc_unconstrained = ~0u;
-            }
-            a->flag = FLAG_DECISION_BAND;
-            snprintf(a->branch, sizeof a->branch, "%s", br);
-            for (int i = 0; i < a->o.n; i++) /* an exact output the other branch cannot certify: not compared */
-                if (a->o.in_use[i] && !a->cert_bits[i])
-                    a->unconstrained[i] = 1;
-        }
     }
+    return 0;
+}
 
-    /* deviation flags, their bands and their alternatives */
+/* The deviation flags of the expected answer, and the deviations decided inside a band (either value accepted). */
+static void deviation_flags_and_bands(vtest *t, const ccref_bounds *eb)
+{
+    const cli_case *c = &t->c;
+    const int suite = c->suite;
+    answer *e = &t->expected;
     unsigned dev = e->o.d.deviations;
     for (int bit = 0; bit < 32; bit++)
         if (dev & (1u << bit))
@@ -776,10 +780,10 @@ int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
     if (suite == CCREF_KIND_BALL && (c->u.k.body1.w.x != 0.0 || c->u.k.body1.w.y != 0.0 || c->u.k.body1.w.z != 0.0)) {
         int near0 = 1;
         for (int i = 0; i < 3; i++)
-            near0 &= fabs(e->o.value[CCREF_SLOT_VERR + i]) <= eb.bound[CCREF_SLOT_VERR + i] + ccref_ulp(0.0);
+            near0 &= fabs(e->o.value[CCREF_SLOT_VERR + i]) <= eb->bound[CCREF_SLOT_VERR + i] + ccref_ulp(0.0);
         int all_zero = 1;
         for (int i = 0; i < 3; i++)
-            all_zero &= e->o.value[CCREF_SLOT_VERR + i] == 0.0 && eb.bound[CCREF_SLOT_VERR + i] == 0.0;
+            all_zero &= e->o.value[CCREF_SLOT_VERR + i] == 0.0 && eb->bound[CCREF_SLOT_VERR + i] == 0.0;
         if (near0 && !all_zero) {
             e->deviations_undecided |= CCREF_DEV_BALL_AERR_NOT_DERIVATIVE;
             add_flag(t, FLAG_DEVIATION_BAND);
@@ -791,15 +795,38 @@ int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
     if (sos_rows >= 0 && e->o.d.mv == 2) {
         int near0 = 1, all_zero = 1;
         for (int i = 1; i < 3; i++) {
-            near0 &= fabs(e->o.value[sos_rows + i]) <= eb.bound[sos_rows + i] + ccref_ulp(0.0);
-            all_zero &= e->o.value[sos_rows + i] == 0.0 && eb.bound[sos_rows + i] == 0.0;
+            near0 &= fabs(e->o.value[sos_rows + i]) <= eb->bound[sos_rows + i] + ccref_ulp(0.0);
+            all_zero &= e->o.value[sos_rows + i] == 0.0 && eb->bound[sos_rows + i] == 0.0;
         }
         if (near0 && !all_zero) {
             e->deviations_undecided |= CCREF_DEV_SOS_ROLLING_AERR_SPIN;
             add_flag(t, FLAG_DEVIATION_BAND);
         }
     }
-    deviation_alternatives(ctx, t, &eb);
+}
+
+/* An OK-class exact answer with bounds eb on its branches: tolerances, flags, and the alternatives of the tolerance,
+ * decision and deviation bands and of the Simbody deviations. */
+static int expect_ok(ora_ctx *ctx, vtest *t, const evaluations *ev, const ccref_bounds *eb, char *msg, size_t msglen)
+{
+    fill_answer(&t->expected, &ev->oracle, ev->cert, eb);
+    if (ev->band) { /* accepted exactly, the computed check may reject */
+        answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "rejected");
+        answer_init(a, t->c.suite);
+        a->flag = FLAG_TOLERANCE_BAND;
+        snprintf(a->branch, sizeof a->branch, "rejected");
+        a->o.d.status = (ccref_status)ev->band;
+        a->disc_unconstrained = ~0u;
+    }
+    answer *e = &t->expected;
+    /* the COR is continuous at the minimum-COR speed: only its branch label may differ there */
+    if (ev->kernel_bounds.cor_corner)
+        e->disc_undecided |= DISC_COR_BRANCH;
+    flag_claims(t, eb);
+    if (decision_band_alternatives(ctx, t, ev, msg, msglen) != 0)
+        return -1;
+    deviation_flags_and_bands(t, eb);
+    deviation_alternatives(ctx, t, eb);
     /* the alternatives copied from the expected answer share its undecided deviation bits */
     for (int i = 0; i < t->n_alt; i++)
         t->alt[i].deviations_undecided |= e->deviations_undecided;
@@ -808,103 +835,34 @@ int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
     return 0;
 }
 
-/* ------------------------------------------------------------------ matching */
-
-static int status_matches(int expected, int got)
+int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
 {
-    if (got == STATUS_ANY_ERROR)
-        return !ccref_status_ok((ccref_status)expected);
-    if (got == CCREF_OK && ccref_status_ok((ccref_status)expected))
-        return 1; /* an engine without the OK_* variants reports OK */
-    return expected == got;
-}
-
-void match_answer(const answer *a, const outcome *got, const unsigned char *reported, unsigned disc_reported,
-                  match_report *m)
-{
-    memset(m, 0, sizeof *m);
-    m->worst_slot = -1;
-    m->status_ok = status_matches(a->o.d.status, got->d.status);
-    if (!m->status_ok)
-        snprintf(m->first_failure, sizeof m->first_failure, "status %s, expected %s",
-                 got->d.status == STATUS_ANY_ERROR ? "ERROR" : ccref_status_name(got->d.status),
-                 ccref_status_name(a->o.d.status));
-    m->discrete_ok = 1;
-    const discrete *x = &a->o.d, *g = &got->d;
-    unsigned mask = ccref_status_ok(x->status)
-                        ? suite_discrete(a->o.suite) & disc_reported & ~a->disc_unconstrained & ~a->disc_undecided
-                        : 0;
-    struct { unsigned bit; int want, have; const char *name; } checks[] = {
-        {DISC_MP, x->mp, g->mp, "mp"}, {DISC_MV, x->mv, g->mv, "mv"}, {DISC_SENSE, x->sense, g->sense, "sense"},
-        {DISC_PARALLEL, x->lines_are_parallel, g->lines_are_parallel, "lines_are_parallel"},
-        {DISC_SIGN, x->sign, g->sign, "sign"}, {DISC_HAS_FRICTION, x->has_friction, g->has_friction, "has_friction"},
-        {DISC_COR_BRANCH, x->cor_branch, g->cor_branch, "cor_branch"},
-        {DISC_COF_BRANCH, x->cof_branch, g->cof_branch, "cof_branch"},
-        {DISC_CONDITION, x->condition, g->condition, "condition"}, {DISC_VALID, x->valid, g->valid, "valid"},
-        {DISC_PROXIMAL, x->proximal, g->proximal, "proximal"},
-        {DISC_DEVIATIONS, (int)(x->deviations & ~a->deviations_undecided),
-         (int)(g->deviations & ~a->deviations_undecided), "deviations"}};
-    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
-        if ((mask & checks[i].bit) && checks[i].want != checks[i].have) {
-            if (m->discrete_ok && m->status_ok)
-                snprintf(m->first_failure, sizeof m->first_failure, "%s is %d, expected %d", checks[i].name,
-                         checks[i].have, checks[i].want);
-            m->discrete_ok = 0;
-        }
-    int values_ok = 1;
-    if (ccref_status_ok(x->status) && m->status_ok && ccref_status_ok(g->status)) {
-        for (int i = 0; i < a->o.n; i++) {
-            if (!a->o.in_use[i])
-                continue;
-            if (reported != NULL && !reported[i]) {
-                m->values_missing++;
-                continue;
-            }
-            double v = got->value[i];
-            if (a->unconstrained[i]) {
-                if (!isfinite(v)) {
-                    values_ok = 0;
-                    if (m->first_failure[0] == '\0')
-                        snprintf(m->first_failure, sizeof m->first_failure, "%s is not finite",
-                                 slot_name(a->o.suite, i));
-                }
-                continue;
-            }
-            if (!a->cert_bits[i]) {
-                m->values_uncertified++;
-                continue;
-            }
-            if (isinf(a->tol[i])) {
-                m->values_unbounded++;
-                continue;
-            }
-            m->values_compared++;
-            double d = fabs(v - a->o.value[i]);
-            double ratio = d == 0.0 ? 0.0 : d / a->tol[i];
-            m->slot_compared[i] = 1;
-            m->slot_ratio[i] = isnan(ratio) ? INFINITY : ratio;
-            m->slot_ulps[i] = a->tol[i] <= 0x1p20 * ccref_ulp(a->o.value[i]) ? d / ccref_ulp(a->o.value[i]) : NAN;
-            if (!(d <= a->tol[i])) { /* also a NaN */
-                m->values_failed++;
-                values_ok = 0;
-                if (m->first_failure[0] == '\0') {
-                    char hv[NUMFMT_LEN], he[NUMFMT_LEN];
-                    fmt_hex(v, hv);
-                    fmt_hex(a->o.value[i], he);
-                    snprintf(m->first_failure, sizeof m->first_failure, "%s = %s, expected %s (error %.3g tolerances)",
-                             slot_name(a->o.suite, i), hv, he, isnan(ratio) ? INFINITY : ratio);
-                }
-                ratio = isnan(ratio) ? INFINITY : ratio;
-            }
-            if (ratio >= m->worst_ratio && (m->worst_slot < 0 || ratio > m->worst_ratio)) {
-                m->worst_ratio = ratio;
-                m->worst_slot = i;
-            }
-            /* ulps say nothing where the tolerance exceeds 2^20 ulps (spec/accuracy.md section 5: near zero) */
-            double ulp = ccref_ulp(a->o.value[i]);
-            if (a->tol[i] <= 0x1p20 * ulp && d / ulp > m->worst_ulps)
-                m->worst_ulps = d / ulp;
-        }
+    const cli_case *c = &t->c;
+    evaluations ev;
+    eval_oracle(ctx, c, NULL, &ev.oracle, ev.cert, &ev.decided, &ev.max_bits, ev.dec);
+    eval_kernel(c, &ev.kernel, &ev.kernel_bounds);
+    t->n_alt = 0;
+    answer_init(&t->expected, c->suite);
+    t->result = RESULT_VALID;
+    ev.band = check_band(c);
+    if (ev.band)
+        add_flag(t, FLAG_TOLERANCE_BAND);
+    if (is_bad_input(ev.oracle.d.status)) {
+        expect_invalid(t, &ev);
+        return 0;
     }
-    m->pass = m->status_ok && m->discrete_ok && values_ok;
+    if (!ev.decided) {
+        fill_answer(&t->expected, &ev.oracle, ev.cert, NULL);
+        add_flag(t, FLAG_UNCERTIFIED);
+        return 0;
+    }
+    if (ev.oracle.d.status == CCREF_E_RESULT_OVERFLOW) {
+        expect_overflow(ctx, t, &ev);
+        return 0;
+    }
+    /* OK class: tolerances from the bounds on the exact branches */
+    ccref_bounds eb;
+    if (!ccref_status_ok(bounds_on(c, ev.dec, &eb))) /* the reference order fails where the exact answer is finite */
+        return expect_without_bounds(t, &ev, msg, msglen);
+    return expect_ok(ctx, t, &ev, &eb, msg, msglen);
 }

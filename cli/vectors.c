@@ -174,10 +174,13 @@ void vtest_write(jw *w, const vtest *t, const int *slots, int n_slots)
 
 /* ------------------------------------------------------------------ reading */
 
+/* The reader of one file: where its errors go, and what the reading of the groups needs of the whole file. */
 typedef struct {
     const char *path;
     char *err;
     size_t errlen;
+    long total;                 /* numberOfTests */
+    const int *line_of;         /* the line of every test, by position (test_lines) */
 } ctx_t;
 
 static int bad(ctx_t *x, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -392,9 +395,224 @@ int vgroup_slots(int suite, int rolling, int *slots)
     return n;
 }
 
+/* The test's result: valid, acceptable or invalid. */
+static int read_result(ctx_t *x, json_t *jt, vtest *t)
+{
+    const char *res = str_member(jt, "result");
+    t->result = res == NULL ? (test_result)-1
+                : strcmp(res, "valid") == 0      ? RESULT_VALID
+                : strcmp(res, "acceptable") == 0 ? RESULT_ACCEPTABLE
+                : strcmp(res, "invalid") == 0    ? RESULT_INVALID
+                                                 : (test_result)-1;
+    if ((int)t->result < 0)
+        return bad(x, t->line, "test %d: result must be valid, acceptable or invalid", t->tc_id);
+    return 0;
+}
+
+static int read_flags(ctx_t *x, json_t *jt, vtest *t)
+{
+    size_t fi;
+    json_t *fl;
+    json_array_foreach(json_object_get(jt, "flags"), fi, fl) {
+        int id = json_is_string(fl) ? flag_from_name(json_string_value(fl)) : -1;
+        if (id < 0 || t->n_flags >= MAX_TEST_FLAGS)
+            return bad(x, t->line, "test %d: unknown flag", t->tc_id);
+        t->flags[t->n_flags++] = id;
+    }
+    return 0;
+}
+
+/* The expected answer: status, discrete outputs and the values of the group's outputs in their order. */
+static int read_expected(ctx_t *x, json_t *jt, const vgroup *vg, int suite, vtest *t)
+{
+    json_t *ex = json_object_get(jt, "expected");
+    answer *e = &t->expected;
+    answer_init(e, suite);
+    if (!json_is_object(ex))
+        return bad(x, t->line, "test %d: no expected object", t->tc_id);
+    if (read_discrete(x, t->line, ex, e) != 0)
+        return -1;
+    outcome_set_in_use(&e->o);
+    if (!ccref_status_ok(e->o.d.status))
+        return 0;
+    json_t *vals = json_object_get(ex, "values");
+    if (!json_is_array(vals) || (int)json_array_size(vals) != vg->n_slots)
+        return bad(x, t->line, "test %d: expected.values must hold %d values (the group's outputs)", t->tc_id,
+                   vg->n_slots);
+    for (int k = 0; k < vg->n_slots; k++)
+        if (read_value(x, t->line, json_array_get(vals, (size_t)k), e, vg->slots[k]))
+            return -1;
+    return 0;
+}
+
+/* One alternative: the expected answer with what it lists instead (its flag, branch, status, discrete outputs, and
+ * the values that differ, null for an unconstrained one). */
+static int read_alternative(ctx_t *x, json_t *ja, int suite, vtest *t)
+{
+    const answer *e = &t->expected;
+    if (t->n_alt >= MAX_ALTERNATIVES)
+        return bad(x, t->line, "test %d: too many alternatives", t->tc_id);
+    answer *a = &t->alt[t->n_alt++];
+    *a = *e;
+    a->disc_unconstrained = 0;
+    const char *fn = str_member(ja, "flag"), *br = str_member(ja, "branch");
+    a->flag = fn ? flag_from_name(fn) : -1;
+    snprintf(a->branch, sizeof a->branch, "%s", br ? br : "");
+    if (a->flag < 0)
+        return bad(x, t->line, "test %d: alternative without a known flag", t->tc_id);
+    if (read_discrete(x, t->line, ja, a) != 0)
+        return -1;
+    int was_ok = ccref_status_ok(e->o.d.status);
+    outcome_set_in_use(&a->o);
+    if (!was_ok && ccref_status_ok(a->o.d.status))
+        for (int i = 0; i < a->o.n; i++)
+            a->unconstrained[i] = 1; /* values of an accepted-instead input: not given */
+    const char *key;
+    json_t *jv;
+    json_object_foreach(json_object_get(ja, "values"), key, jv) {
+        int s = slot_from_name(suite, key);
+        if (s < 0)
+            return bad(x, t->line, "test %d: alternative value of unknown output \"%s\"", t->tc_id, key);
+        if (json_is_null(jv))
+            a->unconstrained[s] = 1;
+        else if (read_value(x, t->line, jv, a, s))
+            return -1;
+    }
+    return 0;
+}
+
+/* Test ti of group gi, as the file's next test: its tcId (in range, not seen before), comment, result, flags, case,
+ * expected answer and alternatives. */
+static int read_test(ctx_t *x, json_t *jt, size_t gi, size_t ti, vfile *f)
+{
+    const vgroup *vg = &f->groups[gi];
+    vtest *t = &f->tests[f->n_tests];
+    t->line = x->line_of[f->n_tests];
+    json_t *id = json_object_get(jt, "tcId");
+    if (!json_is_integer(id) || json_integer_value(id) < 1 || json_integer_value(id) > x->total)
+        return bad(x, t->line, "group %s, test %zu: tcId missing or out of range 1..%ld", vg->family, ti, x->total);
+    t->tc_id = (int)json_integer_value(id);
+    for (int k = 0; k < f->n_tests; k++)
+        if (f->tests[k].tc_id == t->tc_id)
+            return bad(x, t->line, "duplicated tcId %d (also at line %d)", t->tc_id, f->tests[k].line);
+    t->group = (int)gi;
+    const char *com = str_member(jt, "comment");
+    snprintf(t->comment, sizeof t->comment, "%s", com ? com : "");
+    if (read_result(x, jt, t) != 0 || read_flags(x, jt, t) != 0)
+        return -1;
+    read_error re;
+    if (case_read(json_object_get(jt, "case"), &t->c, &re) != 0)
+        return bad(x, t->line, "test %d: case.%s: %s", t->tc_id, re.field, re.message);
+    if (t->c.suite != f->suite)
+        return bad(x, t->line, "test %d: a case of kind %s in the %s file", t->tc_id, suite_name(t->c.suite),
+                   suite_name(f->suite));
+    if (read_expected(x, jt, vg, f->suite, t) != 0)
+        return -1;
+    size_t ai;
+    json_t *ja;
+    json_array_foreach(json_object_get(jt, "alternatives"), ai, ja)
+        if (read_alternative(x, ja, f->suite, t) != 0)
+            return -1;
+    f->n_tests++;
+    return 0;
+}
+
+/* Group gi: its family, description, variant and outputs, then its tests. */
+static int read_group(ctx_t *x, json_t *g, size_t gi, vfile *f)
+{
+    vgroup *vg = &f->groups[gi];
+    const char *fam = str_member(g, "family"), *desc = str_member(g, "description");
+    snprintf(vg->family, sizeof vg->family, "%s", fam ? fam : "");
+    snprintf(vg->description, sizeof vg->description, "%s", desc ? desc : "");
+    json_t *var = json_object_get(g, "variant");
+    json_t *roll = json_is_object(var) ? json_object_get(var, "rolling") : NULL;
+    vg->rolling = json_is_boolean(roll) ? json_is_true(roll) : -1;
+    json_t *outs = json_object_get(g, "outputs");
+    if (!json_is_array(outs) || json_array_size(outs) > CCREF_MAX_SLOTS)
+        return bad(x, 0, "group %s: no outputs list", vg->family);
+    size_t oi;
+    json_t *on;
+    json_array_foreach(outs, oi, on) {
+        int s = json_is_string(on) ? slot_from_name(f->suite, json_string_value(on)) : -1;
+        if (s < 0)
+            return bad(x, 0, "group %s: unknown output \"%s\"", vg->family,
+                       json_is_string(on) ? json_string_value(on) : "");
+        vg->slots[vg->n_slots++] = s;
+    }
+    size_t ti;
+    json_t *jt;
+    json_array_foreach(json_object_get(g, "tests"), ti, jt)
+        if (read_test(x, jt, gi, ti, f) != 0)
+            return -1;
+    return 0;
+}
+
+/* The root's members: schema, generatorVersion, suite, seed, and numberOfTests, which must be the number of tests
+ * the groups hold (*total). */
+static int read_root(ctx_t *x, json_t *root, vfile *f, long *total)
+{
+    const char *schema = str_member(root, "schema"), *ver = str_member(root, "generatorVersion");
+    const char *suite = str_member(root, "suite");
+    json_t *groups = json_object_get(root, "testGroups"), *num = json_object_get(root, "numberOfTests");
+    if (schema == NULL || strcmp(schema, VECTORS_SCHEMA) != 0)
+        return bad(x, 1, "not a ccref vector file (schema \"%s\", expected \"%s\")", schema ? schema : "",
+                   VECTORS_SCHEMA);
+    if (ver == NULL || strlen(ver) >= sizeof f->generator_version || suite == NULL ||
+        (f->suite = suite_from_name(suite)) < 0 || !json_is_array(groups) || !json_is_integer(num))
+        return bad(x, 1, "the root must give generatorVersion, a known suite, numberOfTests and testGroups");
+    if (strncmp(ver, "1.", 2) != 0)
+        return bad(x, 1, "generatorVersion %s: this ccref reads format 1 (generatorVersion 1.x)", ver);
+    snprintf(f->generator_version, sizeof f->generator_version, "%s", ver);
+    json_t *seed = json_object_get(root, "seed");
+    if (json_is_integer(seed))
+        snprintf(f->seed, sizeof f->seed, "%lld", (long long)json_integer_value(seed));
+    *total = 0;
+    size_t gi;
+    json_t *g;
+    json_array_foreach(groups, gi, g) {
+        json_t *tests = json_object_get(g, "tests");
+        if (!json_is_array(tests))
+            return bad(x, 0, "testGroups[%zu]: no tests array", gi);
+        *total += (long)json_array_size(tests);
+    }
+    if (*total != json_integer_value(num))
+        return bad(x, 1, "numberOfTests is %lld but the groups hold %ld tests (truncated file?)",
+                   (long long)json_integer_value(num), *total);
+    return 0;
+}
+
+/* The parsed file (text, its JSON root) into f. */
+static int read_file(ctx_t *x, const char *text, json_t *root, vfile *f)
+{
+    long total = 0;
+    if (read_root(x, root, f, &total) != 0)
+        return -1;
+    json_t *groups = json_object_get(root, "testGroups");
+    f->n_groups = (int)json_array_size(groups);
+    f->groups = calloc((size_t)f->n_groups + 1, sizeof *f->groups);
+    f->tests = calloc((size_t)total + 1, sizeof *f->tests);
+    int *line_of = calloc((size_t)total + 2, sizeof *line_of);
+    if (!f->groups || !f->tests || !line_of) {
+        free(line_of);
+        return bad(x, 0, "out of memory");
+    }
+    test_lines(text, line_of, (int)total);
+    x->total = total;
+    x->line_of = line_of;
+    int rc = 0;
+    size_t gi;
+    json_t *g;
+    json_array_foreach(groups, gi, g) {
+        if ((rc = read_group(x, g, gi, f)) != 0)
+            break;
+    }
+    free(line_of);
+    return rc;
+}
+
 int vfile_load(const char *path, vfile *f, char *err, size_t errlen)
 {
-    ctx_t x = {path, err, errlen};
+    ctx_t x = {path, err, errlen, 0, NULL};
     memset(f, 0, sizeof *f);
     snprintf(f->path, sizeof f->path, "%s", path);
     size_t len;
@@ -411,206 +629,7 @@ int vfile_load(const char *path, vfile *f, char *err, size_t errlen)
         free(text);
         return bad(&x, je.line, "column %d: %s (truncated or not JSON?)", je.column, je.text);
     }
-    int rc = -1;
-    const char *schema = str_member(root, "schema"), *ver = str_member(root, "generatorVersion");
-    const char *suite = str_member(root, "suite");
-    json_t *groups = json_object_get(root, "testGroups"), *num = json_object_get(root, "numberOfTests");
-    if (schema == NULL || strcmp(schema, VECTORS_SCHEMA) != 0) {
-        bad(&x, 1, "not a ccref vector file (schema \"%s\", expected \"%s\")", schema ? schema : "", VECTORS_SCHEMA);
-        goto out;
-    }
-    if (ver == NULL || strlen(ver) >= sizeof f->generator_version || suite == NULL ||
-        (f->suite = suite_from_name(suite)) < 0 || !json_is_array(groups) || !json_is_integer(num)) {
-        bad(&x, 1, "the root must give generatorVersion, a known suite, numberOfTests and testGroups");
-        goto out;
-    }
-    if (strncmp(ver, "1.", 2) != 0) {
-        bad(&x, 1, "generatorVersion %s: this ccref reads format 1 (generatorVersion 1.x)", ver);
-        goto out;
-    }
-    snprintf(f->generator_version, sizeof f->generator_version, "%s", ver);
-    json_t *seed = json_object_get(root, "seed");
-    if (json_is_integer(seed))
-        snprintf(f->seed, sizeof f->seed, "%lld", (long long)json_integer_value(seed));
-    long total = 0;
-    size_t gi;
-    json_t *g;
-    json_array_foreach(groups, gi, g) {
-        json_t *tests = json_object_get(g, "tests");
-        if (!json_is_array(tests)) {
-            bad(&x, 0, "testGroups[%zu]: no tests array", gi);
-            goto out;
-        }
-        total += (long)json_array_size(tests);
-    }
-    if (total != json_integer_value(num)) {
-        bad(&x, 1, "numberOfTests is %lld but the groups hold %ld tests (truncated file?)",
-            (long long)json_integer_value(num), total);
-        goto out;
-    }
-    f->n_groups = (int)json_array_size(groups);
-    f->groups = calloc((size_t)f->n_groups + 1, sizeof *f->groups);
-    f->tests = calloc((size_t)total + 1, sizeof *f->tests);
-    int *line_of = calloc((size_t)total + 2, sizeof *line_of);
-    if (!f->groups || !f->tests || !line_of) {
-        free(line_of);
-        bad(&x, 0, "out of memory");
-        goto out;
-    }
-    test_lines(text, line_of, (int)total);
-    json_array_foreach(groups, gi, g) {
-        vgroup *vg = &f->groups[gi];
-        const char *fam = str_member(g, "family"), *desc = str_member(g, "description");
-        snprintf(vg->family, sizeof vg->family, "%s", fam ? fam : "");
-        snprintf(vg->description, sizeof vg->description, "%s", desc ? desc : "");
-        json_t *var = json_object_get(g, "variant");
-        json_t *roll = json_is_object(var) ? json_object_get(var, "rolling") : NULL;
-        vg->rolling = json_is_boolean(roll) ? json_is_true(roll) : -1;
-        json_t *outs = json_object_get(g, "outputs");
-        if (!json_is_array(outs) || json_array_size(outs) > CCREF_MAX_SLOTS) {
-            bad(&x, 0, "group %s: no outputs list", vg->family);
-            free(line_of);
-            goto out;
-        }
-        size_t oi;
-        json_t *on;
-        json_array_foreach(outs, oi, on) {
-            int s = json_is_string(on) ? slot_from_name(f->suite, json_string_value(on)) : -1;
-            if (s < 0) {
-                bad(&x, 0, "group %s: unknown output \"%s\"", vg->family, json_is_string(on) ? json_string_value(on) : "");
-                free(line_of);
-                goto out;
-            }
-            vg->slots[vg->n_slots++] = s;
-        }
-        size_t ti;
-        json_t *jt;
-        json_array_foreach(json_object_get(g, "tests"), ti, jt) {
-            vtest *t = &f->tests[f->n_tests];
-            t->line = line_of[f->n_tests];
-            json_t *id = json_object_get(jt, "tcId");
-            if (!json_is_integer(id) || json_integer_value(id) < 1 || json_integer_value(id) > total) {
-                bad(&x, t->line, "group %s, test %zu: tcId missing or out of range 1..%ld", vg->family, ti, total);
-                free(line_of);
-                goto out;
-            }
-            t->tc_id = (int)json_integer_value(id);
-            for (int k = 0; k < f->n_tests; k++)
-                if (f->tests[k].tc_id == t->tc_id) {
-                    bad(&x, t->line, "duplicated tcId %d (also at line %d)", t->tc_id, f->tests[k].line);
-                    free(line_of);
-                    goto out;
-                }
-            t->group = (int)gi;
-            const char *com = str_member(jt, "comment"), *res = str_member(jt, "result");
-            snprintf(t->comment, sizeof t->comment, "%s", com ? com : "");
-            t->result = res == NULL ? (test_result)-1
-                        : strcmp(res, "valid") == 0      ? RESULT_VALID
-                        : strcmp(res, "acceptable") == 0 ? RESULT_ACCEPTABLE
-                        : strcmp(res, "invalid") == 0    ? RESULT_INVALID
-                                                         : (test_result)-1;
-            if ((int)t->result < 0) {
-                bad(&x, t->line, "test %d: result must be valid, acceptable or invalid", t->tc_id);
-                free(line_of);
-                goto out;
-            }
-            json_t *flags = json_object_get(jt, "flags");
-            size_t fi;
-            json_t *fl;
-            json_array_foreach(flags, fi, fl) {
-                int id2 = json_is_string(fl) ? flag_from_name(json_string_value(fl)) : -1;
-                if (id2 < 0 || t->n_flags >= MAX_TEST_FLAGS) {
-                    bad(&x, t->line, "test %d: unknown flag", t->tc_id);
-                    free(line_of);
-                    goto out;
-                }
-                t->flags[t->n_flags++] = id2;
-            }
-            read_error re;
-            if (case_read(json_object_get(jt, "case"), &t->c, &re) != 0) {
-                bad(&x, t->line, "test %d: case.%s: %s", t->tc_id, re.field, re.message);
-                free(line_of);
-                goto out;
-            }
-            if (t->c.suite != f->suite) {
-                bad(&x, t->line, "test %d: a case of kind %s in the %s file", t->tc_id, suite_name(t->c.suite), suite);
-                free(line_of);
-                goto out;
-            }
-            json_t *ex = json_object_get(jt, "expected");
-            answer *e = &t->expected;
-            answer_init(e, f->suite);
-            if (!json_is_object(ex) || read_discrete(&x, t->line, ex, e) != 0) {
-                if (!json_is_object(ex))
-                    bad(&x, t->line, "test %d: no expected object", t->tc_id);
-                free(line_of);
-                goto out;
-            }
-            outcome_set_in_use(&e->o);
-            if (ccref_status_ok(e->o.d.status)) {
-                json_t *vals = json_object_get(ex, "values");
-                if (!json_is_array(vals) || (int)json_array_size(vals) != vg->n_slots) {
-                    bad(&x, t->line, "test %d: expected.values must hold %d values (the group's outputs)", t->tc_id,
-                        vg->n_slots);
-                    free(line_of);
-                    goto out;
-                }
-                for (int k = 0; k < vg->n_slots; k++)
-                    if (read_value(&x, t->line, json_array_get(vals, (size_t)k), e, vg->slots[k])) {
-                        free(line_of);
-                        goto out;
-                    }
-            }
-            json_t *alts = json_object_get(jt, "alternatives");
-            size_t ai;
-            json_t *ja;
-            json_array_foreach(alts, ai, ja) {
-                if (t->n_alt >= MAX_ALTERNATIVES) {
-                    bad(&x, t->line, "test %d: too many alternatives", t->tc_id);
-                    free(line_of);
-                    goto out;
-                }
-                answer *a = &t->alt[t->n_alt++];
-                *a = *e;
-                a->disc_unconstrained = 0;
-                const char *fn = str_member(ja, "flag"), *br = str_member(ja, "branch");
-                a->flag = fn ? flag_from_name(fn) : -1;
-                snprintf(a->branch, sizeof a->branch, "%s", br ? br : "");
-                if (a->flag < 0 || read_discrete(&x, t->line, ja, a) != 0) {
-                    if (a->flag < 0)
-                        bad(&x, t->line, "test %d: alternative without a known flag", t->tc_id);
-                    free(line_of);
-                    goto out;
-                }
-                int was_ok = ccref_status_ok(e->o.d.status);
-                outcome_set_in_use(&a->o);
-                if (!was_ok && ccref_status_ok(a->o.d.status))
-                    for (int i = 0; i < a->o.n; i++)
-                        a->unconstrained[i] = 1; /* values of an accepted-instead input: not given */
-                json_t *vals = json_object_get(ja, "values");
-                const char *key;
-                json_t *jv;
-                json_object_foreach(vals, key, jv) {
-                    int s = slot_from_name(f->suite, key);
-                    if (s < 0) {
-                        bad(&x, t->line, "test %d: alternative value of unknown output \"%s\"", t->tc_id, key);
-                        free(line_of);
-                        goto out;
-                    }
-                    if (json_is_null(jv))
-                        a->unconstrained[s] = 1;
-                    else if (read_value(&x, t->line, jv, a, s)) {
-                        free(line_of);
-                        goto out;
-                    }
-                }
-            }
-            f->n_tests++;
-        }
-    }
-    free(line_of);
-    rc = 0;
-out:
+    int rc = read_file(&x, text, root, f);
     json_decref(root);
     free(text);
     if (rc != 0)

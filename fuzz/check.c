@@ -1,12 +1,13 @@
 /* check.c: the checks every fuzzed case of a kind, a contact class or a rule must pass (fuzz.h, fuzz/README.md).
  * The comparison with the oracle is the project's own: tests/accuracy_bounds.c (acc_check_*: the kernel within its
  * proven bound of the certified value, spec/accuracy.md section 4's exclusion rule) where both sides give an
- * OK-class status, else cli/expect.c (expect_test, match_answer: statuses, tolerance and decision bands,
- * intermediate overflow), as `ccref check` judges an engine. */
+ * OK-class status, else cli/expect.c and cli/verdict.c (expect_test, match_answer: statuses, tolerance and decision
+ * bands, intermediate overflow), as `ccref check` judges an engine. */
 #include <math.h>
 #include <string.h>
 
 #include "../cli/expect.h"
+#include "../cli/verdict.h"
 #include "../tests/accuracy_bounds.h"
 #include "fuzz.h"
 
@@ -401,10 +402,18 @@ static void note_ratios(int suite, const double *ratio, const unsigned char *com
             fuzz_worst(output_name(suite, i), ratio[i]);
 }
 
-/* The full rule of `ccref check`: the expected answer and its alternatives (cli/expect.c). The kernel passes
- * as expected, or as a decision-band, tolerance-band or intermediate-overflow alternative; a case the oracle could
- * not decide, or whose kernel decision lies inside its band (spec/accuracy.md section 4; also where the exact branch
- * overflows, which has no alternative), is counted apart, not failed. */
+/* The ratios of the outputs a match compared (cli/verdict.h). */
+static void note_match_ratios(int suite, const match_report *m, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (m->out[i].state == OUTPUT_COMPARED)
+            fuzz_worst(output_name(suite, i), m->out[i].ratio);
+}
+
+/* The full rule of `ccref check`: the expected answer and its alternatives (cli/expect.c, cli/verdict.c). The kernel
+ * passes as expected, or as a decision-band, tolerance-band or intermediate-overflow alternative; a case the oracle
+ * could not decide, or whose kernel decision lies inside its band (spec/accuracy.md section 4; also where the exact
+ * branch overflows, which has no alternative), is counted apart, not failed. */
 static void judge_full(const cli_case *c)
 {
     static vtest t; /* 19 kB */
@@ -421,7 +430,7 @@ static void judge_full(const cli_case *c)
     match_answer(&t.expected, &got, NULL, ~0u, &m);
     if (m.pass) {
         fuzz_count(ccref_status_ok(got.d.status) ? "verdict:agree" : "verdict:rejected_alike", 1);
-        note_ratios(c->suite, m.slot_ratio, m.slot_compared, t.expected.o.n);
+        note_match_ratios(c->suite, &m, t.expected.o.n);
         return;
     }
     for (int a = 0; a < t.n_alt; a++) {

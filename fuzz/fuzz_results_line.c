@@ -1,6 +1,7 @@
-/* fuzz_results_line.c: `ccref check`'s results reader and judge (cli/check.c). Each input is a results file (the
- * header line is prepended unless the input starts with one) judged by check_results against the small vector files
- * of fuzz_mini_vectors, loaded once (check_set_load). Checks: no sanitizer report, and an exit status of 0, 1 or 2. */
+/* fuzz_results_line.c: `ccref check`'s results reader and judge (cli/check.c, results.c, verdict.c). Each input is a
+ * results file (the header line is prepended unless the input starts with one) judged by check_results against the
+ * small vector files of fuzz_mini_vectors, loaded once (check_set_load). Checks: no sanitizer report, and an exit
+ * status of 0, 1 or 2. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>

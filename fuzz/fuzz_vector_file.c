@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../cli/expect.h"
+#include "../cli/verdict.h"
 #include "fuzz.h"
 
 int LLVMFuzzerInitialize(int *argc, char **argv[]);

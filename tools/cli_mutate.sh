@@ -34,7 +34,7 @@ proximal_tol_verr|cli/outcome.c|1|s#d->status = ccref_unilateral_is_proximal(p->
 slip_acc_from_vel|src/outputs.c|2|s#\] = r->slip_acceleration\[\([01]\)\];#] = r->slip_velocity[\1];#
 certified_wrong_slot|cli/eval.c|1|/} else if (mode == MODE_CERTIFIED) {/{n;s#write_cert_value(w, &cert\[i\]);#write_cert_value(w, \&cert[i ? i - 1 : 0]);#}
 error_line_plus1|cli/eval.c|1|/^static void write_error(/,/^}/s#jw_int(w, (long long)line);#jw_int(w, (long long)line + 1);#
-check_status_class|cli/expect.c|1|s#^    return expected == got;#    return !ccref_status_ok((ccref_status)expected) == !ccref_status_ok((ccref_status)got);#
+check_status_class|cli/verdict.c|1|s#^    return expected == got;#    return !ccref_status_ok((ccref_status)expected) == !ccref_status_ok((ccref_status)got);#
 '
 # What each mutant does (printed under the table):
 describe() {

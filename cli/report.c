@@ -1,0 +1,232 @@
+/* report.c: see report.h. */
+#include <stdio.h>
+
+#include "numfmt.h"
+#include "report.h"
+
+/* Without --verbose, the FAIL lines stop after this many failures (the table still counts them all). */
+#define FAIL_LINES 20
+
+/* ------------------------------------------------------------------ single tests */
+
+void report_progress(FILE *out, const check_report *r, int verbose)
+{
+    long failures = 0;
+    for (int i = 0; i < r->n_records; i++) {
+        const test_record *t = &r->records[i];
+        const char *suite = suite_name(t->suite);
+        switch (t->verdict) {
+        case VERDICT_ERROR:
+            failures++;
+            if (verbose)
+                fprintf(out, "  %s/%d: the engine reported an error for the case\n", suite, t->tc_id);
+            break;
+        case VERDICT_ALTERNATIVE:
+            if (verbose)
+                fprintf(out, "  %s/%d: %s, as the alternative %s (%s)\n", suite, t->tc_id,
+                        test_result_name(t->judged_result), flag_get(t->alt_flag)->name, t->alt_branch);
+            break;
+        case VERDICT_FAIL:
+            failures++;
+            if (verbose || failures <= FAIL_LINES)
+                fprintf(out, "  FAIL %s/%d (%s, %s): %s\n", suite, t->tc_id, test_result_name(t->judged_result),
+                        t->family, t->match.first_failure);
+            break;
+        case VERDICT_NOT_REPORTED:
+        case VERDICT_PASS: break;
+        }
+    }
+}
+
+/* The verdict column of --tests: pass, alternative:<flag>, fail, error, missing. */
+static void verdict_text(const test_record *t, char *buf, size_t len)
+{
+    switch (t->verdict) {
+    case VERDICT_NOT_REPORTED: snprintf(buf, len, "missing"); break;
+    case VERDICT_ERROR: snprintf(buf, len, "error"); break;
+    case VERDICT_PASS: snprintf(buf, len, "pass"); break;
+    case VERDICT_ALTERNATIVE: snprintf(buf, len, "alternative:%s", flag_get(t->alt_flag)->name); break;
+    case VERDICT_FAIL: snprintf(buf, len, "fail"); break;
+    }
+}
+
+void report_tests(FILE *out, const check_report *r)
+{
+    fprintf(out, "suite\ttcId\tfamily\tresult\tverdict\tcondition\tworst_ratio\tworst_ulps\tworst_output\n");
+    for (int i = 0; i < r->n_records; i++) {
+        const test_record *t = &r->records[i];
+        const match_report *m = &t->match;
+        char verdict[80];
+        verdict_text(t, verdict, sizeof verdict);
+        fprintf(out, "%s\t%d\t%s\t%s\t%s", suite_name(t->suite), t->tc_id, t->family,
+                test_result_name(t->judged_result), verdict);
+        if (t->verdict == VERDICT_NOT_REPORTED || t->verdict == VERDICT_ERROR) {
+            fprintf(out, "\t\t\t\t\n"); /* not judged: no measure */
+            continue;
+        }
+        char cond[NUMFMT_LEN], ratio[NUMFMT_LEN], ulps[NUMFMT_LEN];
+        fmt_dec(t->condition, cond);
+        fmt_dec(m->worst_slot >= 0 ? m->worst_ratio : 0.0, ratio);
+        fmt_dec(m->worst_slot >= 0 ? m->worst_ulps : 0.0, ulps);
+        fprintf(out, "\t%s\t%s\t%s\t%s\n", cond, ratio, ulps,
+                m->worst_slot >= 0 ? slot_name(t->suite, m->worst_slot) : "");
+    }
+}
+
+/* ------------------------------------------------------------------ the summary */
+
+static void text_families(FILE *out, const check_tally *t)
+{
+    fprintf(out, "%-24s %-20s %6s %6s %5s %5s %5s %10s %11s  %s\n", "suite", "family", "tests", "pass", "fail", "alt",
+            "miss", "worst ulps", "worst ratio", "where");
+    for (int i = 0; i < t->n_families; i++) {
+        const family_tally *f = &t->families[i];
+        fprintf(out, "%-24s %-20s %6ld %6ld %5ld %5ld %5ld %10.3g %11.3g  %s%s%s\n", suite_name(f->suite), f->family,
+                f->tests, f->passed, f->failed, f->alternative, f->missing, f->worst_ulps, f->worst_ratio,
+                f->worst_where, f->failed ? "; failing tcIds: " : "", f->failed ? f->failing : "");
+    }
+}
+
+static void text_alternatives_by_flag(FILE *out, const check_tally *t)
+{
+    int any = 0;
+    for (int fl = 0; fl < FLAG_COUNT; fl++)
+        any |= t->alternatives_by_flag[fl] != 0;
+    if (!any)
+        return;
+    fprintf(out, "passed as an alternative, by flag:");
+    for (int fl = 0; fl < FLAG_COUNT; fl++)
+        if (t->alternatives_by_flag[fl])
+            fprintf(out, " %s %ld (%s)", flag_get(fl)->name, t->alternatives_by_flag[fl], flag_get(fl)->bug_type);
+    fprintf(out, "\n");
+}
+
+void report_text(FILE *out, const check_report *r)
+{
+    const check_tally *t = r->tally;
+    fprintf(out, "ccref check: %d vector files, %d tests; %ld results from \"%s\"\n", r->n_files, r->n_tests,
+            r->n_results, r->engine);
+    text_families(out, t);
+    fprintf(out, "valid: %ld/%ld passed; acceptable: %ld (%ld as expected, %ld as an alternative); invalid: %ld/%ld "
+            "rejected; failed: %ld; not reported: %ld tests, %ld outputs\n",
+            t->valid_passed, t->valid, t->acceptable, t->acceptable_expected, t->acceptable_alternative,
+            t->invalid_rejected, t->invalid, t->failed, t->not_reported, t->outputs_not_reported);
+    fprintf(out, "values compared: %ld; not compared: %ld without a bound (NoErrorBound), %ld uncertified\n",
+            t->values_compared, t->values_unbounded, t->values_uncertified);
+    text_alternatives_by_flag(out, t);
+    if (t->drifted)
+        fprintf(out, "input drift: %ld tests judged at the inputs the engine used; largest relative change of an "
+                "input %.3g\n", t->drifted, t->max_drift);
+}
+
+/* ------------------------------------------------------------------ the summary in JSON */
+
+static void json_count(jw *w, const char *key, long n)
+{
+    jw_key(w, key);
+    jw_int(w, n);
+}
+
+static void json_totals(jw *w, const check_tally *t)
+{
+    jw_key(w, "valid");
+    jw_obj(w);
+    json_count(w, "tests", t->valid);
+    json_count(w, "passed", t->valid_passed);
+    jw_end_obj(w);
+    jw_key(w, "acceptable");
+    jw_obj(w);
+    json_count(w, "tests", t->acceptable);
+    json_count(w, "asExpected", t->acceptable_expected);
+    json_count(w, "asAlternative", t->acceptable_alternative);
+    jw_end_obj(w);
+    jw_key(w, "invalid");
+    jw_obj(w);
+    json_count(w, "tests", t->invalid);
+    json_count(w, "rejected", t->invalid_rejected);
+    json_count(w, "accepted", t->invalid_accepted);
+    jw_end_obj(w);
+    json_count(w, "failed", t->failed);
+    json_count(w, "notReported", t->not_reported);
+    json_count(w, "outputsNotReported", t->outputs_not_reported);
+    jw_key(w, "inputDrift");
+    jw_obj(w);
+    json_count(w, "tests", t->drifted);
+    jw_key(w, "maxRelativeChange");
+    jw_number_or_null(w, t->max_drift);
+    jw_end_obj(w);
+    jw_key(w, "alternativesByFlag");
+    jw_obj(w);
+    for (int fl = 0; fl < FLAG_COUNT; fl++)
+        if (t->alternatives_by_flag[fl])
+            json_count(w, flag_get(fl)->name, t->alternatives_by_flag[fl]);
+    jw_end_obj(w);
+}
+
+static void json_outputs(jw *w, const check_tally *t)
+{
+    jw_key(w, "outputs");
+    jw_arr(w);
+    for (int su = 0; su < SUITE_COUNT; su++)
+        for (int i = 0; i < CCREF_MAX_SLOTS; i++) {
+            const output_tally *o = &t->outputs[su][i];
+            if (o->compared == 0)
+                continue;
+            jw_obj(w);
+            jw_key(w, "suite");
+            jw_str(w, suite_name(su));
+            jw_key(w, "output");
+            jw_str(w, slot_name(su, i));
+            json_count(w, "compared", o->compared);
+            jw_key(w, "worstRatio");
+            jw_number_or_null(w, o->worst_ratio);
+            json_count(w, "worstRatioTcId", o->ratio_tc);
+            jw_key(w, "worstUlps");
+            jw_number_or_null(w, o->worst_ulps);
+            json_count(w, "worstUlpsTcId", o->ulps_tc);
+            jw_end_obj(w);
+        }
+    jw_end_arr(w);
+}
+
+static void json_families(jw *w, const check_tally *t)
+{
+    jw_key(w, "rows");
+    jw_arr(w);
+    for (int i = 0; i < t->n_families; i++) {
+        const family_tally *f = &t->families[i];
+        jw_obj(w);
+        jw_key(w, "suite");
+        jw_str(w, suite_name(f->suite));
+        jw_key(w, "family");
+        jw_str(w, f->family);
+        json_count(w, "tests", f->tests);
+        json_count(w, "passed", f->passed);
+        json_count(w, "failed", f->failed);
+        json_count(w, "alternative", f->alternative);
+        json_count(w, "missing", f->missing);
+        jw_key(w, "worstUlps");
+        jw_number_or_null(w, f->worst_ulps);
+        jw_key(w, "worstRatio");
+        jw_number_or_null(w, f->worst_ratio);
+        jw_key(w, "worstWhere");
+        jw_str(w, f->worst_where);
+        jw_key(w, "failing");
+        jw_str(w, f->failing);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+}
+
+void report_json(jw *w, const check_report *r)
+{
+    jw_obj(w);
+    jw_key(w, "engine");
+    jw_str(w, r->engine);
+    json_count(w, "tests", r->n_tests);
+    json_totals(w, r->tally);
+    json_outputs(w, r->tally);
+    json_families(w, r->tally);
+    jw_end_obj(w);
+    jw_raw(w, "\n");
+}

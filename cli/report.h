@@ -1,0 +1,33 @@
+/* report.h: the renderers of a `ccref check` run: every line and file it writes about the tests comes from here, made
+ * from the same records and tally (a new output format is one more renderer of a check_report). */
+#ifndef CCREF_CLI_REPORT_H
+#define CCREF_CLI_REPORT_H
+
+#include <stdio.h>
+
+#include "jsonw.h"
+#include "tally.h"
+
+/* What a renderer reads: what was checked, the records of the tests judged (in the order of the tests) and their
+ * tally. */
+typedef struct {
+    int n_files, n_tests;       /* vector files and their tests */
+    long n_results;             /* result lines read */
+    const char *engine;         /* the results header's engine */
+    const test_record *records;
+    int n_records;
+    const check_tally *tally;
+} check_report;
+
+/* The lines about single tests, in test order: every failing test among the first 20 failures, with verbose every
+ * failing test, every engine error and every test passed as an alternative. */
+void report_progress(FILE *out, const check_report *r, int verbose);
+/* --tests: one line per test (TSV, with its header line): suite, tcId, family, result, verdict, condition, worst
+ * ratio, worst ulps, worst output. */
+void report_tests(FILE *out, const check_report *r);
+/* The summary: the table per suite and family, the totals, the alternatives by flag, the input drift. */
+void report_text(FILE *out, const check_report *r);
+/* --json: the summary as one JSON object (per suite and family, per output, per flag), a newline after it. */
+void report_json(jw *w, const check_report *r);
+
+#endif
