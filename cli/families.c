@@ -185,17 +185,10 @@ static void set_lambda(fam *f, cli_case *c)
     }
 }
 
-/* Material and speeds of a contact in their domains (spec/unilateral.md): min_cor in [0, 1], 0 <= mu_d <= mu_s,
- * mu_v >= 0, 0 <= capture_speed <= min_cor_speed, transition_speed >= 0. */
+/* Material and speeds of a contact in their domains (ccref_rng_material); a frictionless class's friction zero. */
 static void random_material(fam *f, ccref_contact_case *c)
 {
-    c->material.min_cor = uni(f, 0, 1);
-    c->material.mu_s = uni(f, 0, 1);
-    c->material.mu_d = uni(f, 0, c->material.mu_s);
-    c->material.mu_v = uni(f, 0, 0.1);
-    c->speeds.capture_speed = uni(f, 0, 0.2);
-    c->speeds.min_cor_speed = c->speeds.capture_speed + uni(f, 0, 2);
-    c->speeds.transition_speed = uni(f, 0, 0.1);
+    ccref_rng_material(&f->r, c);
     if (!ccref_contact_has_friction(c->cls))
         c->material.mu_s = c->material.mu_d = c->material.mu_v = c->speeds.transition_speed = 0.0;
 }

@@ -195,6 +195,17 @@ ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling)
     }
 }
 
+void ccref_rng_material(ccref_rng *r, ccref_contact_case *c)
+{
+    c->material.min_cor = ccref_rng_uniform(r, 0.0, 1.0);
+    c->material.mu_s = ccref_rng_uniform(r, 0.0, 1.0);
+    c->material.mu_d = ccref_rng_uniform(r, 0.0, c->material.mu_s);
+    c->material.mu_v = ccref_rng_uniform(r, 0.0, 0.1);
+    c->speeds.capture_speed = ccref_rng_uniform(r, 0.0, 0.2);
+    c->speeds.min_cor_speed = c->speeds.capture_speed + ccref_rng_uniform(r, 0.0, 2.0);
+    c->speeds.transition_speed = ccref_rng_uniform(r, 0.0, 0.1);
+}
+
 void ccref_random_contact_params(ccref_rng *r, ccref_contact_case *c)
 {
     const contact_fields *cf = cli_contact_fields(c->cls);
@@ -219,13 +230,7 @@ ccref_contact_case ccref_random_contact_case(ccref_rng *r, ccref_contact_class c
         draw_param(r, &cf->params[i], &c.params, 1);
     if ((cf->state & STATE_BODY1) && !(cli_kind_fields(cf->like)->state & STATE_BODY1))
         c.body1 = ccref_rng_body(r);
-    c.material.min_cor = ccref_rng_uniform(r, 0.0, 1.0);
-    c.material.mu_s = ccref_rng_uniform(r, 0.0, 1.0);
-    c.material.mu_d = ccref_rng_uniform(r, 0.0, c.material.mu_s);
-    c.material.mu_v = ccref_rng_uniform(r, 0.0, 0.1);
-    c.speeds.capture_speed = ccref_rng_uniform(r, 0.0, 0.2);
-    c.speeds.min_cor_speed = c.speeds.capture_speed + ccref_rng_uniform(r, 0.0, 2.0);
-    c.speeds.transition_speed = ccref_rng_uniform(r, 0.0, 0.1);
+    ccref_rng_material(r, &c);
     c.n_lambda = ccref_contact_has_friction(cls) ? 3 : 1;
     for (size_t i = 0; i < c.n_lambda; i++)
         c.lambda[i] = ccref_rng_uniform(r, -3.0, 3.0);

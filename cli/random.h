@@ -27,6 +27,9 @@ ccref_body ccref_rng_body(ccref_rng *r);
 
 /* A random case of the given kind; rolling selects the rolling variant where the kind has one. */
 ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling);
+/* A contact's material and speeds in their domains (spec/unilateral.md): min_cor in [0, 1], 0 <= mu_d <= mu_s <= 1,
+ * mu_v in [0, 0.1], capture_speed in [0, 0.2], min_cor_speed = capture_speed + [0, 2], transition_speed in [0, 0.1]. */
+void ccref_rng_material(ccref_rng *r, ccref_contact_case *c);
 /* The parameters of a contact class, each drawn in its range of ccref_kinds.h in the order of its params struct (the
  * class's own draws, not its kind's: the derivative tests' random contacts). */
 void ccref_random_contact_params(ccref_rng *r, ccref_contact_case *c);
