@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "accuracy_bounds.h"
+#include "../cli/fields.h"
 #include "cases.h"
 #include "../src/common.h"
 
@@ -164,17 +165,24 @@ double acc_rng_log(ccref_rng *r, double lo, double hi) { return exp(ccref_rng_un
 
 static double rsign(ccref_rng *r) { return ccref_rng_uniform(r, 0.0, 1.0) < 0.5 ? -1.0 : 1.0; }
 
+static int has_radius(ccref_kind kind)
+{
+    for (const field_desc *d = cli_kind_fields(kind)->params; d->name != NULL; d++)
+        if (d->nonpositive == CCREF_E_NONPOSITIVE_RADIUS)
+            return 1;
+    return 0;
+}
+
 int acc_family_applies(acc_family f, ccref_kind kind)
 {
     switch (f) {
     case ACC_FAM_RANDOM:
     case ACC_FAM_OFFSET:
     case ACC_FAM_CONTACT: return 1;
-    case ACC_FAM_SMALL_R: return kind == CCREF_KIND_ROD || kind == CCREF_KIND_SPHERE_ON_SPHERE;
-    case ACC_FAM_NEAR_PARALLEL: return kind == CCREF_KIND_LINE_ON_LINE;
-    case ACC_FAM_TINY_RADIUS:
-        return kind == CCREF_KIND_SPHERE_ON_PLANE || kind == CCREF_KIND_BALL_ROLLING_ON_PLANE ||
-               kind == CCREF_KIND_SPHERE_ON_SPHERE;
+    /* the kinds whose governing condition (CONDITIONING of ccref_kinds.h) or parameters the family makes small */
+    case ACC_FAM_SMALL_R: return cli_kind_fields(kind)->well == CONDITIONING_POINTS_APART;
+    case ACC_FAM_NEAR_PARALLEL: return cli_kind_fields(kind)->well == CONDITIONING_EDGES_CROSSING;
+    case ACC_FAM_TINY_RADIUS: return has_radius(kind);
     default: return 0;
     }
 }

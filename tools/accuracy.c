@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "../cli/fields.h"
 #include "../tests/accuracy_bounds.h"
 #include "../tests/cases.h"
 
@@ -37,28 +38,22 @@ typedef struct {
     const char *xlabel;
 } constraint;
 
+/* The sweep's x axis per kind: its governing condition (spec/accuracy.md section 6), from the STATE and CONDITIONING
+ * columns of ccref_kinds.h; the kinds in their variants (MV: without, with, or both with and without rolling rows). */
 #define SCALE "coordinate scale max(|p1|, |p2|)"
+#define XLABEL_BODIES_ANY SCALE
+#define XLABEL_BODIES_POINTS_APART "r = |Sb - Sf| (computed)"
+#define XLABEL_BODIES_EDGES_CROSSING "|df x db| (computed)"
+#define XLABEL_COORDINATE_ANY "max(|q|, |position|)"
+#define KIND_VARIANTS_0(KIND, kind, X) {#kind, T_KIND, CCREF_KIND_##KIND, 0, X},
+#define KIND_VARIANTS_2(KIND, kind, X) {#kind, T_KIND, CCREF_KIND_##KIND, 1, X},
+#define KIND_VARIANTS_ROLLING(KIND, kind, X)                                                                           \
+    {#kind, T_KIND, CCREF_KIND_##KIND, 0, X}, {#kind "_rolling", T_KIND, CCREF_KIND_##KIND, 1, X},
+#define KIND_ENTRY(KIND, kind, ABBR, STATE, MP, MV, WELL) KIND_VARIANTS_##MV(KIND, kind, XLABEL_##STATE##_##WELL)
+#define CLASS_ENTRY(CLASS, cls, ...) {#cls, T_CONTACT, CCREF_CONTACT_##CLASS, 0, "|perr| (separation scale)"},
 static const constraint list[] = {
-    {"ball", T_KIND, CCREF_KIND_BALL, 0, SCALE},
-    {"rod", T_KIND, CCREF_KIND_ROD, 0, "r = |Sb - Sf| (computed)"},
-    {"point_in_plane", T_KIND, CCREF_KIND_POINT_IN_PLANE, 0, SCALE},
-    {"constant_coordinate", T_KIND, CCREF_KIND_CONSTANT_COORDINATE, 0, "max(|q|, |position|)"},
-    {"sphere_on_plane", T_KIND, CCREF_KIND_SPHERE_ON_PLANE, 0, SCALE},
-    {"sphere_on_plane_rolling", T_KIND, CCREF_KIND_SPHERE_ON_PLANE, 1, SCALE},
-    {"ball_rolling_on_plane", T_KIND, CCREF_KIND_BALL_ROLLING_ON_PLANE, 1, SCALE},
-    {"sphere_on_sphere", T_KIND, CCREF_KIND_SPHERE_ON_SPHERE, 0, "r = |Sb - Sf| (computed)"},
-    {"sphere_on_sphere_rolling", T_KIND, CCREF_KIND_SPHERE_ON_SPHERE, 1, "r = |Sb - Sf| (computed)"},
-    {"point_on_plane", T_KIND, CCREF_KIND_POINT_ON_PLANE, 1, SCALE},
-    {"line_on_line", T_KIND, CCREF_KIND_LINE_ON_LINE, 0, "|df x db| (computed)"},
-    {"line_on_line_rolling", T_KIND, CCREF_KIND_LINE_ON_LINE, 1, "|df x db| (computed)"},
-    {"hard_stop_upper", T_CONTACT, CCREF_CONTACT_HARD_STOP_UPPER, 0, "|perr| (separation scale)"},
-    {"hard_stop_lower", T_CONTACT, CCREF_CONTACT_HARD_STOP_LOWER, 0, "|perr| (separation scale)"},
-    {"rope", T_CONTACT, CCREF_CONTACT_ROPE, 0, "|perr| (separation scale)"},
-    {"point_plane_frictionless", T_CONTACT, CCREF_CONTACT_POINT_PLANE_FRICTIONLESS, 0, "|perr| (separation scale)"},
-    {"point_plane", T_CONTACT, CCREF_CONTACT_POINT_PLANE, 0, "|perr| (separation scale)"},
-    {"sphere_plane", T_CONTACT, CCREF_CONTACT_SPHERE_PLANE, 0, "|perr| (separation scale)"},
-    {"sphere_sphere", T_CONTACT, CCREF_CONTACT_SPHERE_SPHERE, 0, "|perr| (separation scale)"},
-    {"edge_edge", T_CONTACT, CCREF_CONTACT_EDGE_EDGE, 0, "|perr| (separation scale)"},
+    CCREF_KINDS(KIND_ENTRY)
+    CCREF_CONTACTS(CLASS_ENTRY)
     {"cor_rule", T_COR, 0, 0, "impact speed / min_cor_speed"},
     {"cof_rule", T_COF, 0, 0, "slip speed / transition speed"},
 };
@@ -127,11 +122,10 @@ static double vmed(dvec *a)
 static ccref_case draw_kind(const constraint *k, ccref_rng *r, int i)
 {
     ccref_kind kind = (ccref_kind)k->id;
-    switch (kind) {
-    case CCREF_KIND_ROD:
-    case CCREF_KIND_SPHERE_ON_SPHERE:
+    switch (cli_kind_fields(kind)->well) {
+    case CONDITIONING_POINTS_APART:
         return acc_family_case(r, kind, k->rolling, ACC_FAM_SMALL_R, acc_rng_log(r, 1e-15, 2.0));
-    case CCREF_KIND_LINE_ON_LINE:
+    case CONDITIONING_EDGES_CROSSING:
         return acc_family_case(r, kind, k->rolling, ACC_FAM_NEAR_PARALLEL, acc_rng_log(r, 0x1.9p-46, 1.0));
     default: {
         /* coordinate scale 1 .. 1e8, on random cases, cases at contact (perr about 0) and, for the sphere kinds,
