@@ -522,6 +522,239 @@ typedef enum { CORR_NONE = 0, CORR_BALL, CORR_SOS } corr_type;
 /* The dot product of two doubles vectors as a majorant-free value. */
 static double dot(ccref_vec3 a, ccref_vec3 b) { return v3_dot(a, b); }
 
+static void geometry_ball(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                          const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)qj;
+    (void)qdj;
+    const ccref_ball_params *p = &c->params.ball;
+    mj a1 = traj_arm(J1, nrm(p->station1_in_b1)), a2 = traj_arm(J2, nrm(p->station2_in_b2));
+    mj perr = mj_add(mj_add(J2->p, a2), mj_add(J1->p, a1));
+    mj arm1 = mj_add(mj_add(J2->p, a2), J1->p);
+    mj verr = mj_add(traj_vel(J2, a2), traj_vel(J1, arm1));
+    for (int i = 0; i < 3; i++) {
+        g->gp[i] = perr;
+        g->gv[i] = verr;
+    }
+}
+
+/* rod and sphere_on_sphere: the distance between two points (the singular family: verr along body 1's z) and, for
+ * a rolling sphere_on_sphere, its slip rows with the perp() index decisions. */
+static void geometry_points_apart(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                                  const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)qj;
+    (void)qdj;
+    const ccref_body *B1 = &c->body1, *B2 = &c->body2;
+    ccref_vec3 s1, s2;
+    singular_stations(c, &s1, &s2);
+    mj a1 = traj_arm(J1, nrm(s1)), a2 = traj_arm(J2, nrm(s2));
+    mj pd = mj_add(traj_vel(J2, a2), traj_vel(J1, a1));
+    if (fam == DV_FAM_SINGULAR_SHIFT) {
+        /* singular branch: verr = pd . (R1 e_z); perr = -d constant */
+        g->gv[0] = mj_mul(pd, traj_arm(J1, 1.0));
+        return;
+    }
+    mj pj = mj_add(mj_add(J2->p, a2), mj_add(J1->p, a1));
+    ccref_vec3 P = v3_sub(v3_add(B2->p, m3_apply(&B2->R, s2)), v3_add(B1->p, m3_apply(&B1->R, s1)));
+    double r0 = nrm(P);
+    double rmin = r0 * (1.0 - 1e-12) - RHO0 * pj.d[1];
+    if (!(rmin >= 0.5)) {
+        g->cond_ok = 0;
+        return;
+    }
+    mj rj;
+    mj Cz = mj_unit(pj, rmin, &rj);
+    g->gp[0] = rj;
+    g->gv[0] = mj_mul(pd, Cz);
+    if (c->kind == CCREF_KIND_SPHERE_ON_SPHERE && c->params.sphere_on_sphere.rolling) {
+        double rf = c->params.sphere_on_sphere.radius1, rb = c->params.sphere_on_sphere.radius2;
+        double kf = rf / (rf + rb) * (1.0 + 4 * U);
+        mj pF = mj_add(a1, mj_scale(kf, pj));
+        mj pB = mj_add(mj_add(J1->p, pF), J2->p);
+        mj vF = mj_add(traj_vel(J2, pB), traj_vel(J1, pF));
+        /* Cx = u/|u|, u = Cz x e_k, |u| >= sqrt(2/3) while k is the perp index (decision margin below) */
+        mj Cx = mj_unit(Cz, sqrt(2.0 / 3.0) * (1.0 - 1e-12), NULL);
+        mj Cy = mj_mul(Cz, Cx);
+        g->gv[1] = mj_mul(vF, Cx);
+        g->gv[2] = mj_mul(vF, Cy);
+        /* perp index decisions: |Cz_j| - |Cz_k| > 0 for j != k */
+        ccref_vec3 Czd = v3_scale(1.0 / r0, P);
+        double u0 = fabs(Czd.x), u1 = fabs(Czd.y), u2 = fabs(Czd.z);
+        int k = (u0 <= u1) ? (u0 <= u2 ? 0 : 2) : (u1 <= u2 ? 1 : 2);
+        g->perp_k = k;
+        double uk = k == 0 ? u0 : k == 1 ? u1 : u2;
+        double uu[3] = {u0, u1, u2};
+        for (int j = 0; j < 3; j++)
+            if (j != k) {
+                g->dq[g->ndec] = uu[j] - uk;
+                g->dQ1[g->ndec] = 2.0 * Cz.d[1];
+                g->deq[g->ndec] = 1024.0 * U;
+                g->ndec++;
+            }
+    }
+}
+
+static void geometry_point_in_plane(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                                    const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)qj;
+    (void)qdj;
+    const ccref_point_in_plane_params *p = &c->params.point_in_plane;
+    mj a2 = traj_arm(J2, nrm(p->follower_in_b2));
+    mj arm1 = mj_add(mj_add(J2->p, a2), J1->p);
+    mj n = traj_arm(J1, nrm(p->normal_in_b1));
+    g->gp[0] = mj_mul(arm1, n);
+    g->gv[0] = mj_mul(mj_add(traj_vel(J2, a2), traj_vel(J1, arm1)), n);
+}
+
+static void geometry_constant_coordinate(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                                         const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)J1;
+    (void)J2;
+    (void)c;
+    g->gp[0] = *qj;
+    g->gv[0] = *qdj;
+}
+
+static void geometry_sphere_on_plane(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                                     const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)qj;
+    (void)qdj;
+    const ccref_sphere_on_plane_params *p = &c->params.sphere_on_plane;
+    const ccref_mat3 *RP = &p->plane_frame_in_b1.R;
+    mj Px = traj_arm(J1, nrm(m3_column(RP, 0))), Py = traj_arm(J1, nrm(m3_column(RP, 1))),
+       Pz = traj_arm(J1, nrm(m3_column(RP, 2)));
+    mj aO2 = traj_arm(J2, nrm(p->center_in_b2));
+    mj aO1 = mj_add(mj_add(J2->p, aO2), J1->p);
+    g->gp[0] = mj_mul(aO1, Pz);
+    g->gv[0] = mj_mul(mj_add(traj_vel(J2, aO2), traj_vel(J1, aO1)), Pz);
+    if (p->rolling) {
+        mj aC2 = mj_add(aO2, mj_scale(p->radius, Pz));
+        mj aC1 = mj_add(mj_add(J2->p, aC2), J1->p);
+        mj vC = mj_add(traj_vel(J2, aC2), traj_vel(J1, aC1));
+        g->gv[1] = mj_mul(vC, Px);
+        g->gv[2] = mj_mul(vC, Py);
+    }
+}
+
+static void geometry_ball_rolling_on_plane(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                                           const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)qj;
+    (void)qdj;
+    const ccref_ball_rolling_on_plane_params *p = &c->params.ball_rolling_on_plane;
+    ccref_mat3 RA = ccref_rotation_from_z(p->normal_in_b1);
+    mj Px = traj_arm(J1, nrm(m3_column(&RA, 0))), Py = traj_arm(J1, nrm(m3_column(&RA, 1)));
+    mj n = traj_arm(J1, nrm(p->normal_in_b1));
+    mj aO2 = traj_arm(J2, nrm(p->center_in_b2));
+    mj aO1 = mj_add(mj_add(J2->p, aO2), J1->p);
+    mj d = mj_add(mj_mul(aO1, n), mj_const(p->height));
+    g->gp[0] = mj_scale(0.5, mj_add(d, mj_const(p->radius)));
+    mj vO = mj_add(traj_vel(J2, aO2), traj_vel(J1, aO1));
+    g->gv[0] = mj_scale(0.5, mj_mul(vO, n));
+    mj s = mj_scale(0.5, mj_add(d, mj_const(p->radius)));
+    mj aC2 = mj_add(aO2, mj_mul(s, n));
+    mj aC1 = mj_add(mj_add(J2->p, aC2), J1->p);
+    mj u = mj_add(traj_vel(J2, aC2), traj_vel(J1, aC1));
+    g->gv[1] = mj_mul(u, Px);
+    g->gv[2] = mj_mul(u, Py);
+}
+
+static void geometry_point_on_plane(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                                    const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)qj;
+    (void)qdj;
+    const ccref_point_on_plane_params *p = &c->params.point_on_plane;
+    const ccref_mat3 *RP = &p->plane_frame_in_b1.R;
+    mj Px = traj_arm(J1, nrm(m3_column(RP, 0))), Py = traj_arm(J1, nrm(m3_column(RP, 1))),
+       Pz = traj_arm(J1, nrm(m3_column(RP, 2)));
+    mj a2 = traj_arm(J2, nrm(p->follower_in_b2));
+    mj a1 = mj_add(mj_add(J2->p, a2), J1->p);
+    g->gp[0] = mj_mul(a1, Pz);
+    mj vr = mj_add(traj_vel(J2, a2), traj_vel(J1, a1));
+    g->gv[0] = mj_mul(vr, Pz);
+    g->gv[1] = mj_mul(vr, Px);
+    g->gv[2] = mj_mul(vr, Py);
+}
+
+static void geometry_line_on_line(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2,
+                                  const mj *qj, const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)qj;
+    (void)qdj;
+    const ccref_body *B1 = &c->body1, *B2 = &c->body2;
+    const ccref_line_on_line_params *p = &c->params.line_on_line;
+    const ccref_frame *Ef = &p->edge_frame1_in_b1, *Eb = &p->edge_frame2_in_b2;
+    mj df = traj_arm(J1, nrm(m3_column(&Ef->R, 0))), sf = traj_arm(J1, nrm(m3_column(&Ef->R, 2)));
+    mj db = traj_arm(J2, nrm(m3_column(&Eb->R, 0))), sb = traj_arm(J2, nrm(m3_column(&Eb->R, 2)));
+    mj aPf = traj_arm(J1, nrm(Ef->p)), aPb = traj_arm(J2, nrm(Eb->p));
+    mj Pf = mj_add(J1->p, aPf), Pb = mj_add(J2->p, aPb);
+    mj pj = mj_add(Pb, Pf);
+    mj wr = mj_mul(df, db);
+    /* conditioning: s = |df x db| >= 1/4 over the interval */
+    ccref_vec3 dfv = m3_apply(&B1->R, m3_column(&Ef->R, 0)), dbv = m3_apply(&B2->R, m3_column(&Eb->R, 0));
+    ccref_vec3 sfv = m3_apply(&B1->R, m3_column(&Ef->R, 2)), sbv = m3_apply(&B2->R, m3_column(&Eb->R, 2));
+    ccref_vec3 wrv = v3_cross(dfv, dbv);
+    double s0 = nrm(wrv);
+    double smin = s0 * (1.0 - 1e-12) - RHO0 * wr.d[1];
+    if (!(smin >= 0.25)) {
+        g->cond_ok = 0;
+        return;
+    }
+    mj sj;
+    mj n = mj_unit(wr, smin, &sj);
+    mj oos = mj_recip(sj, smin);
+    g->gp[0] = mj_mul(pj, n);
+    mj dp = mj_add(traj_vel(J2, aPb), traj_vel(J1, aPf));
+    mj ddf = mj_mul(J1->w, df), ddb = mj_mul(J2->w, db);
+    mj dw = mj_add(mj_mul(ddf, db), mj_mul(df, ddb));
+    mj ndw = mj_mul(n, dw);
+    mj dn = mj_mul(oos, mj_add(dw, mj_mul(ndw, n)));
+    g->gv[0] = mj_add(mj_mul(dp, n), mj_mul(pj, dn));
+    if (p->rolling) {
+        mj pXn = mj_mul(pj, n);
+        mj tf = mj_mul(oos, mj_mul(db, pXn)), tb = mj_mul(oos, mj_mul(df, pXn));
+        mj Qf = mj_add(Pf, mj_mul(tf, df)), Qb = mj_add(Pb, mj_mul(tb, db));
+        mj Co = mj_scale(0.5, mj_add(Qf, Qb));
+        mj pF = mj_add(Co, J1->p), pB = mj_add(Co, J2->p);
+        mj vF = mj_add(traj_vel(J2, pB), traj_vel(J1, pF));
+        g->gv[1] = mj_mul(vF, df);
+        g->gv[2] = mj_mul(vF, mj_mul(n, df));
+    }
+    /* sense decisions: the tie |wsf| - |wsb| and the deciding dot product */
+    mj wsf = mj_mul(wr, sf), wsb = mj_mul(wr, sb);
+    double qf = dot(wrv, sfv), qb = dot(wrv, sbv);
+    g->dq[0] = fabs(qf) - fabs(qb);
+    g->dQ1[0] = wsf.d[1] + wsb.d[1];
+    g->deq[0] = 64.0 * U;
+    g->dq[1] = fabs(qf) > fabs(qb) ? qf : qb;
+    g->dQ1[1] = fabs(qf) > fabs(qb) ? wsf.d[1] : wsb.d[1];
+    g->deq[1] = 64.0 * U;
+    g->ndec = 2;
+    if (fabs(qf) > fabs(qb))
+        g->sense = qf >= 0.0 ? 1 : -1;
+    else
+        g->sense = qb >= 0.0 ? -1 : 1;
+}
+
+/* The geometry of each kind, by the table (rod and sphere_on_sphere share theirs). */
+#define geometry_rod geometry_points_apart
+#define geometry_sphere_on_sphere geometry_points_apart
+#define GEOMETRY_OF(KIND, kind, ...) [CCREF_KIND_##KIND] = geometry_##kind,
+static void (*const geometry_of[CCREF_KIND_COUNT])(const ccref_case *, dv_family, const traj_jets *, const traj_jets *,
+                                                    const mj *, const mj *, dv_geom *) = {CCREF_KINDS(GEOMETRY_OF)};
+
 /* Geometry of a bilateral case c at t0 (double states B1, B2 in c) with body jets J1, J2. fam selects the
  * singular/parallel variants. */
 void dv_geometry(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2, const mj *qj,
@@ -529,198 +762,13 @@ void dv_geometry(const ccref_case *c, dv_family fam, const traj_jets *J1, const 
 {
     memset(g, 0, sizeof *g);
     g->cond_ok = 1;
-    const ccref_body *B1 = &c->body1, *B2 = &c->body2;
     if (fam == DV_FAM_SINGULAR_PINNED || fam == DV_FAM_PARALLEL) {
         /* Every row is identically zero along the motion (perr constant): M3 = 0 (spec/derivatives.md 6). */
         g->zero_rows = 1;
         return;
     }
-    switch (c->kind) {
-    case CCREF_KIND_BALL: {
-        const ccref_ball_params *p = &c->params.ball;
-        mj a1 = traj_arm(J1, nrm(p->station1_in_b1)), a2 = traj_arm(J2, nrm(p->station2_in_b2));
-        mj perr = mj_add(mj_add(J2->p, a2), mj_add(J1->p, a1));
-        mj arm1 = mj_add(mj_add(J2->p, a2), J1->p);
-        mj verr = mj_add(traj_vel(J2, a2), traj_vel(J1, arm1));
-        for (int i = 0; i < 3; i++) {
-            g->gp[i] = perr;
-            g->gv[i] = verr;
-        }
-        break;
-    }
-    case CCREF_KIND_ROD:
-    case CCREF_KIND_SPHERE_ON_SPHERE: {
-        ccref_vec3 s1, s2;
-        singular_stations(c, &s1, &s2);
-        mj a1 = traj_arm(J1, nrm(s1)), a2 = traj_arm(J2, nrm(s2));
-        mj pd = mj_add(traj_vel(J2, a2), traj_vel(J1, a1));
-        if (fam == DV_FAM_SINGULAR_SHIFT) {
-            /* singular branch: verr = pd . (R1 e_z); perr = -d constant */
-            g->gv[0] = mj_mul(pd, traj_arm(J1, 1.0));
-            break;
-        }
-        mj pj = mj_add(mj_add(J2->p, a2), mj_add(J1->p, a1));
-        ccref_vec3 P = v3_sub(v3_add(B2->p, m3_apply(&B2->R, s2)), v3_add(B1->p, m3_apply(&B1->R, s1)));
-        double r0 = nrm(P);
-        double rmin = r0 * (1.0 - 1e-12) - RHO0 * pj.d[1];
-        if (!(rmin >= 0.5)) {
-            g->cond_ok = 0;
-            return;
-        }
-        mj rj;
-        mj Cz = mj_unit(pj, rmin, &rj);
-        g->gp[0] = rj;
-        g->gv[0] = mj_mul(pd, Cz);
-        if (c->kind == CCREF_KIND_SPHERE_ON_SPHERE && c->params.sphere_on_sphere.rolling) {
-            double rf = c->params.sphere_on_sphere.radius1, rb = c->params.sphere_on_sphere.radius2;
-            double kf = rf / (rf + rb) * (1.0 + 4 * U);
-            mj pF = mj_add(a1, mj_scale(kf, pj));
-            mj pB = mj_add(mj_add(J1->p, pF), J2->p);
-            mj vF = mj_add(traj_vel(J2, pB), traj_vel(J1, pF));
-            /* Cx = u/|u|, u = Cz x e_k, |u| >= sqrt(2/3) while k is the perp index (decision margin below) */
-            mj Cx = mj_unit(Cz, sqrt(2.0 / 3.0) * (1.0 - 1e-12), NULL);
-            mj Cy = mj_mul(Cz, Cx);
-            g->gv[1] = mj_mul(vF, Cx);
-            g->gv[2] = mj_mul(vF, Cy);
-            /* perp index decisions: |Cz_j| - |Cz_k| > 0 for j != k */
-            ccref_vec3 Czd = v3_scale(1.0 / r0, P);
-            double u0 = fabs(Czd.x), u1 = fabs(Czd.y), u2 = fabs(Czd.z);
-            int k = (u0 <= u1) ? (u0 <= u2 ? 0 : 2) : (u1 <= u2 ? 1 : 2);
-            g->perp_k = k;
-            double uk = k == 0 ? u0 : k == 1 ? u1 : u2;
-            double uu[3] = {u0, u1, u2};
-            for (int j = 0; j < 3; j++)
-                if (j != k) {
-                    g->dq[g->ndec] = uu[j] - uk;
-                    g->dQ1[g->ndec] = 2.0 * Cz.d[1];
-                    g->deq[g->ndec] = 1024.0 * U;
-                    g->ndec++;
-                }
-        }
-        break;
-    }
-    case CCREF_KIND_POINT_IN_PLANE: {
-        const ccref_point_in_plane_params *p = &c->params.point_in_plane;
-        mj a2 = traj_arm(J2, nrm(p->follower_in_b2));
-        mj arm1 = mj_add(mj_add(J2->p, a2), J1->p);
-        mj n = traj_arm(J1, nrm(p->normal_in_b1));
-        g->gp[0] = mj_mul(arm1, n);
-        g->gv[0] = mj_mul(mj_add(traj_vel(J2, a2), traj_vel(J1, arm1)), n);
-        break;
-    }
-    case CCREF_KIND_CONSTANT_COORDINATE:
-        g->gp[0] = *qj;
-        g->gv[0] = *qdj;
-        break;
-    case CCREF_KIND_SPHERE_ON_PLANE: {
-        const ccref_sphere_on_plane_params *p = &c->params.sphere_on_plane;
-        const ccref_mat3 *RP = &p->plane_frame_in_b1.R;
-        mj Px = traj_arm(J1, nrm(m3_column(RP, 0))), Py = traj_arm(J1, nrm(m3_column(RP, 1))),
-           Pz = traj_arm(J1, nrm(m3_column(RP, 2)));
-        mj aO2 = traj_arm(J2, nrm(p->center_in_b2));
-        mj aO1 = mj_add(mj_add(J2->p, aO2), J1->p);
-        g->gp[0] = mj_mul(aO1, Pz);
-        g->gv[0] = mj_mul(mj_add(traj_vel(J2, aO2), traj_vel(J1, aO1)), Pz);
-        if (p->rolling) {
-            mj aC2 = mj_add(aO2, mj_scale(p->radius, Pz));
-            mj aC1 = mj_add(mj_add(J2->p, aC2), J1->p);
-            mj vC = mj_add(traj_vel(J2, aC2), traj_vel(J1, aC1));
-            g->gv[1] = mj_mul(vC, Px);
-            g->gv[2] = mj_mul(vC, Py);
-        }
-        break;
-    }
-    case CCREF_KIND_BALL_ROLLING_ON_PLANE: {
-        const ccref_ball_rolling_on_plane_params *p = &c->params.ball_rolling_on_plane;
-        ccref_mat3 RA = ccref_rotation_from_z(p->normal_in_b1);
-        mj Px = traj_arm(J1, nrm(m3_column(&RA, 0))), Py = traj_arm(J1, nrm(m3_column(&RA, 1)));
-        mj n = traj_arm(J1, nrm(p->normal_in_b1));
-        mj aO2 = traj_arm(J2, nrm(p->center_in_b2));
-        mj aO1 = mj_add(mj_add(J2->p, aO2), J1->p);
-        mj d = mj_add(mj_mul(aO1, n), mj_const(p->height));
-        g->gp[0] = mj_scale(0.5, mj_add(d, mj_const(p->radius)));
-        mj vO = mj_add(traj_vel(J2, aO2), traj_vel(J1, aO1));
-        g->gv[0] = mj_scale(0.5, mj_mul(vO, n));
-        mj s = mj_scale(0.5, mj_add(d, mj_const(p->radius)));
-        mj aC2 = mj_add(aO2, mj_mul(s, n));
-        mj aC1 = mj_add(mj_add(J2->p, aC2), J1->p);
-        mj u = mj_add(traj_vel(J2, aC2), traj_vel(J1, aC1));
-        g->gv[1] = mj_mul(u, Px);
-        g->gv[2] = mj_mul(u, Py);
-        break;
-    }
-    case CCREF_KIND_POINT_ON_PLANE: {
-        const ccref_point_on_plane_params *p = &c->params.point_on_plane;
-        const ccref_mat3 *RP = &p->plane_frame_in_b1.R;
-        mj Px = traj_arm(J1, nrm(m3_column(RP, 0))), Py = traj_arm(J1, nrm(m3_column(RP, 1))),
-           Pz = traj_arm(J1, nrm(m3_column(RP, 2)));
-        mj a2 = traj_arm(J2, nrm(p->follower_in_b2));
-        mj a1 = mj_add(mj_add(J2->p, a2), J1->p);
-        g->gp[0] = mj_mul(a1, Pz);
-        mj vr = mj_add(traj_vel(J2, a2), traj_vel(J1, a1));
-        g->gv[0] = mj_mul(vr, Pz);
-        g->gv[1] = mj_mul(vr, Px);
-        g->gv[2] = mj_mul(vr, Py);
-        break;
-    }
-    case CCREF_KIND_LINE_ON_LINE: {
-        const ccref_line_on_line_params *p = &c->params.line_on_line;
-        const ccref_frame *Ef = &p->edge_frame1_in_b1, *Eb = &p->edge_frame2_in_b2;
-        mj df = traj_arm(J1, nrm(m3_column(&Ef->R, 0))), sf = traj_arm(J1, nrm(m3_column(&Ef->R, 2)));
-        mj db = traj_arm(J2, nrm(m3_column(&Eb->R, 0))), sb = traj_arm(J2, nrm(m3_column(&Eb->R, 2)));
-        mj aPf = traj_arm(J1, nrm(Ef->p)), aPb = traj_arm(J2, nrm(Eb->p));
-        mj Pf = mj_add(J1->p, aPf), Pb = mj_add(J2->p, aPb);
-        mj pj = mj_add(Pb, Pf);
-        mj wr = mj_mul(df, db);
-        /* conditioning: s = |df x db| >= 1/4 over the interval */
-        ccref_vec3 dfv = m3_apply(&B1->R, m3_column(&Ef->R, 0)), dbv = m3_apply(&B2->R, m3_column(&Eb->R, 0));
-        ccref_vec3 sfv = m3_apply(&B1->R, m3_column(&Ef->R, 2)), sbv = m3_apply(&B2->R, m3_column(&Eb->R, 2));
-        ccref_vec3 wrv = v3_cross(dfv, dbv);
-        double s0 = nrm(wrv);
-        double smin = s0 * (1.0 - 1e-12) - RHO0 * wr.d[1];
-        if (!(smin >= 0.25)) {
-            g->cond_ok = 0;
-            return;
-        }
-        mj sj;
-        mj n = mj_unit(wr, smin, &sj);
-        mj oos = mj_recip(sj, smin);
-        g->gp[0] = mj_mul(pj, n);
-        mj dp = mj_add(traj_vel(J2, aPb), traj_vel(J1, aPf));
-        mj ddf = mj_mul(J1->w, df), ddb = mj_mul(J2->w, db);
-        mj dw = mj_add(mj_mul(ddf, db), mj_mul(df, ddb));
-        mj ndw = mj_mul(n, dw);
-        mj dn = mj_mul(oos, mj_add(dw, mj_mul(ndw, n)));
-        g->gv[0] = mj_add(mj_mul(dp, n), mj_mul(pj, dn));
-        if (p->rolling) {
-            mj pXn = mj_mul(pj, n);
-            mj tf = mj_mul(oos, mj_mul(db, pXn)), tb = mj_mul(oos, mj_mul(df, pXn));
-            mj Qf = mj_add(Pf, mj_mul(tf, df)), Qb = mj_add(Pb, mj_mul(tb, db));
-            mj Co = mj_scale(0.5, mj_add(Qf, Qb));
-            mj pF = mj_add(Co, J1->p), pB = mj_add(Co, J2->p);
-            mj vF = mj_add(traj_vel(J2, pB), traj_vel(J1, pF));
-            g->gv[1] = mj_mul(vF, df);
-            g->gv[2] = mj_mul(vF, mj_mul(n, df));
-        }
-        /* sense decisions: the tie |wsf| - |wsb| and the deciding dot product */
-        mj wsf = mj_mul(wr, sf), wsb = mj_mul(wr, sb);
-        double qf = dot(wrv, sfv), qb = dot(wrv, sbv);
-        g->dq[0] = fabs(qf) - fabs(qb);
-        g->dQ1[0] = wsf.d[1] + wsb.d[1];
-        g->deq[0] = 64.0 * U;
-        g->dq[1] = fabs(qf) > fabs(qb) ? qf : qb;
-        g->dQ1[1] = fabs(qf) > fabs(qb) ? wsf.d[1] : wsb.d[1];
-        g->deq[1] = 64.0 * U;
-        g->ndec = 2;
-        if (fabs(qf) > fabs(qb))
-            g->sense = qf >= 0.0 ? 1 : -1;
-        else
-            g->sense = qb >= 0.0 ? -1 : 1;
-        break;
-    }
-    default:
-        break;
-    }
+    if ((unsigned)c->kind < CCREF_KIND_COUNT)
+        geometry_of[c->kind](c, fam, J1, J2, qj, qdj, g);
 }
 
 /* ================================================================ exact side quantities (MPFI at t0) */
