@@ -23,14 +23,18 @@ PROOFS_OUT    := $(BUILD)/proofs
 WHY3CONF      := $(PROOFS_OUT)/why3/why3.conf
 WP_TIMEOUT    ?= 15
 # WP_PAR: prover slots per Frama-C run when provers run (WP_CACHE=update/none, and a replay's second pass). WP queues
-# the provers of a goal in WP_PROVERS order and the first success cancels the rest; the cache keeps successes and
-# "unknown" answers but not timeouts, so with fewer slots than provers a run that may start provers sits out each
-# timing-out prover (WP_TIMEOUT s) before it reaches the cached success of the next. `make verify`'s first pass
-# reads the cache alone (offline, one slot), where a missing entry costs nothing (proofs/verify.py, run_all).
+# the provers of a goal in WP_PROVERS order and the first success cancels the rest; the cache keeps every answer, a
+# timeout with its limit (reused only by a run whose limit is not longer), so with fewer slots than provers a run
+# that may start provers sits out a prover whose entry is missing or shorter before it reaches the cached success of
+# the next. `make verify`'s first pass reads the cache alone (offline, one slot), where a missing entry costs nothing
+# (proofs/verify.py, run_all).
 # VERIFY_JOBS (4): runs at a time in that pass; WP_JOBS (1): runs at a time while provers run.
 WP_PAR        ?= 3
 WP_PROVERS    ?= z3-wpfloat,z3-arith2,cvc5-wpfloat
 WP_CACHE      ?= replay
+# WP_CACHE_DIR: the proof cache, one archive per unit and model (proofs/verify.py, ProofCache). Every run that reads
+# it is given the union of the archives, unpacked into build/proofs/wp-cache-unpacked/; a storing run
+# (WP_CACHE=update, rebuild) rewrites its unit's archive with the entries it used.
 WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache
 # Hook for longer checks that `make verify` runs with WP and EVA, in the same pool of workers (the derivative sweep
 # adds itself here: `VERIFY_EXTRA += verify-derivatives` in tests/derivatives.mk): make targets, each must succeed.
@@ -55,8 +59,8 @@ VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_T
              WP_RUN_CACHE=$(WP_RUN_CACHE) WP_RUN_CACHE_DIR=$(WP_RUN_CACHE_DIR) \
              VERIFY_SMOKE=$(VERIFY_SMOKE) WP_SMOKE_TIMEOUT=$(WP_SMOKE_TIMEOUT)
 
-.PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test \
-        verify-smoke-list verify-smoke-list-test
+.PHONY: verify verify-wp verify-eva verify-cache verify-cache-pack verify-tools test-eacsl verify-cold verify-baseline \
+        verify-forgery-test verify-smoke-list verify-smoke-list-test
 
 verify-tools:
 	@tools/ensure-deps verify
@@ -70,7 +74,7 @@ $(WHY3CONF): proofs/why3/gen-why3-config proofs/why3/why3.conf.in proofs/why3/wp
 # Its absence is an error, not a silent slowdown: WP_CACHE=none asks for the cold run explicitly.
 verify-cache-check:
 	@if [ "$(WP_CACHE)" != none ] && [ "$(WP_CACHE)" != update ] && [ "$(WP_CACHE)" != rebuild ] && \
-	    ! ls $(WP_CACHE_DIR) 2>/dev/null | grep -q .; then \
+	    ! ls $(WP_CACHE_DIR) 2>/dev/null | grep -q '\.json'; then \
 	  echo "verify: proof cache $(WP_CACHE_DIR) is missing or empty." >&2; \
 	  echo "  make verify-cache   rebuilds it (runs every prover), or" >&2; \
 	  echo "  make verify WP_CACHE=none   runs the provers without a cache (slow)." >&2; exit 2; fi
@@ -109,6 +113,12 @@ VERIFY_EXTRA += verify-forgery-test
 verify-cache: $(WHY3CONF)
 	mkdir -p $(WP_CACHE_DIR)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=rebuild
+
+# The proof cache brought up to date with the goals: every unit run in update mode (WP's cleanup mode on the session's
+# cache: what the run neither read nor wrote goes), its archive rewritten, the archives of units gone and the loose
+# entries of the cache's old form (one file per entry) removed. No cold window: it re-proves nothing stored.
+verify-cache-pack: $(WHY3CONF)
+	$(MAKE) --no-print-directory verify-wp WP_CACHE=update VERIFY_COLD_GOALS=0
 
 .PHONY: verify-cache-check
 
