@@ -149,7 +149,7 @@ test-eacsl: verify-tools
 
 # Rounding-error bounds proved with Gappa on the input box (proofs/gappa/README.md): per output, Gappa proves the
 # claimed bound for the kernel's operation order, and the transcription is compared with `ccref eval` bit for bit.
-# Gappa's answers are cached in proofs/gappa-cache (GAPPA_CACHE: replay, update, check, none; check.py's
+# Gappa's answers are cached in proofs/gappa-cache/answers.json.gz (GAPPA_CACHE: replay, update, check, none; check.py's
 # GappaCache); GAPPA_COLD_GROUPS groups, rotating with the commit, run Gappa again and must match their entries.
 GAPPA_SAMPLES     ?= 200
 GAPPA_CACHE       ?= replay
