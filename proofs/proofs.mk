@@ -5,13 +5,16 @@
 #                      alarm, or a failing extra
 #   make verify-wp     WP only                make verify-eva    EVA only
 #   make verify-cache  re-run every prover and rewrite the committed proof cache proofs/wp-cache (cold: slow)
-#   make verify-cold   WP with every prover and no cache, and Gappa on every script compared with its cached answer:
-#                      the check of every cached goal and answer (slow)
+#   make verify-cache-pack  every WP run with the proof cache in update mode: stores what is missing and keeps, per
+#                      unit and model, only the entries the run used (proofs/wp-cache/<unit>.<model>.json.gz)
+#   make verify-cold   WP with every prover and no cache, Gappa on every script and the provers on every subgoal of
+#                      the norm lemmas, each compared with its cached answer: the check of every cached answer (slow)
 #   make verify-baseline  proofs/baseline.txt from the last passing `make verify` (build/proofs/proved.txt)
 #   make verify-smoke-list  proofs/smoke-unreachable.txt from the last full run's unreachable smoke tests, keeping
 #                      the reasons already given (a new entry gets `?`, which fails until it has a reason)
 #   make verify-forgery-test  a cache entry forged under a false goal must be caught by the cold re-proof (in
-#                      make verify through VERIFY_EXTRA)
+#                      make verify through VERIFY_EXTRA; verify-gappa-forgery-test and
+#                      verify-norm-lemmas-forgery-test do the same for Gappa's and the lemmas' caches)
 #   make test-eacsl    the CUnit suite with the contracts compiled into run-time checks (E-ACSL)
 #
 # Toolchain: tools/ensure-deps verify (Debian 12: frama-c-base 25, why3 1.5.1, z3 4.8.12, cvc5 1.0.3).
@@ -91,6 +94,7 @@ verify-eva: verify-tools
 verify-cold: $(WHY3CONF)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=none
 	$(MAKE) --no-print-directory verify-gappa GAPPA_CACHE=check
+	$(MAKE) --no-print-directory verify-norm-lemmas LEMMA_CACHE=check
 
 verify-baseline:
 	@test -f $(PROOFS_OUT)/proved.txt || { echo "verify-baseline: run make verify first" >&2; exit 2; }
@@ -162,12 +166,21 @@ VERIFY_EXTRA += verify-gappa
 verify: $(BUILD)/ccref
 
 # spec/accuracy.md's L7 and the triangle inequality in Why3 (proofs/gappa/norm_error.mlw), which the norm rows of
-# verify-gappa instantiate: every subgoal proved by Z3 or cvc5 (prove_lemmas.py: one prover first per theory, the
-# other on what is left). No cache: the provers run every time (about 1 minute on the idle machine).
-.PHONY: verify-norm-lemmas
+# verify-gappa instantiate: every subgoal proved by Z3 or cvc5. The answers are cached in proofs/lemma-cache/
+# (LEMMA_CACHE: replay, update, check, none; prove_lemmas.py): LEMMA_COLD_GOALS subgoals, rotating with the commit,
+# are proved again by the provers at LEMMA_COLD_TIMEOUT (300 s: a loaded machine only makes it slower).
+LEMMA_CACHE      ?= replay
+LEMMA_COLD_GOALS ?= 16
+.PHONY: verify-norm-lemmas verify-norm-lemmas-forgery-test
 verify-norm-lemmas: $(WHY3CONF)
-	python3 proofs/gappa/prove_lemmas.py $(WHY3CONF) proofs/gappa/norm_error.mlw
+	LEMMA_CACHE=$(LEMMA_CACHE) LEMMA_COLD_GOALS=$(LEMMA_COLD_GOALS) python3 proofs/gappa/prove_lemmas.py $(WHY3CONF) \
+	  proofs/gappa/norm_error.mlw proofs/lemma-cache/norm_error.json $(PROOFS_OUT)/lemmas
 VERIFY_EXTRA += verify-norm-lemmas
+
+# A cached answer forged under a false lemma must fool the cached run and be caught by the cold window and check.
+verify-norm-lemmas-forgery-test: $(WHY3CONF)
+	python3 proofs/gappa/prove_lemmas.py --forgery-test $(WHY3CONF) $(PROOFS_OUT)
+VERIFY_EXTRA += verify-norm-lemmas-forgery-test
 
 # A cached Gappa answer forged under a false claim must be caught by the cold window and by GAPPA_CACHE=check.
 verify-gappa-forgery-test: $(BUILD)/ccref
