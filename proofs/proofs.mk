@@ -5,13 +5,16 @@
 #                      alarm, or a failing extra
 #   make verify-wp     WP only                make verify-eva    EVA only
 #   make verify-cache  re-run every prover and rewrite the committed proof cache proofs/wp-cache (cold: slow)
-#   make verify-cold   WP with every prover and no cache, and Gappa on every script compared with its cached answer:
-#                      the check of every cached goal and answer (slow)
+#   make verify-cache-pack  every WP run with the proof cache in update mode: stores what is missing and keeps, per
+#                      unit and model, only the entries the run used (proofs/wp-cache/<unit>.<model>.json.gz)
+#   make verify-cold   WP with every prover and no cache, Gappa on every script and the provers on every subgoal of
+#                      the norm lemmas, each compared with its cached answer: the check of every cached answer (slow)
 #   make verify-baseline  proofs/baseline.txt from the last passing `make verify` (build/proofs/proved.txt)
 #   make verify-smoke-list  proofs/smoke-unreachable.txt from the last full run's unreachable smoke tests, keeping
 #                      the reasons already given (a new entry gets `?`, which fails until it has a reason)
 #   make verify-forgery-test  a cache entry forged under a false goal must be caught by the cold re-proof (in
-#                      make verify through VERIFY_EXTRA)
+#                      make verify through VERIFY_EXTRA; verify-gappa-forgery-test and
+#                      verify-norm-lemmas-forgery-test do the same for Gappa's and the lemmas' caches)
 #   make test-eacsl    the CUnit suite with the contracts compiled into run-time checks (E-ACSL)
 #
 # Toolchain: tools/ensure-deps verify (Debian 12: frama-c-base 25, why3 1.5.1, z3 4.8.12, cvc5 1.0.3).
@@ -23,14 +26,18 @@ PROOFS_OUT    := $(BUILD)/proofs
 WHY3CONF      := $(PROOFS_OUT)/why3/why3.conf
 WP_TIMEOUT    ?= 15
 # WP_PAR: prover slots per Frama-C run when provers run (WP_CACHE=update/none, and a replay's second pass). WP queues
-# the provers of a goal in WP_PROVERS order and the first success cancels the rest; the cache keeps successes and
-# "unknown" answers but not timeouts, so with fewer slots than provers a run that may start provers sits out each
-# timing-out prover (WP_TIMEOUT s) before it reaches the cached success of the next. `make verify`'s first pass
-# reads the cache alone (offline, one slot), where a missing entry costs nothing (proofs/verify.py, run_all).
+# the provers of a goal in WP_PROVERS order and the first success cancels the rest; the cache keeps every answer, a
+# timeout with its limit (reused only by a run whose limit is not longer), so with fewer slots than provers a run
+# that may start provers sits out a prover whose entry is missing or shorter before it reaches the cached success of
+# the next. `make verify`'s first pass reads the cache alone (offline, one slot), where a missing entry costs nothing
+# (proofs/verify.py, run_all).
 # VERIFY_JOBS (4): runs at a time in that pass; WP_JOBS (1): runs at a time while provers run.
 WP_PAR        ?= 3
 WP_PROVERS    ?= z3-wpfloat,z3-arith2,cvc5-wpfloat
 WP_CACHE      ?= replay
+# WP_CACHE_DIR: the proof cache, one archive per unit and model (proofs/verify.py, ProofCache). Every run that reads
+# it is given the union of the archives, unpacked into build/proofs/wp-cache-unpacked/; a storing run
+# (WP_CACHE=update, rebuild) rewrites its unit's archive with the entries it used.
 WP_CACHE_DIR  ?= $(CURDIR)/proofs/wp-cache
 # Hook for longer checks that `make verify` runs with WP and EVA, in the same pool of workers (the derivative sweep
 # adds itself here: `VERIFY_EXTRA += verify-derivatives` in tests/derivatives.mk): make targets, each must succeed.
@@ -55,8 +62,8 @@ VERIFY_ENV = FRAMAC=$(FRAMAC) WHY3CONFIG=$(CURDIR)/$(WHY3CONF) WP_TIMEOUT=$(WP_T
              WP_RUN_CACHE=$(WP_RUN_CACHE) WP_RUN_CACHE_DIR=$(WP_RUN_CACHE_DIR) \
              VERIFY_SMOKE=$(VERIFY_SMOKE) WP_SMOKE_TIMEOUT=$(WP_SMOKE_TIMEOUT)
 
-.PHONY: verify verify-wp verify-eva verify-cache verify-tools test-eacsl verify-cold verify-baseline verify-forgery-test \
-        verify-smoke-list verify-smoke-list-test
+.PHONY: verify verify-wp verify-eva verify-cache verify-cache-pack verify-tools test-eacsl verify-cold verify-baseline \
+        verify-forgery-test verify-smoke-list verify-smoke-list-test
 
 verify-tools: ## install Frama-C, Why3, the provers and Gappa
 	@tools/ensure-deps verify
@@ -70,7 +77,7 @@ $(WHY3CONF): proofs/why3/gen-why3-config proofs/why3/why3.conf.in proofs/why3/wp
 # Its absence is an error, not a silent slowdown: WP_CACHE=none asks for the cold run explicitly.
 verify-cache-check: ## fail early when the WP proof cache is missing
 	@if [ "$(WP_CACHE)" != none ] && [ "$(WP_CACHE)" != update ] && [ "$(WP_CACHE)" != rebuild ] && \
-	    ! ls $(WP_CACHE_DIR) 2>/dev/null | grep -q .; then \
+	    ! ls $(WP_CACHE_DIR) 2>/dev/null | grep -q '\.json'; then \
 	  echo "verify: proof cache $(WP_CACHE_DIR) is missing or empty." >&2; \
 	  echo "  make verify-cache   rebuilds it (runs every prover), or" >&2; \
 	  echo "  make verify WP_CACHE=none   runs the provers without a cache (slow)." >&2; exit 2; fi
@@ -87,6 +94,7 @@ verify-eva: verify-tools ## EVA only, every entry of proofs/eva_main.c
 verify-cold: $(WHY3CONF) ## WP with no cache and Gappa on every script: every cached answer checked (slow)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=none
 	$(MAKE) --no-print-directory verify-gappa GAPPA_CACHE=check
+	$(MAKE) --no-print-directory verify-norm-lemmas LEMMA_CACHE=check
 
 verify-baseline: ## proofs/baseline.txt from the last passing make verify
 	@test -f $(PROOFS_OUT)/proved.txt || { echo "verify-baseline: run make verify first" >&2; exit 2; }
@@ -109,6 +117,12 @@ VERIFY_EXTRA += verify-forgery-test
 verify-cache: $(WHY3CONF) ## re-run every prover and rewrite the WP proof cache (slow)
 	mkdir -p $(WP_CACHE_DIR)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=rebuild
+
+# The proof cache brought up to date with the goals: every unit run in update mode (WP's cleanup mode on the session's
+# cache: what the run neither read nor wrote goes), its archive rewritten, the archives of units gone and the loose
+# entries of the cache's old form (one file per entry) removed. No cold window: it re-proves nothing stored.
+verify-cache-pack: $(WHY3CONF)
+	$(MAKE) --no-print-directory verify-wp WP_CACHE=update VERIFY_COLD_GOALS=0
 
 .PHONY: verify-cache-check
 
@@ -139,7 +153,7 @@ test-eacsl: verify-tools ## the contracts as run-time checks with E-ACSL (fails 
 
 # Rounding-error bounds proved with Gappa on the input box (proofs/gappa/README.md): per output, Gappa proves the
 # claimed bound for the kernel's operation order, and the transcription is compared with `ccref eval` bit for bit.
-# Gappa's answers are cached in proofs/gappa-cache (GAPPA_CACHE: replay, update, check, none; check.py's
+# Gappa's answers are cached in proofs/gappa-cache/answers.json.gz (GAPPA_CACHE: replay, update, check, none; check.py's
 # GappaCache); GAPPA_COLD_GROUPS groups, rotating with the commit, run Gappa again and must match their entries.
 GAPPA_SAMPLES     ?= 200
 GAPPA_CACHE       ?= replay
@@ -152,12 +166,21 @@ VERIFY_EXTRA += verify-gappa
 verify: $(BUILD)/ccref
 
 # spec/accuracy.md's L7 and the triangle inequality in Why3 (proofs/gappa/norm_error.mlw), which the norm rows of
-# verify-gappa instantiate: every subgoal proved by Z3 or cvc5 (prove_lemmas.py: one prover first per theory, the
-# other on what is left). No cache: the provers run every time (about 1 minute on the idle machine).
-.PHONY: verify-norm-lemmas
-verify-norm-lemmas: $(WHY3CONF) ## the Why3 lemmas the norm rows of verify-gappa use (part of make verify)
-	python3 proofs/gappa/prove_lemmas.py $(WHY3CONF) proofs/gappa/norm_error.mlw
+# verify-gappa instantiate: every subgoal proved by Z3 or cvc5. The answers are cached in proofs/lemma-cache/
+# (LEMMA_CACHE: replay, update, check, none; prove_lemmas.py): LEMMA_COLD_GOALS subgoals, rotating with the commit,
+# are proved again by the provers at LEMMA_COLD_TIMEOUT (300 s: a loaded machine only makes it slower).
+LEMMA_CACHE      ?= replay
+LEMMA_COLD_GOALS ?= 16
+.PHONY: verify-norm-lemmas verify-norm-lemmas-forgery-test
+verify-norm-lemmas: $(WHY3CONF) ## the Why3 lemmas the norm rows of verify-gappa use, from their cache (part of make verify)
+	LEMMA_CACHE=$(LEMMA_CACHE) LEMMA_COLD_GOALS=$(LEMMA_COLD_GOALS) python3 proofs/gappa/prove_lemmas.py $(WHY3CONF) \
+	  proofs/gappa/norm_error.mlw proofs/lemma-cache/norm_error.json $(PROOFS_OUT)/lemmas
 VERIFY_EXTRA += verify-norm-lemmas
+
+# A cached answer forged under a false lemma must fool the cached run and be caught by the cold window and check.
+verify-norm-lemmas-forgery-test: $(WHY3CONF) ## a forged cached lemma answer is caught (part of make verify)
+	python3 proofs/gappa/prove_lemmas.py --forgery-test $(WHY3CONF) $(PROOFS_OUT)
+VERIFY_EXTRA += verify-norm-lemmas-forgery-test
 
 # A cached Gappa answer forged under a false claim must be caught by the cold window and by GAPPA_CACHE=check.
 verify-gappa-forgery-test: $(BUILD)/ccref ## a forged Gappa answer is caught (part of make verify)

@@ -8,7 +8,7 @@ is unproved or any alarm is raised. The tool versions are printed first.
 
 Usage: verify.py [--wp] [--eva] --out DIR   (both when neither is given)
 Environment (set by proofs/proofs.mk): FRAMAC, WHY3CONFIG, WP_PROVERS, WP_TIMEOUT, WP_PAR, WP_CACHE,
-WP_CACHE_DIR, WP_RUN_CACHE, WP_RUN_CACHE_DIR (RunCache), VERIFY_ONLY (comma-separated unit names, for working on
+WP_CACHE_DIR (ProofCache), WP_RUN_CACHE, WP_RUN_CACHE_DIR (RunCache), VERIFY_ONLY (comma-separated unit names, for working on
 one file), VERIFY_EXTRA (make targets run with WP and EVA in the same pool of workers, when both run on every
 unit), VERIFY_JOBS, WP_JOBS (see run_all).
 """
@@ -21,8 +21,10 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -151,17 +153,23 @@ def wp_options(margs, props, selection, timeout=None):
 
 def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par, cache_dir=None, timeout=None,
            run_cache=None):
-    """One Frama-C WP run; returns (report, wall seconds, (goals, cache lines, output lines)). run_cache: the
-    directory of the run cache (RunCache), by default WP_RUN_CACHE_DIR when WP_RUN_CACHE is on; it is read only
-    when the goals come from the proof cache (offline, replay), never by a cold run (cache none)."""
+    """One Frama-C WP run; returns (report, wall seconds, (goals, cache lines, output lines)). cache: the proof cache
+    mode (none, offline, replay, update, rebuild); cache_dir: the directory of the proof cache's archives
+    (ProofCache), by default WP_CACHE_DIR. run_cache: the directory of the run cache (RunCache), by default
+    WP_RUN_CACHE_DIR when WP_RUN_CACHE is on; it is read only when the goals come from the proof cache (offline,
+    replay), never by a cold run (cache none)."""
     name = "%s.%s" % (unit, model)
     js = os.path.join(outdir, name + ".json")
+    session = os.path.join(outdir, name + ".session")
     wp_args = wp_options(margs, props, selection, timeout)
+    proofs = proof_cache(cache_dir or env("WP_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-cache")), outdir) \
+        if cache != "none" else None
+    storing_proofs = cache in ("update", "cleanup", "rebuild")
     cmd = [env("FRAMAC", "frama-c")] + fc_parse_args(MODEL_CPP[model]) + [os.path.join(ROOT, f) for f in files] + \
-        wp_args + ["-wp-par", par, "-wp-session", os.path.join(outdir, name + ".session"),
-                   "-wp-cache", cache, "-wp-report-json", js, "-wp-msg-key", "shell"]
-    if cache != "none":
-        cmd += ["-wp-cache-dir", cache_dir or env("WP_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-cache"))]
+        wp_args + ["-wp-par", par, "-wp-session", session,
+                   # a storing run uses the session's own cache in cleanup mode (ProofCache.prepare_session)
+                   "-wp-cache", "cleanup" if cache in ("update", "cleanup") else cache,
+                   "-wp-report-json", js, "-wp-msg-key", "shell"]
     storing = run_cache is None and env("WP_RUN_CACHE", "off") == "update"
     if run_cache is None and env("WP_RUN_CACHE", "off") != "off" and cache in ("offline", "replay", "update"):
         run_cache = env("WP_RUN_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-runs"))
@@ -174,6 +182,10 @@ def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par,
         with open(os.path.join(outdir, name + ".log"), "w") as f:
             f.write("# from the run cache %s\n%s" % (runs.path, output))
     else:
+        if proofs and storing_proofs:
+            proofs.prepare_session(session, cache)
+        elif proofs:
+            cmd += ["-wp-cache-dir", proofs.unpacked()]
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         wall = time.time() - t0
         output = p.stdout + p.stderr
@@ -181,9 +193,15 @@ def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par,
             f.write(" ".join(cmd) + "\n" + output)
         if p.returncode != 0 or not os.path.exists(js):
             log.append("%s: frama-c failed (rc %d), see %s" % (name, p.returncode, os.path.join(outdir, name + ".log")))
+            if proofs and storing_proofs:
+                proofs.failed.append(name)
             return None, wall, []
         with open(js) as f:
             report = json.load(f)
+        if proofs and storing_proofs:
+            problem = proofs.pack_session(name, session, report, cache)
+            if problem:
+                log.append(problem)
         if runs and storing and report_complete(report):
             runs.store(report, output)
     goals = []  # (goal name, status, seconds)
@@ -196,6 +214,186 @@ def run_wp(unit, files, selection, model, margs, props, outdir, log, cache, par,
         if c:
             cache_lines.append(c.group(1))
     return report, wall, (goals, cache_lines, output.splitlines())
+
+
+def write_gz_json(path, obj):
+    """obj as JSON (sorted keys, one entry a line) in a gzip file without a name or time stamp: the same object gives
+    the same bytes. Written beside the target and renamed, so a reader never sees half a file."""
+    text = json.dumps(obj, indent=0, sort_keys=True) + "\n"
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = "%s.tmp%d.%d" % (path, os.getpid(), threading.get_ident())
+    with open(tmp, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="", compresslevel=9) as fh:
+        fh.write(text.encode())
+    os.replace(tmp, path)
+
+
+def read_gz_json(path):
+    with gzip.open(path, "rt") as fh:
+        return json.load(fh)
+
+
+class ProofCache:
+    """WP's proof cache (proofs/README.md, "The proof cache"), kept as one archive per unit and model in WP_CACHE_DIR
+    (proofs/wp-cache/<unit>.<model>.json.gz): a JSON object mapping the name of each entry of WP's cache directory
+    (<hash of the prepared Why3 task and prover>.json) to its text, gzip'd without a time stamp (write_gz_json).
+    WP reads a directory of entries, so:
+    * a run that only reads the cache (offline, replay) is given the union of every archive, unpacked once per
+      verify.py run (unpacked): the archive a goal's entries are kept in is a grouping, not a key, and a goal that
+      moves to another unit (or a unit renamed) still finds its entries;
+    * a run that stores (WP_CACHE=update, rebuild) runs WP on its session's own cache directory, filled with that
+      union, in WP's `cleanup` mode: update, and at the end remove every entry the run did not read or write (WP
+      marks each entry it looks up or stores; a global -wp-cache-dir is never cleaned up, hence the session's). What
+      is left is what the run's goals use, timeouts and failures included (the offline pass needs a smoke goal's
+      failed attempts, and a run with fewer prover slots than provers needs a first prover's cached timeout to reach
+      the next prover's cached success without waiting); it becomes the unit's archive (pack_session). A full
+      storing run (every unit) then removes the archives of units no longer run and any loose entry (finish).
+    Loose entries (<hash>.json, the cache's old form) in WP_CACHE_DIR are read as part of the union, so the first
+    full `make verify-wp WP_CACHE=update` converts the old form."""
+    SENTINEL = "0" * 32 + ".json"  # a hash no goal has: gone after the run iff WP's cleanup ran
+    SENTINEL_TEXT = '{ "prover": "none", "verdict": "unknown", "time": 0. }\n'
+
+    def __init__(self, directory, scratch):
+        self.dir, self.scratch = directory, scratch
+        self.lock = threading.Lock()
+        self.union = None   # entry name -> text, every archive and loose entry
+        self.conflicts = 0  # entries held by two archives with different texts
+        self.packed = set()  # archive names written by this verify.py run
+        self.stats = {"packed": 0, "entries": 0, "removed": 0}
+        self.written = False  # the union unpacked into self.scratch
+        self.failed = []  # storing runs whose Frama-C failed (their archives are kept)
+
+    def archives(self):
+        if not os.path.isdir(self.dir):
+            return []
+        return sorted(f for f in os.listdir(self.dir) if f.endswith(".json.gz"))
+
+    def loose(self):
+        if not os.path.isdir(self.dir):
+            return []
+        return sorted(f for f in os.listdir(self.dir) if f.endswith(".json") and re.fullmatch(r"[0-9a-f]+\.json", f))
+
+    def entries(self):
+        """The union of the archives and loose entries. An entry two archives hold with different texts (the same
+        task and prover answered twice, e.g. a timeout then a success) is taken valid first, else from the first
+        archive in name order."""
+        with self.lock:
+            if self.union is not None:
+                return self.union
+            union = {}
+            sources = [(a, read_gz_json(os.path.join(self.dir, a))) for a in self.archives()]
+            loose = {}
+            for f in self.loose():
+                with open(os.path.join(self.dir, f)) as fh:
+                    loose[f] = fh.read()
+            sources.append(("loose entries", loose))
+            for _, held in sources:
+                for name, text in held.items():
+                    if name not in union:
+                        union[name] = text
+                    elif union[name] != text:
+                        self.conflicts += 1
+                        if '"valid"' in text and '"valid"' not in union[name]:
+                            union[name] = text
+            self.union = union
+            return union
+
+    def unpacked(self):
+        """The union as a cache directory (for -wp-cache-dir), written once per verify.py run."""
+        union = self.entries()
+        with self.lock:
+            if not self.written:
+                shutil.rmtree(self.scratch, ignore_errors=True)
+                os.makedirs(self.scratch)
+                for name, text in union.items():
+                    with open(os.path.join(self.scratch, name), "w") as fh:
+                        fh.write(text)
+                self.written = True
+        return self.scratch
+
+    def prepare_session(self, session, mode):
+        """The session's cache directory, holding the union (but for rebuild, which never reads) and the
+        sentinel."""
+        d = os.path.join(session, "cache")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        union = self.entries() if mode != "rebuild" else {}
+        with self.lock:  # another run's pack_session may add to the union meanwhile
+            union = list(union.items())
+        for name, text in union:
+            with open(os.path.join(d, name), "w") as fh:
+                fh.write(text)
+        with open(os.path.join(d, self.SENTINEL), "w") as fh:
+            fh.write(self.SENTINEL_TEXT)
+
+    def pack_session(self, name, session, report, mode):
+        """After a storing run: the entries left in its session cache become the archive <name>.json.gz (none: no
+        archive). In cleanup mode the sentinel is gone iff WP's cleanup ran; it does not when the run looked up no
+        entry (every goal proved by Qed), and then no entry is used. Returns a failure message if the sentinel is
+        left although provers answered."""
+        d = os.path.join(session, "cache")
+        left = sorted(f for f in os.listdir(d) if f.endswith(".json"))
+        cleaned = self.SENTINEL not in left
+        provers = any(k not in ("wp:main", "qed") for props_ in report.get("wp:functions", {}).values()
+                      for st in props_.values() for k in st)
+        held = {}
+        if cleaned or mode == "rebuild":
+            for f in left:
+                if f != self.SENTINEL:
+                    with open(os.path.join(d, f)) as fh:
+                        held[f] = fh.read()
+        elif provers:
+            return ("%s: WP's cache cleanup did not run (the sentinel entry is left) although provers answered: the "
+                    "archive %s is left as it was" % (name, os.path.join(self.dir, name + ".json.gz")))
+        path = os.path.join(self.dir, name + ".json.gz")
+        with self.lock:
+            self.packed.add(name + ".json.gz")
+            self.stats["packed"] += 1
+            self.stats["entries"] += len(held)
+            if held:
+                write_gz_json(path, held)
+            elif os.path.exists(path):
+                os.remove(path)
+            if self.union is not None:
+                self.union.update(held)
+                if self.written:
+                    for f, text in held.items():
+                        with open(os.path.join(self.scratch, f), "w") as fh:
+                            fh.write(text)
+        return None
+
+    def finish(self, full):
+        """After a storing run of every unit: the archives of units not run and the loose entries go."""
+        if not full or not self.packed or self.failed:
+            return
+        for f in self.archives():
+            if f not in self.packed:
+                os.remove(os.path.join(self.dir, f))
+                self.stats["removed"] += 1
+        for f in self.loose():
+            os.remove(os.path.join(self.dir, f))
+            self.stats["removed"] += 1
+
+    def note(self):
+        union = len(self.union) if self.union is not None else None
+        return ("WP proof cache (%s): %s entries in %d archives%s%s" % (
+            self.dir, "?" if union is None else union, len(self.archives()),
+            ", %d held twice with different texts" % self.conflicts if self.conflicts else "",
+            "; %d archives written (%d entries), %d archives or loose entries removed" % (
+                self.stats["packed"], self.stats["entries"], self.stats["removed"]) if self.packed else ""))
+
+
+PROOF_CACHES = {}
+PROOF_CACHES_LOCK = threading.Lock()
+
+
+def proof_cache(directory, outdir):
+    """The ProofCache of an archive directory, one per verify.py run; unpacked under outdir/wp-cache-unpacked."""
+    directory = os.path.abspath(directory)
+    with PROOF_CACHES_LOCK:
+        if directory not in PROOF_CACHES:
+            PROOF_CACHES[directory] = ProofCache(directory, os.path.join(
+                outdir, "wp-cache-unpacked", os.path.basename(directory.rstrip("/"))))
+        return PROOF_CACHES[directory]
 
 
 # The run cache's key parts, each computed once per verify.py run (a kernel's source is in several units: its own,
@@ -336,12 +534,12 @@ RUN_SECONDS = {
     "sphere_on_sphere_outputs.float": 46, "ball.exact": 107, "point_in_plane.float": 109, "point_on_plane.exact": 43,
     "point_in_plane.exact": 78, "constant_coordinate.float": 47, "constant_coordinate.exact": 31,
     "eva_contacts": 14, "eva_dispatch": 12, "verify-forgery-test": 9, "verify-gappa-forgery-test": 1,
-    "verify-norm-lemmas": 104,
+    "verify-norm-lemmas": 30, "verify-norm-lemmas-forgery-test": 6,
 }
 # verify-gappa: its wall time in the pool of `time make verify` on a clean clone of 83f291e (392 rows; 63 s alone with
 # 494 rows, its answers from the cache and a cold window of 6 Gappa runs; a costlier window takes longer).
-# verify-norm-lemmas: its wall time in the `make verify` step of `.ci/run` on a clean clone of b6c7136 (60 s alone on
-# the idle machine).
+# verify-norm-lemmas, verify-norm-lemmas-forgery-test: their wall time alone, the answers from proofs/lemma-cache and
+# a cold window of 16 subgoals (about 26 s under a load average of 8: proofs/gappa/prove_lemmas.py).
 
 
 def wp_items(only, failures):
@@ -1028,6 +1226,8 @@ def forgery_test(outdir):
     os.makedirs(cache, exist_ok=True)
     for f in os.listdir(cache):
         os.remove(os.path.join(cache, f))
+    with PROOF_CACHES_LOCK:
+        PROOF_CACHES.pop(os.path.abspath(cache), None)
     src = os.path.join(d, "forged.c")
     with open(src, "w") as f:
         f.write(FORGERY_SOURCE)
@@ -1051,13 +1251,18 @@ def forgery_test(outdir):
         return all_valid(st) if st else None
 
     first = ensures_proved("honest", "update")
-    entries = [f for f in os.listdir(cache) if f.endswith(".json")]
-    for f in entries:  # WP's own format (not always valid JSON: "time": 5.), one entry per goal and prover
-        path = os.path.join(cache, f)
-        with open(path) as fh:
-            prover = re.search(r'"prover": *"([^"]*)"', fh.read())
-        with open(path, "w") as fh:
-            fh.write('{ "prover": "%s", "verdict": "valid", "time": 0.01 }' % (prover.group(1) if prover else "?"))
+    # the storing run left its entries in the archive forgery-honest.exact.json.gz (ProofCache); each is rewritten
+    # there. WP's own format (not always valid JSON: "time": 5.), one entry per goal and prover
+    entries = []
+    for a in sorted(f for f in os.listdir(cache) if f.endswith(".json.gz")):
+        held = read_gz_json(os.path.join(cache, a))
+        for f, text in held.items():
+            prover = re.search(r'"prover": *"([^"]*)"', text)
+            held[f] = '{ "prover": "%s", "verdict": "valid", "time": 0.01 }' % (prover.group(1) if prover else "?")
+            entries.append(f)
+        write_gz_json(os.path.join(cache, a), held)
+    with PROOF_CACHES_LOCK:  # the next run reads the archives again, as a new make verify would
+        PROOF_CACHES.pop(os.path.abspath(cache), None)
     forged = ensures_proved("forged", "offline")
     # The run cache: the forged run's report and output stored as the entry of a run of its own name, then taken by
     # a run whose proof cache is empty (so only the run cache can prove the goal)
@@ -1127,6 +1332,11 @@ def main():
     run_all(items, a.out, rows, failures, notes, extras)
     if a.wp:
         notes.append(finish_run_cache(full=not only))
+        main_cache = os.path.abspath(env("WP_CACHE_DIR", os.path.join(ROOT, "proofs", "wp-cache")))
+        if main_cache in PROOF_CACHES:
+            PROOF_CACHES[main_cache].finish(full=not only and env("WP_CACHE", "none") in ("update", "cleanup",
+                                                                                         "rebuild"))
+            notes.append(PROOF_CACHES[main_cache].note())
     if a.wp and env("WP_CACHE", "none") in ("replay", "offline", "update"):
         cold_check(rows, a.out, failures, notes)
     if a.eva and not only:

@@ -21,7 +21,8 @@ same random cases. Gappa names a failed goal, so each output keeps its own verdi
 A norm formula (|p| - d) takes Gappa's bounds on p through norm_error.mlw's lemma (norm_bound); a unit formula (an
 output that divides by |p|, on a declared sub-box) is proved in two Gappa stages around the same lemma (unit_stage1,
 unit_facts, unit_free; proofs/gappa/README.md).
-Gappa's answers may come from a cache, checked by a rotating cold window (GappaCache; GAPPA_CACHE, default none).
+Gappa's answers may come from a cache (one archive), checked by a rotating cold window (GappaCache; GAPPA_CACHE,
+default none).
 Usage: check.py [--only REGEX] [--forgery-test] CCREF OUTDIR [SAMPLES]. Writes the Gappa scripts to OUTDIR (per
 group, NAME.g with the claims and NAME_bound.g asking for the bounds), prints one row per output as it goes (the
 claim, Gappa's bound, for the table of proofs/gappa/README.md), exits 1 if a claim is not proved or a transcription
@@ -237,13 +238,18 @@ def run_gappa(path):
 
 
 class GappaCache:
-    """Gappa's answers, kept in proofs/gappa-cache/ (GAPPA_CACHE_DIR) as one file per script, named by the SHA-256
-    of the Gappa version and the script's text (Gappa's output does not depend on the script's path). Modes
+    """Gappa's answers, kept in proofs/gappa-cache/ (GAPPA_CACHE_DIR) as one archive, answers.json.gz: a JSON object
+    mapping the SHA-256 of the Gappa version and a script's text (Gappa's output does not depend on the script's
+    path) to its answer (the script's name, Gappa's version, exit status and output), gzip'd without a time stamp
+    (verify.write_gz_json: the same answers give the same bytes). Loose entries of the old form (<key>.json, one
+    file per script) are read too, so the first GAPPA_CACHE=update run of every formula converts them. Modes
     (GAPPA_CACHE): replay (make verify-gappa's default) takes a cached answer, except for the groups of the cold
     window, which Gappa runs again and whose answers must equal the cached ones; update does the same and stores
-    what is missing; check (make verify-cold) runs every script and compares it with its entry; none runs every
-    script and ignores the cache. A forged or stale entry is an answer that differs from Gappa's own, so the cold
-    window (every group within GROUPS / GAPPA_COLD_GROUPS commits) or make verify-cold finds it."""
+    what is missing (and, after a run of every formula, keeps only the answers its scripts used); check (make
+    verify-cold) runs every script and compares it with its entry; none runs every script and ignores the cache. A
+    forged or stale entry is an answer that differs from Gappa's own, so the cold window (every group within
+    GROUPS / GAPPA_COLD_GROUPS commits) or make verify-cold finds it."""
+    ARCHIVE = "answers.json.gz"
 
     def __init__(self, mode, directory):
         if mode not in ("replay", "update", "check", "none"):
@@ -252,21 +258,25 @@ class GappaCache:
         self.version = subprocess.run(["gappa", "--version"], capture_output=True, text=True).stdout.strip()
         self.cold = set()  # the group names of this run's cold window
         self.hits, self.runs, self.missing, self.differ = 0, 0, [], []
-        self.used = set()  # the entries of this run's scripts
+        self.used = set()  # the keys of this run's scripts
+        self.path = os.path.join(directory, self.ARCHIVE)
+        self.entries = verify.read_gz_json(self.path) if mode != "none" and os.path.exists(self.path) else {}
+        self.loose = sorted(f for f in os.listdir(directory) if re.fullmatch(r"[0-9a-f]{64}\.json", f)) \
+            if mode != "none" and os.path.isdir(directory) else []
+        for f in self.loose:
+            with open(os.path.join(directory, f)) as fh:
+                self.entries.setdefault(f[:-len(".json")], json.load(fh))
+        self.stored = 0
 
-    def entry_path(self, text):
-        key = hashlib.sha256((self.version + "\n" + text).encode()).hexdigest()
-        return os.path.join(self.dir, key + ".json")
+    def key(self, text):
+        return hashlib.sha256((self.version + "\n" + text).encode()).hexdigest()
 
     def run(self, path, group):
         with open(path) as fh:
             text = fh.read()
-        entry_path = self.entry_path(text)
-        self.used.add(os.path.basename(entry_path))
-        entry = None
-        if self.mode != "none" and os.path.exists(entry_path):
-            with open(entry_path) as fh:
-                entry = json.load(fh)
+        key = self.key(text)
+        self.used.add(key)
+        entry = self.entries.get(key) if self.mode != "none" else None
         if entry is not None and self.mode in ("replay", "update") and group not in self.cold:
             self.hits += 1
             return entry["rc"], entry["output"]
@@ -276,13 +286,10 @@ class GappaCache:
         if entry is None and self.mode != "none":
             self.missing.append(name)
             if self.mode == "update":
-                os.makedirs(self.dir, exist_ok=True)
-                with open(entry_path, "w") as fh:
-                    json.dump({"gappa": self.version, "script": name, "rc": rc, "output": out}, fh, indent=1,
-                              sort_keys=True)
-                    fh.write("\n")
+                self.entries[key] = {"gappa": self.version, "script": name, "rc": rc, "output": out}
+                self.stored += 1
         elif entry is not None and (entry["rc"], entry["output"]) != (rc, out):
-            self.differ.append(f"{name} ({os.path.basename(entry_path)})")
+            self.differ.append(f"{name} ({key})")
         return rc, out
 
     def choose_window(self, names, budget):
@@ -295,18 +302,26 @@ class GappaCache:
         self.cold = {names[(position + i) % len(names)] for i in range(min(budget, len(names)))}
         return f"cold window of {len(self.cold)} of {len(names)} groups at {position} by {how}"
 
-    def prune(self):
-        """After a run of every formula: the entries no script used (left by an earlier transcription or claim) are
-        reported, and removed by GAPPA_CACHE=update."""
-        if self.mode == "none" or not os.path.isdir(self.dir):
+    def save(self, full):
+        """At the end of a run: under update, the archive is written with the answers stored (a run of every formula,
+        full, keeps only the answers its scripts used and drops the loose entries); otherwise the answers no script
+        used are counted (GAPPA_CACHE=update after a run of every formula removes them)."""
+        if self.mode == "none":
             return
-        unused = sorted(f for f in os.listdir(self.dir) if f.endswith(".json") and f not in self.used)
-        if unused and self.mode == "update":
-            for f in unused:
-                os.remove(os.path.join(self.dir, f))
-        if unused:
-            print(f"gappa cache: {len(unused)} entries used by no script"
-                  + (", removed" if self.mode == "update" else " (GAPPA_CACHE=update removes them)"))
+        unused = sorted(k for k in self.entries if k not in self.used) if full else []
+        if self.mode == "update" and (self.stored or unused or self.loose):
+            keep = {k: e for k, e in self.entries.items() if k in self.used or not full}
+            os.makedirs(self.dir, exist_ok=True)
+            verify.write_gz_json(self.path, keep)
+            if full:
+                for f in self.loose:
+                    os.remove(os.path.join(self.dir, f))
+            print(f"gappa cache: {self.path} written, {len(keep)} answers ({self.stored} new"
+                  + (f", {len(unused)} used by no script removed" if unused else "")
+                  + (f", {len(self.loose)} loose entries of the old form {'removed' if full else 'taken in'}"
+                     if self.loose else "") + ")")
+        elif unused:
+            print(f"gappa cache: {len(unused)} answers used by no script (GAPPA_CACHE=update removes them)")
 
     def summary(self):
         return (f"gappa cache ({self.mode}, {self.dir}): {self.hits} answers from the cache, {self.runs} Gappa runs"
@@ -529,7 +544,8 @@ def check_formulas(ccref, outdir, samples, only, cache, cold_groups, claim_scale
     print(cache.summary() + (f"; {window}" if window else ""))
     for d in cache.differ:
         print(f"gappa cache: the cached answer of {d} differs from Gappa's: the entry is forged or stale "
-              f"(make verify-gappa GAPPA_CACHE=update after removing it rewrites it)", file=sys.stderr)
+              f"(remove it from {cache.path}, then make verify-gappa GAPPA_CACHE=update stores Gappa's)",
+              file=sys.stderr)
     return failures + len(cache.differ)
 
 
@@ -547,19 +563,21 @@ def forgery_test(ccref, outdir):
 
     def passes(tag, mode, cold_groups):
         print(f"-- forgery test, {tag} run (GAPPA_CACHE={mode})")
-        return check_formulas(ccref, outdir, 5, only, GappaCache(mode, cache_dir), cold_groups, scale) == 0
+        cache = GappaCache(mode, cache_dir)
+        failed = check_formulas(ccref, outdir, 5, only, cache, cold_groups, scale)
+        cache.save(full=False)
+        return failed == 0
 
     honest = passes("honest", "update", 0)
+    # the honest run stored its answers in the archive (GappaCache.ARCHIVE); the bound script's is rewritten there
     forged = 0
-    for f in sorted(os.listdir(cache_dir)):
-        path = os.path.join(cache_dir, f)
-        with open(path) as fh:
-            entry = json.load(fh)
+    path = os.path.join(cache_dir, GappaCache.ARCHIVE)
+    entries = verify.read_gz_json(path) if os.path.exists(path) else {}
+    for entry in entries.values():
         if entry["script"].endswith("_bound.g"):
             entry["output"] = re.sub(r"in \[[^\]]*\]", "in [0, 0]", entry["output"])
-            with open(path, "w") as fh:
-                json.dump(entry, fh)
             forged += 1
+    verify.write_gz_json(path, entries)
     cached = passes("cached", "replay", 0)
     window = passes("cold-window", "replay", 10 ** 6)  # a window of every group
     check = passes("check", "check", 0)
@@ -617,8 +635,7 @@ def main():
     cache = GappaCache(os.environ.get("GAPPA_CACHE", "none"),
                        os.environ.get("GAPPA_CACHE_DIR", os.path.join(verify.ROOT, "proofs", "gappa-cache")))
     failed = check_formulas(ccref, outdir, samples, only, cache, int(os.environ.get("GAPPA_COLD_GROUPS", "4")))
-    if only is None:
-        cache.prune()
+    cache.save(full=only is None)
     return 1 if failed else 0
 
 
