@@ -121,7 +121,7 @@ verify-cache: $(WHY3CONF) ## re-run every prover and rewrite the WP proof cache 
 # The proof cache brought up to date with the goals: every unit run in update mode (WP's cleanup mode on the session's
 # cache: what the run neither read nor wrote goes), its archive rewritten, the archives of units gone and the loose
 # entries of the cache's old form (one file per entry) removed. No cold window: it re-proves nothing stored.
-verify-cache-pack: $(WHY3CONF)
+verify-cache-pack: $(WHY3CONF) ## bring the WP proof cache's archives up to date with the goals (what no goal uses goes)
 	$(MAKE) --no-print-directory verify-wp WP_CACHE=update VERIFY_COLD_GOALS=0
 
 .PHONY: verify-cache-check
