@@ -168,7 +168,7 @@ verify: $(BUILD)/ccref
 # spec/accuracy.md's L7 and the triangle inequality in Why3 (proofs/gappa/norm_error.mlw), which the norm rows of
 # verify-gappa instantiate: every subgoal proved by Z3 or cvc5. The answers are cached in proofs/lemma-cache/
 # (LEMMA_CACHE: replay, update, check, none; prove_lemmas.py): LEMMA_COLD_GOALS subgoals, rotating with the commit,
-# are proved again by the provers at LEMMA_COLD_TIMEOUT (300 s: a loaded machine only makes it slower).
+# are proved again by the provers at LEMMA_COLD_TIMEOUT (120 s of CPU, not of wall time: load only makes it slower).
 LEMMA_CACHE      ?= replay
 LEMMA_COLD_GOALS ?= 16
 .PHONY: verify-norm-lemmas verify-norm-lemmas-forgery-test

@@ -385,9 +385,10 @@ class ProofCache:
             self.stats["removed"] += 1
 
     def note(self):
-        union = len(self.union) if self.union is not None else None
-        return ("WP proof cache (%s): %s entries in %d archives%s%s" % (
-            self.dir, "?" if union is None else union, len(self.archives()),
+        if self.union is None:  # every run came from the run cache: no archive was read
+            return "WP proof cache (%s): %d archives, not read" % (self.dir, len(self.archives()))
+        return ("WP proof cache (%s): %d entries in %d archives%s%s" % (
+            self.dir, len(self.union), len(self.archives()),
             ", %d held twice with different texts" % self.conflicts if self.conflicts else "",
             "; %d archives written (%d entries), %d archives or loose entries removed" % (
                 self.stats["packed"], self.stats["entries"], self.stats["removed"]) if self.packed else ""))
