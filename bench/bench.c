@@ -67,8 +67,7 @@ int main(void)
 {
     printf("%-24s %-8s %12s %12s\n", "kind", "variant", "ns/eval", "median ns");
     for (int k = 0; k < CCREF_KIND_COUNT; k++) {
-        int has_rolling = k == CCREF_KIND_SPHERE_ON_PLANE || k == CCREF_KIND_SPHERE_ON_SPHERE ||
-                          k == CCREF_KIND_LINE_ON_LINE;
+        int has_rolling = ccref_kind_has_rolling_option((ccref_kind)k);
         for (int rolling = has_rolling; rolling >= 0; rolling--) {
             ccref_rng rng = {42u + (uint64_t)k};
             for (int i = 0; i < N_CASES; i++)

@@ -209,8 +209,7 @@ int main(int argc, char **argv)
     printf("%-24s %-8s %9s %9s %9s %10s %7s %7s %7s %7s %7s\n", "kind", "variant", "us/cert", "cert/s", "MPFI us",
            "kernel ns", "first", "@128", "@256", "later", "fail");
     for (int k = 0; k < CCREF_KIND_COUNT; k++) {
-        int has_rolling = k == CCREF_KIND_SPHERE_ON_PLANE || k == CCREF_KIND_SPHERE_ON_SPHERE ||
-                          k == CCREF_KIND_LINE_ON_LINE;
+        int has_rolling = ccref_kind_has_rolling_option((ccref_kind)k);
         for (int rolling = has_rolling; rolling >= 0; rolling--) {
             ccref_rng rng = {42u + (uint64_t)k};
             cert_stats s = {0, 0, 0, 0, 0};

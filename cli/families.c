@@ -1699,15 +1699,10 @@ static void add_group(int suite, const char *family, const char *description, in
     g->make = make;
 }
 
-static int has_rolling_option(int suite)
-{
-    return suite == CCREF_KIND_SPHERE_ON_PLANE || suite == CCREF_KIND_SPHERE_ON_SPHERE || suite == CCREF_KIND_LINE_ON_LINE;
-}
-
 /* A group for both rolling variants (half the tests each) or for the suite as it is. */
 static void add_both(int suite, const char *family, const char *description, int count, family_fn make)
 {
-    if (has_rolling_option(suite)) {
+    if (ccref_kind_has_rolling_option((ccref_kind)suite)) {
         add_group(suite, family, description, 0, (count + 1) / 2, make);
         add_group(suite, family, description, 1, (count + 1) / 2, make);
     } else {

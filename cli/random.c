@@ -164,6 +164,15 @@ static int well_conditioned(const ccref_case *c, const kind_fields *kf)
     }
 }
 
+int ccref_kind_has_rolling_option(ccref_kind kind)
+{
+    const kind_fields *kf = cli_kind_fields(kind);
+    for (const field_desc *d = kf != NULL ? kf->params : NULL; d != NULL && d->name != NULL; d++)
+        if (d->type == FIELD_BOOL)
+            return 1;
+    return 0;
+}
+
 ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling)
 {
     const kind_fields *kf = cli_kind_fields(kind);

@@ -25,6 +25,8 @@ ccref_mat3 ccref_rng_rotation(ccref_rng *r);
 /* Body with random pose in [-2,2], speeds in [-1.5,1.5], accelerations in [-2,2]. */
 ccref_body ccref_rng_body(ccref_rng *r);
 
+/* Whether a kind has a rolling option (a ROLLING parameter in ccref_kinds.h): its cases come in two variants. */
+int ccref_kind_has_rolling_option(ccref_kind kind);
 /* A random case of the given kind; rolling selects the rolling variant where the kind has one. */
 ccref_case ccref_random_case(ccref_rng *r, ccref_kind kind, int rolling);
 /* A contact's material and speeds in their domains (spec/unilateral.md): min_cor in [0, 1], 0 <= mu_d <= mu_s <= 1,

@@ -100,11 +100,6 @@ const char *dv_target_name(const dv_target *tg, char *buf, size_t n)
     return buf;
 }
 
-static int kind_has_rolling(ccref_kind k)
-{
-    return k == CCREF_KIND_SPHERE_ON_PLANE || k == CCREF_KIND_SPHERE_ON_SPHERE || k == CCREF_KIND_LINE_ON_LINE;
-}
-
 int dv_all_targets(dv_target *out, int max)
 {
     int n = 0;
@@ -116,7 +111,7 @@ int dv_all_targets(dv_target *out, int max)
         n++;                                                                                                       \
     } while (0)
     for (int k = 0; k < CCREF_KIND_COUNT; k++)
-        for (int rolling = 0; rolling <= kind_has_rolling((ccref_kind)k); rolling++) {
+        for (int rolling = 0; rolling <= ccref_kind_has_rolling_option((ccref_kind)k); rolling++) {
             if (k == CCREF_KIND_CONSTANT_COORDINATE) {
                 PUSH((dv_target){0, (ccref_kind)k, 0, 0, DV_FAM_GENERIC, NULL, 0, 0});
                 continue;

@@ -98,18 +98,13 @@ static int bounds_usable(const ccref_bounds *b)
     return 1;
 }
 
-static int kind_has_rolling_variant(ccref_kind k)
-{
-    return k == CCREF_KIND_SPHERE_ON_PLANE || k == CCREF_KIND_SPHERE_ON_SPHERE || k == CCREF_KIND_LINE_ON_LINE;
-}
-
 /* Run fn on N_CASES random cases of every kind (both variants where there is a rolling flag). */
 static void for_each_case(void (*fn)(const ccref_case *c, long i, prop_stats *s), uint64_t seed, prop_stats *s)
 {
     ccref_rng rng = {seed};
     long i = 0;
     for (int k = 0; k < CCREF_KIND_COUNT; k++)
-        for (int rolling = 0; rolling <= kind_has_rolling_variant((ccref_kind)k); rolling++)
+        for (int rolling = 0; rolling <= ccref_kind_has_rolling_option((ccref_kind)k); rolling++)
             for (int n = 0; n < N_CASES; n++, i++) {
                 ccref_case c = ccref_random_case(&rng, (ccref_kind)k, rolling);
                 fn(&c, i, s);
