@@ -48,6 +48,26 @@ static void compare(acc_sample *s, const double *k, const ora_cert *oc, const cc
     }
 }
 
+/* Both the kernel and the oracle answered OK, and the oracle decided every branch. */
+static int sample_answered(const acc_sample *s, int oracle_decided)
+{
+    return ccref_status_ok(s->kernel_status) && ccref_status_ok(s->oracle_status) && oracle_decided;
+}
+
+/* The sample has bounds (it is then valid); 0 too when it lies in a decision band (excluded, not compared). */
+static int sample_bounded(acc_sample *s, ccref_status bounds_status, const ccref_bounds *b)
+{
+    if (!ccref_status_ok(bounds_status))
+        return 0;
+    s->valid = 1;
+    s->cond = b->condition;
+    if (b->band != CCREF_DECISION_NONE) {
+        s->excluded = b->band;
+        return 0;
+    }
+    return 1;
+}
+
 void acc_check_case(ora_ctx *ctx, const ccref_case *c, acc_sample *s)
 {
     ccref_result kr;
@@ -57,15 +77,8 @@ void acc_check_case(ora_ctx *ctx, const ccref_case *c, acc_sample *s)
     s->kernel_status = ccref_eval(c, &kr);
     ora_eval_case(ctx, c, &orr);
     s->oracle_status = orr.status;
-    if (!ccref_status_ok(s->kernel_status) || !ccref_status_ok(orr.status) || !orr.decided ||
-        !ccref_status_ok(ccref_bounds_case(c, &b)))
+    if (!sample_answered(s, orr.decided) || !sample_bounded(s, ccref_bounds_case(c, &b), &b))
         return;
-    s->valid = 1;
-    s->cond = b.condition;
-    if (b.band != CCREF_DECISION_NONE) {
-        s->excluded = b.band;
-        return;
-    }
     int sense_differs = c->kind == CCREF_KIND_LINE_ON_LINE &&
                         (kr.u.line_on_line.sense != orr.sense ||
                          kr.u.line_on_line.lines_are_parallel != orr.lines_are_parallel);
@@ -87,15 +100,8 @@ void acc_check_contact(ora_ctx *ctx, const ccref_contact_case *c, acc_sample *s)
     s->kernel_status = ccref_contact_eval(c, &kr);
     ora_eval_contact_case(ctx, c, &orr);
     s->oracle_status = orr.status;
-    if (!ccref_status_ok(s->kernel_status) || !ccref_status_ok(orr.status) || !orr.decided ||
-        !ccref_status_ok(ccref_bounds_contact(c, &b)))
+    if (!sample_answered(s, orr.decided) || !sample_bounded(s, ccref_bounds_contact(c, &b), &b))
         return;
-    s->valid = 1;
-    s->cond = b.condition;
-    if (b.band != CCREF_DECISION_NONE) {
-        s->excluded = b.band;
-        return;
-    }
     /* the class's sign and friction flag: the oracle states its own tables (oracle/contacts.c), so a wrong entry in
      * the kernels' is a mismatch here */
     if (s->kernel_status != orr.status || kr.sign != orr.sign || kr.has_friction != orr.has_friction ||

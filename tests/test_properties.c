@@ -139,20 +139,29 @@ static void third_law(const double *v, const double *B, int off, const ccref_bod
     record(s, total.z, t.e);
 }
 
+/* A case evaluated (it must be OK) with its bounds, its outputs flattened into v; 0 when the bounds are not usable
+ * (the case counted as skipped). */
+static int evaluate_with_bounds(const ccref_case *c, ccref_result *r, ccref_bounds *b, double *v, prop_stats *s)
+{
+    CU_ASSERT_FATAL(ccref_status_ok(ccref_eval(c, r)));
+    CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_case(c, b)));
+    s->cases++;
+    if (!bounds_usable(b)) {
+        s->skipped++;
+        return 0;
+    }
+    ccref_flatten_result(c->kind, r, v);
+    return 1;
+}
+
 static void check_third_law(const ccref_case *c, long i, prop_stats *s)
 {
     (void)i;
     ccref_result r;
-    CU_ASSERT_FATAL(ccref_status_ok(ccref_eval(c, &r)));
     ccref_bounds b;
-    CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_case(c, &b)));
-    s->cases++;
-    if (!bounds_usable(&b)) {
-        s->skipped++;
-        return;
-    }
     double v[CCREF_SLOT_MAX];
-    ccref_flatten_result(c->kind, &r, v);
+    if (!evaluate_with_bounds(c, &r, &b, v, s))
+        return;
     third_law(v, b.bound, 0, &c->body1, &c->body2, s);
 }
 
@@ -204,16 +213,10 @@ static void check_power(const ccref_case *c, long i, prop_stats *s)
 {
     (void)i;
     ccref_result r;
-    CU_ASSERT_FATAL(ccref_status_ok(ccref_eval(c, &r)));
     ccref_bounds b;
-    CU_ASSERT_FATAL(ccref_status_ok(ccref_bounds_case(c, &b)));
-    s->cases++;
-    if (!bounds_usable(&b)) {
-        s->skipped++;
-        return;
-    }
     double v[CCREF_SLOT_MAX];
-    ccref_flatten_result(c->kind, &r, v);
+    if (!evaluate_with_bounds(c, &r, &b, v, s))
+        return;
     const ccref_output *o = &r.u.out;
     if (c->kind == CCREF_KIND_CONSTANT_COORDINATE)
         power_identity_coordinate(v[CCREF_SLOT_CC_GENERALIZED_FORCE], b.bound[CCREF_SLOT_CC_GENERALIZED_FORCE], c->coordinate.qdot,
