@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "check.h"
+#include "outfile.h"
 #include "report.h"
 #include "results.h"
 #include "tally.h"
@@ -151,73 +151,29 @@ int check_set_load(const char *vectors, check_set **out)
 
 /* ------------------------------------------------------------------ output files */
 
-/* --tests and --json go to temporary files, renamed into place only when the check completes (exit 0 or 1): an
- * error leaves nothing half-written. */
-typedef struct {
-    const char *path;
-    char tmp[4200];
-    FILE *f;
-} pending_file;
-
-/* 0, or 2 with the error printed. */
-static int pending_open(pending_file *p, const char *path)
-{
-    p->path = path;
-    snprintf(p->tmp, sizeof p->tmp, "%s.tmp.%ld", path, (long)getpid());
-    p->f = fopen(p->tmp, "w");
-    if (p->f == NULL) {
-        fprintf(stderr, "ccref check: cannot write %s: %s\n", p->tmp, strerror(errno));
-        return 2;
-    }
-    return 0;
-}
-
-/* 0, or 2 when the file could not be written. */
-static int pending_close(pending_file *p)
-{
-    int rc = p->f != NULL && fclose(p->f) != 0 ? 2 : 0;
-    p->f = NULL;
-    return rc;
-}
-
-/* Close the file, then rename it into place if the check completed (rc 0 or 1), else remove it. The exit status:
- * rc, or 2 when the file could not be written. */
-static int pending_finish(pending_file *p, int rc)
-{
-    if (pending_close(p) != 0)
-        rc = 2;
-    if (p->path != NULL && (rc == 2 || rename(p->tmp, p->path) != 0)) {
-        if (rc != 2)
-            fprintf(stderr, "ccref check: cannot write %s: %s\n", p->path, strerror(errno));
-        remove(p->tmp);
-        rc = 2;
-    }
-    return rc;
-}
-
-/* --json FILE (or - for stdout): 0, or 2 with the error printed. */
+/* --json FILE (or - for stdout), written whole or not at all (outfile.h), as --tests is: 0, or 2 with the error
+ * printed. */
 static int write_json(const char *path, const check_report *r)
 {
     jw w;
     jw_init(&w);
     report_json(&w, r);
-    int failed;
+    int rc = 0;
     if (strcmp(path, "-") == 0) {
-        failed = jw_write(&w, stdout) != 0;
+        if (jw_write(&w, stdout) != 0) {
+            fprintf(stderr, "ccref check: cannot write %s\n", path);
+            rc = 2;
+        }
     } else {
-        char tmp[4200];
-        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-        FILE *f = fopen(tmp, "w");
-        failed = f == NULL || jw_write(&w, f) != 0;
-        failed |= f != NULL && fclose(f) != 0;
-        failed = failed || rename(tmp, path) != 0;
-        if (failed)
-            remove(tmp);
+        outfile json = {0};
+        rc = outfile_open(&json, "ccref check", path) != 0 ? 2 : 0;
+        if (rc == 0) {
+            jw_write(&w, json.f); /* a write error is reported by outfile_finish */
+            rc = outfile_finish(&json, 1) != 0 ? 2 : 0;
+        }
     }
-    if (failed)
-        fprintf(stderr, "ccref check: cannot write %s\n", path);
     jw_free(&w);
-    return failed ? 2 : 0;
+    return rc;
 }
 
 /* ------------------------------------------------------------------ the check */
@@ -263,12 +219,12 @@ static void print_judge_failure(const check_set *s, const engine_results *res, c
 
 /* The rest of the report when every test was judged (rc 0): --tests, the summary and --json; then --tests renamed
  * into place, or removed when the check stopped (rc 2). The exit status. */
-static int report_complete(const check_report *r, const check_options *opt, pending_file *tests, int rc)
+static int report_complete(const check_report *r, const check_options *opt, outfile *tests, int rc)
 {
     if (rc == 0 && tests->f != NULL)
         report_tests(tests->f, r);
     if (rc == 0) {
-        rc = pending_close(tests);
+        rc = outfile_close(tests) != 0 ? 2 : 0;
         if (rc == 0)
             report_text(stdout, r);
         if (rc == 0 && opt->json_out != NULL)
@@ -276,7 +232,9 @@ static int report_complete(const check_report *r, const check_options *opt, pend
         if (rc == 0)
             rc = tally_exit_status(r->tally, opt->require_all);
     }
-    return pending_finish(tests, rc);
+    if (outfile_finish(tests, rc != 2) != 0)
+        rc = 2;
+    return rc;
 }
 
 int check_results(const check_set *set, const char *rpath, const check_options *opt)
@@ -287,9 +245,9 @@ int check_results(const check_set *set, const char *rpath, const check_options *
     if (rc != 0)
         fprintf(stderr, "ccref check: %s\n", err);
     free(err);
-    pending_file tests = {NULL, "", NULL};
-    if (rc == 0 && opt->tests_out != NULL)
-        rc = pending_open(&tests, opt->tests_out);
+    outfile tests = {0};
+    if (rc == 0 && opt->tests_out != NULL && outfile_open(&tests, "ccref check", opt->tests_out) != 0)
+        rc = 2;
     test_record *records = calloc((size_t)set->total_tests + 1, sizeof *records);
     check_tally tally;
     if (records == NULL || tally_init(&tally, set->total_groups) != 0)

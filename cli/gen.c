@@ -14,6 +14,7 @@
 #include "expect.h"
 #include "families.h"
 #include "gen.h"
+#include "outfile.h"
 
 const char *suite_spec(int suite)
 {
@@ -305,40 +306,19 @@ static void write_suite_text(jw *w, int suite, uint64_t seed, char ***texts)
     jw_raw(w, "\n");
 }
 
-/* Every file is written to a temporary name beside its own, then renamed, so that an interrupted run leaves no
- * half-written file; the process id keeps concurrent shards' temporaries apart. */
-static void temporary_name(char *tmp, size_t size, const char *path)
-{
-    snprintf(tmp, size, "%s.tmp.%ld", path, (long)getpid());
-}
-
-/* Rename the complete temporary file to its name; on failure it is removed. 0 or -1. */
-static int rename_into_place(const char *tmp, const char *path)
-{
-    if (rename(tmp, path) == 0)
-        return 0;
-    die("cannot rename to %s: %s", path, strerror(errno));
-    remove(tmp);
-    return -1;
-}
-
-/* Write dir/<suite>.json from the tests' texts texts[g][k]. 0 or -1 (reported). */
+/* Write dir/<suite>.json from the tests' texts texts[g][k], whole or not at all (outfile.h). 0 or -1 (reported). */
 static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***texts)
 {
     jw w;
     jw_init(&w);
     write_suite_text(&w, suite, seed, texts);
-    char path[4096], tmp[4200];
+    char path[4096];
     snprintf(path, sizeof path, "%s/%s.json", dir, suite_name(suite));
-    temporary_name(tmp, sizeof tmp, path);
-    FILE *fp = fopen(tmp, "wb");
-    int rc = 0;
-    if (fp == NULL || jw_write(&w, fp) != 0 || fclose(fp) != 0) {
-        die("cannot write %s: %s", tmp, strerror(errno));
-        rc = -1;
-        remove(tmp);
-    } else if (rename_into_place(tmp, path) != 0) {
-        rc = -1;
+    outfile o = {0};
+    int rc = outfile_open(&o, "ccref", path);
+    if (rc == 0) {
+        jw_write(&w, o.f); /* a write error is reported by outfile_finish */
+        rc = outfile_finish(&o, 1);
     }
     jw_free(&w);
     return rc;
@@ -619,29 +599,23 @@ static int write_shard_lines(ora_ctx *ctx, const gen_options *o, const test_ref 
     return rc;
 }
 
-/* Sharded: every shard_n-th test of the global order from the shard_i-th, to DIR/shard-I-of-N.jsonl. */
+/* Sharded: every shard_n-th test of the global order from the shard_i-th, to DIR/shard-I-of-N.jsonl, whole or not at
+ * all (outfile.h). */
 static int gen_shard_file(ora_ctx *ctx, const gen_options *o)
 {
     test_ref *refs;
-    int total = all_tests(o->suites, o->n_suites, &refs), rc = 0;
-    char path[4096], tmp[4200];
+    int total = all_tests(o->suites, o->n_suites, &refs), rc = 2;
+    char path[4096];
     snprintf(path, sizeof path, "%s/shard-%d-of-%d.jsonl", o->out, o->shard_i, o->shard_n);
-    temporary_name(tmp, sizeof tmp, path);
-    FILE *fp = fopen(tmp, "wb");
-    if (fp == NULL) {
-        die("cannot write %s: %s", tmp, strerror(errno));
-        rc = 2;
-    } else {
+    outfile out = {0};
+    if (outfile_open(&out, "ccref", path) == 0) {
         int mine = shard_size(o->shard_i, o->shard_n, total);
-        rc = write_shard_lines(ctx, o, refs, total, mine, fp);
-        if (fclose(fp) != 0 || rc != 0) {
-            remove(tmp);
-            rc = rc ? rc : 2;
-        } else if (rename_into_place(tmp, path) != 0) {
+        rc = write_shard_lines(ctx, o, refs, total, mine, out.f);
+        /* kept unless a test could not be answered (1); a write error (2) is reported by outfile_finish */
+        if (outfile_finish(&out, rc != 1) != 0)
             rc = 2;
-        } else if (!o->quiet) {
+        else if (rc == 0 && !o->quiet)
             printf("ccref gen: %s: %d of %d tests\n", path, mine, total);
-        }
     }
     free(refs);
     return rc;
