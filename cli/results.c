@@ -1,6 +1,7 @@
 /* results.c: see results.h. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,7 +231,21 @@ static int read_header(reader *rd, json_t *j, engine_results *r, char **err)
     return rc;
 }
 
-/* The test an id "<suite>/<tcId>" names: 1 with *file and *test, or 0. The tcId is read as atoi reads it. */
+/* The tcId of an id: decimal digits only, without a sign, a leading zero or trailing bytes, within int; or -1. */
+static int tc_id_of(const char *digits)
+{
+    if (digits[0] < '1' || digits[0] > '9')
+        return -1;
+    long tc = 0;
+    for (const char *p = digits; *p; p++) {
+        if (*p < '0' || *p > '9' || tc > (INT_MAX - (*p - '0')) / 10)
+            return -1;
+        tc = tc * 10 + (*p - '0');
+    }
+    return (int)tc;
+}
+
+/* The test an id "<suite>/<tcId>" names: 1 with *file and *test, or 0. */
 static int find_test(const reader *rd, const char *id, int *file, int *test)
 {
     const char *slash = id ? strrchr(id, '/') : NULL;
@@ -239,7 +254,9 @@ static int find_test(const reader *rd, const char *id, int *file, int *test)
         return 0;
     memcpy(sname, id, (size_t)(slash - id));
     sname[slash - id] = '\0';
-    int suite = suite_from_name(sname), tc = atoi(slash + 1);
+    int suite = suite_from_name(sname), tc = tc_id_of(slash + 1);
+    if (tc < 0)
+        return 0;
     for (int f = 0; f < rd->n_files; f++) {
         if (rd->files[f].suite != suite)
             continue;

@@ -2170,6 +2170,21 @@ static void test_check_verdicts(void)
     CU_ASSERT(strstr(r.err, "unknown test \"rod/9999\"") != NULL && strstr(r.err, ":2:") != NULL);
     free_run(&r);
     free(unk);
+    /* a tcId is digits and nothing else: "rod/1x", "rod/+1" and "rod/01" name no test (atoi would read rod/1) */
+    const char *bad_ids[] = {"rod/1x", "rod/+1", "rod/01", "rod/ 1", "rod/99999999999"};
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
+        char from[64];
+        snprintf(from, sizeof from, "{\"id\":\"%s\"", bad_ids[i]);
+        char *bad = replace_once(text, "{\"id\":\"rod/1\"", from);
+        snprintf(args, sizeof args, "check %s %s", vec, write_file("badid.jsonl", bad, -1));
+        r = run(args, 0);
+        CU_ASSERT_EQUAL(r.exit_status, 2);
+        char want[96];
+        snprintf(want, sizeof want, "unknown test \"%s\"", bad_ids[i]);
+        CU_ASSERT(strstr(r.err, want) != NULL && strstr(r.err, ":2:") != NULL);
+        free_run(&r);
+        free(bad);
+    }
     char *dup = replace_once(text, "{\"id\":\"rod/2\"", "{\"id\":\"rod/1\"");
     snprintf(args, sizeof args, "check %s %s", vec, write_file("dup.jsonl", dup, -1));
     r = run(args, 0);
