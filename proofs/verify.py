@@ -462,23 +462,17 @@ class RunCache:
     def load(self):
         if not os.path.exists(self.path):
             return None
-        with gzip.open(self.path, "rt") as fh:
-            entry = json.load(fh)
+        entry = read_gz_json(self.path)
         if entry.get("key") != self.key:
             return None
         RunCache.STATS["taken"] += 1
         return (json.loads(entry["report"].replace("@ROOT@", ROOT)), entry["output"].replace("@ROOT@", ROOT))
 
     def store(self, report, output):
-        os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        if os.path.exists(self.path):
-            with gzip.open(self.path, "rt") as fh:
-                if json.load(fh).get("key") == self.key:
-                    return
-        text = json.dumps({"key": self.key, "report": json.dumps(report, sort_keys=True).replace(ROOT, "@ROOT@"),
-                           "output": output.replace(ROOT, "@ROOT@")}, indent=0, sort_keys=True)
-        with open(self.path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as fh:
-            fh.write(text.encode())
+        if os.path.exists(self.path) and read_gz_json(self.path).get("key") == self.key:
+            return
+        write_gz_json(self.path, {"key": self.key, "report": json.dumps(report, sort_keys=True).replace(ROOT, "@ROOT@"),
+                                  "output": output.replace(ROOT, "@ROOT@")})
         RunCache.STATS["stored"] += 1
 
 
