@@ -58,6 +58,7 @@ VERIFY_EXTRA :=
 -include oracle/oracle.mk
 -include tests/derivatives.mk
 -include tests/accuracy.mk
+-include tests/order.mk
 -include proofs/proofs.mk
 -include consumers/consumers.mk
 -include install.mk
@@ -89,9 +90,9 @@ VECTORS_SEED ?= 20261125
 run: $(BUILD)/ccref ## quick start: regenerate vectors/ from its seed and check the double kernels against it
 	$(BUILD)/ccref gen --seed $(VECTORS_SEED) --out $(VECTORS_DIR)
 	$(BUILD)/ccref eval --vectors $(VECTORS_DIR)/*.json --output $(BUILD)/kernel-results.jsonl
-	$(BUILD)/ccref check --require-all --json $(BUILD)/kernel-check.json $(VECTORS_DIR) $(BUILD)/kernel-results.jsonl
+	$(BUILD)/ccref check --tier ccref --require-all --json $(BUILD)/kernel-check.json $(VECTORS_DIR) $(BUILD)/kernel-results.jsonl
 
-# Every vector file against spec/ccref_vectors_v1.schema.json and the kernels' results against the results schema,
+# Every vector file against spec/ccref_vectors_v2.schema.json and the kernels' results against the results schema,
 # with Debian's python3-jsonschema (the main job writes the results); /usr/bin/python3 is Debian's, whatever other
 # Python is first on the PATH.
 vectors-validate: | deps-schema ## every vector file and the kernels' results against their JSON Schemas
@@ -132,10 +133,10 @@ $(BUILD)/vectors_bench: bench/vectors_bench.c | deps-build
 # Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison), then
 # the vector tool chain (gen, eval --vectors, check) on the default suite, then Simbody 3.7 per test of the published
 # vectors beside the kernels and the oracle on the same tests (consumers/simbody).
-bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref $(SIMBODY_BIN) ## speed: the kernels, the oracle, the vector tool chain and Simbody per test, ratios side by side
+bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref $(ORDER_BIN) $(SIMBODY_BIN) ## speed: the kernels, the oracle, the vector tool chain and Simbody per test, ratios side by side
 	$(BUILD)/ccref_bench
 	$(BUILD)/oracle_bench
-	$(BUILD)/vectors_bench $(BUILD)/ccref $(BUILD)/bench_vectors
+	$(BUILD)/vectors_bench $(BUILD)/ccref $(BUILD)/bench_vectors $(ORDER_BIN)
 	$(SIMBODY_BIN) --bench $(VECTORS_DIR)/*.json
 
 clean: ## remove build/

@@ -10,9 +10,11 @@
 #   $(LIBDIR)/libccref-oracle.so.M.m.p, .so.M, .so, libccref-oracle.a
 #                                          the MPFI oracle (oracle/*.c): needs libccref, MPFI, MPFR, GMP
 #   $(INCLUDEDIR)/ccref/*.h                ccref.h, ccref_kinds.h, ccref_unilateral.h, ccref_outputs.h, ccref_bounds.h,
-#                                          ccref_version.h, and oracle.h (its "../src/" includes rewritten)
+#                                          ccref_tiers.h, ccref_version.h, and oracle.h (its "../src/" includes
+#                                          rewritten)
 #   $(PKGCONFIGDIR)/ccref.pc, ccref-oracle.pc
-#   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/{vectors.md,ccref_*_v1.schema.json}
+#   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/{vectors.md, ccref_vectors_v2.schema.json,
+#                                          ccref_results_v1.schema.json}
 #   $(MANDIR)/man1/ccref.1
 # The SONAME's major is CCREF_VERSION_MAJOR of src/ccref_version.h. The shared libraries export their public
 # headers' functions only (version scripts generated from the headers by tools/export-map); tools/install-check
@@ -63,7 +65,7 @@ $(PIC_DIR)/oracle/first/%.o: oracle/%.c $(HDRS) | deps-build
 	$(CC) $(CFLAGS) -fPIC $(FIRST_STAGE_CFLAGS) -c $< -o $@
 
 # The version scripts: each library exports exactly the functions its public headers declare (tools/export-map).
-PUBLIC_HDRS := ccref.h ccref_kinds.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_version.h
+PUBLIC_HDRS := ccref.h ccref_kinds.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_tiers.h ccref_version.h
 MAP_DIR     := $(BUILD)/pkg
 $(MAP_DIR)/libccref.map: tools/export-map $(PUBLIC_HDRS:%=src/%)
 	@mkdir -p $(dir $@)
@@ -105,7 +107,7 @@ $(AR_DIR)/libccref-oracle.a: $(ORACLE_OBJ) $(AR_DIR)/libccref-oracle.syms
 # ---- the staging tree: every file as it will be installed, one subdirectory per target directory
 STAGE := $(BUILD)/stage
 VECTOR_FILES := $(wildcard vectors/*.json)
-SPEC_FILES := spec/vectors.md spec/ccref_vectors_v1.schema.json spec/ccref_results_v1.schema.json
+SPEC_FILES := spec/vectors.md spec/ccref_vectors_v2.schema.json spec/ccref_results_v1.schema.json
 STAGED := $(STAGE)/bin/ccref \
     $(STAGE)/lib/$(LIBCCREF_SO) $(STAGE)/lib/libccref.a $(STAGE)/lib/$(LIBORACLE_SO) $(STAGE)/lib/libccref-oracle.a \
     $(PUBLIC_HDRS:%=$(STAGE)/include/ccref/%) $(STAGE)/include/ccref/oracle.h \

@@ -19,7 +19,10 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: ccref check [--json FILE] [--tests FILE] [--require-all] [--verbose] VECTORS RESULTS\n"
+    fputs("usage: ccref check [--tier TIER] [--json FILE] [--tests FILE] [--require-all] [--verbose] VECTORS RESULTS\n"
+          "  --tier TIER   the tolerances the engine is held to (spec/vectors.md section 4): double (binary64, any\n"
+          "                evaluation order), binary32 (inputs and arithmetic in binary32), or ccref (ccref's own\n"
+          "                order); required unless the results header states its \"tier\" (both: they must agree)\n"
           "  --json FILE   the summary as one JSON object (per suite and family, per output, per flag)\n"
           "  --tests FILE  one line per test (TSV): suite, tcId, family, result, verdict, condition, worst ratio,\n"
           "                worst ulps, worst output\n"
@@ -237,14 +240,37 @@ static int report_complete(const check_report *r, const check_options *opt, outf
     return rc;
 }
 
-int check_results(const check_set *set, const char *rpath, const check_options *opt)
+/* The tier judged: the one stated by --tier or by the results header (they must agree), else an error. 0 or 2. */
+static int resolve_tier(const check_options *opt, const engine_results *res, const char *rpath, int *tier)
+{
+    if (opt->tier >= 0 && res->tier >= 0 && opt->tier != res->tier) {
+        fprintf(stderr, "ccref check: %s:%d: the results header states tier %s, --tier %s\n", rpath, res->header_line,
+                judge_tier_name((judge_tier)res->tier), judge_tier_name((judge_tier)opt->tier));
+        return 2;
+    }
+    *tier = opt->tier >= 0 ? opt->tier : res->tier;
+    if (*tier < 0) {
+        fprintf(stderr, "ccref check: %s:%d: no tier: state the one the engine claims with --tier or the header's "
+                "\"tier\" (double, binary32, or ccref for ccref's own order; spec/vectors.md section 10)\n", rpath,
+                res->header_line);
+        return 2;
+    }
+    return 0;
+}
+
+int check_results(check_set *set, const char *rpath, const check_options *opt)
 {
     engine_results res;
     char *err = NULL;
+    int tier = -1;
     int rc = results_read(rpath, set->files, set->n_paths, &res, &err);
     if (rc != 0)
         fprintf(stderr, "ccref check: %s\n", err);
     free(err);
+    if (rc == 0)
+        rc = resolve_tier(opt, &res, rpath, &tier);
+    for (int f = 0; rc == 0 && f < set->n_paths; f++)
+        vfile_select_tier(&set->files[f], (judge_tier)tier);
     outfile tests = {0};
     if (rc == 0 && opt->tests_out != NULL && outfile_open(&tests, "ccref check", opt->tests_out) != 0)
         rc = 2;
@@ -258,7 +284,8 @@ int check_results(const check_set *set, const char *rpath, const check_options *
         rc = 2;
     for (int i = 0; i < n_records; i++)
         tally_add(&tally, &records[i]);
-    const check_report r = {set->n_paths, set->total_tests, res.n_lines, res.engine, records, n_records, &tally};
+    const check_report r = {set->n_paths,   set->total_tests, res.n_lines, res.engine,
+                            tier >= 0 ? judge_tier_name((judge_tier)tier) : "none", records, n_records, &tally};
     report_progress(stdout, &r, opt->verbose); /* the tests judged, also before a test that could not be */
     if (fail.code != JUDGE_OK)
         print_judge_failure(set, &res, rpath, &fail);
@@ -275,8 +302,9 @@ int cmd_check(int argc, char **argv)
                                          {"tests", required_argument, NULL, 't'},
                                          {"require-all", no_argument, NULL, 'r'},
                                          {"verbose", no_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'},
+                                         {"tier", required_argument, NULL, 'T'},
                                          {NULL, 0, NULL, 0}};
-    check_options opt = {NULL, NULL, 0, 0};
+    check_options opt = {NULL, NULL, 0, 0, -1};
     int ch;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -285,6 +313,12 @@ int cmd_check(int argc, char **argv)
         case 't': opt.tests_out = optarg; break;
         case 'r': opt.require_all = 1; break;
         case 'v': opt.verbose = 1; break;
+        case 'T':
+            if ((opt.tier = judge_tier_from_name(optarg)) < 0) {
+                fprintf(stderr, "ccref check: --tier %s: the tiers are double, binary32 and ccref\n", optarg);
+                return 2;
+            }
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }

@@ -13,10 +13,12 @@ typedef struct {
     const char *tests_out; /* --tests FILE, or NULL */
     int require_all;       /* --require-all */
     int verbose;           /* --verbose */
+    int tier;              /* --tier: a judge_tier (vectors.h), or -1: the results header's */
 } check_options;
 
 int check_set_load(const char *vectors, check_set **set);
-int check_results(const check_set *set, const char *results, const check_options *options);
+/* Judge a results file; the tolerances of set's answers become those of the tier judged (vfile_select_tier). */
+int check_results(check_set *set, const char *results, const check_options *options);
 void check_set_free(check_set *set);
 
 #endif

@@ -13,7 +13,7 @@ void answer_init(answer *a, int suite)
     a->o.n = suite_slots(suite);
     a->flag = -1;
     for (int i = 0; i < CCREF_MAX_SLOTS; i++)
-        a->tol[i] = INFINITY;
+        a->tol[i] = a->tier_tol[CCREF_TIER_DOUBLE][i] = a->tier_tol[CCREF_TIER_BINARY32][i] = INFINITY;
 }
 
 static void add_flag(vtest *t, int f)
@@ -29,8 +29,10 @@ static void add_flag(vtest *t, int f)
 
 /* ------------------------------------------------------------------ answers from the oracle and the bounds */
 
-/* a = the oracle's answer (o, cert), tolerances from the bounds b (NULL: none claimed). */
-static void fill_answer(answer *a, const outcome *o, const ora_cert *cert, const ccref_bounds *b)
+/* a = the oracle's answer (o, cert), tolerances from the bounds b of ccref's order and the tiers tt (NULL: none
+ * claimed). The published double tier is the larger of the double tier's bound and ccref's, so that ccref's order
+ * passes it too (spec/accuracy.md section 11.3). */
+static void fill_answer(answer *a, const outcome *o, const ora_cert *cert, const ccref_bounds *b, const ccref_tiers *tt)
 {
     int suite = o->suite;
     answer_init(a, suite);
@@ -40,26 +42,38 @@ static void fill_answer(answer *a, const outcome *o, const ora_cert *cert, const
         a->reason[i] = cert[i].reason;
         double B = b != NULL && i < b->n ? b->bound[i] : INFINITY;
         a->tol[i] = o->in_use[i] && isfinite(B) ? ccref_tolerance(B, o->value[i]) : INFINITY;
+        for (int k = 0; k < CCREF_TIER_COUNT; k++) {
+            double T = tt != NULL && i < tt->n ? tt->bound[k][i] : INFINITY;
+            if (k == CCREF_TIER_DOUBLE)
+                T = fmax(T, B); /* +Inf when either is */
+            a->tier_tol[k][i] = o->in_use[i] && isfinite(T) ? ccref_tolerance(T, o->value[i]) : INFINITY;
+        }
     }
 }
 
-/* Bounds on the branches of an oracle evaluation (its decisions mapped to the bound decisions). */
+/* The bound decisions of an oracle evaluation's decisions (the others computed). */
+static void branches_of(const signed char dec[ORA_D_COUNT], ccref_branch_choice *br)
+{
+    ccref_branch_choice_computed(br);
+    if (dec[ORA_D_SINGULAR] != ORA_DEC_AUTO)
+        br->choice[CCREF_DECISION_SINGULAR] = dec[ORA_D_SINGULAR];
+    if (dec[ORA_D_PARALLEL] != ORA_DEC_AUTO)
+        br->choice[CCREF_DECISION_PARALLEL] = dec[ORA_D_PARALLEL];
+    if (dec[ORA_D_SENSE] != ORA_DEC_AUTO)
+        br->choice[CCREF_DECISION_SENSE] = dec[ORA_D_SENSE];
+    if (dec[ORA_D_PERP_AXIS] != ORA_DEC_AUTO)
+        br->choice[CCREF_DECISION_PERP_AXIS] = dec[ORA_D_PERP_AXIS];
+    if (dec[ORA_D_COR_BRANCH] != ORA_DEC_AUTO)
+        br->choice[CCREF_DECISION_COR_CAPTURE] = dec[ORA_D_COR_BRANCH] == CCREF_COR_CAPTURED;
+    if (dec[ORA_D_COF_BRANCH] != ORA_DEC_AUTO)
+        br->choice[CCREF_DECISION_COF_TRANSITION] = dec[ORA_D_COF_BRANCH] == CCREF_COF_STATIC;
+}
+
+/* Bounds of ccref's order on the branches of an oracle evaluation. */
 static ccref_status bounds_on(const cli_case *c, const signed char dec[ORA_D_COUNT], ccref_bounds *b)
 {
     ccref_branch_choice br;
-    ccref_branch_choice_computed(&br);
-    if (dec[ORA_D_SINGULAR] != ORA_DEC_AUTO)
-        br.choice[CCREF_DECISION_SINGULAR] = dec[ORA_D_SINGULAR];
-    if (dec[ORA_D_PARALLEL] != ORA_DEC_AUTO)
-        br.choice[CCREF_DECISION_PARALLEL] = dec[ORA_D_PARALLEL];
-    if (dec[ORA_D_SENSE] != ORA_DEC_AUTO)
-        br.choice[CCREF_DECISION_SENSE] = dec[ORA_D_SENSE];
-    if (dec[ORA_D_PERP_AXIS] != ORA_DEC_AUTO)
-        br.choice[CCREF_DECISION_PERP_AXIS] = dec[ORA_D_PERP_AXIS];
-    if (dec[ORA_D_COR_BRANCH] != ORA_DEC_AUTO)
-        br.choice[CCREF_DECISION_COR_CAPTURE] = dec[ORA_D_COR_BRANCH] == CCREF_COR_CAPTURED;
-    if (dec[ORA_D_COF_BRANCH] != ORA_DEC_AUTO)
-        br.choice[CCREF_DECISION_COF_TRANSITION] = dec[ORA_D_COF_BRANCH] == CCREF_COF_STATIC;
+    branches_of(dec, &br);
     switch (suite_type_of(c->suite)) {
     case SUITE_TYPE_KIND: return ccref_bounds_case_on(&c->u.k, &br, b);
     case SUITE_TYPE_CONTACT: return ccref_bounds_contact_on(&c->u.c, &br, b);
@@ -72,6 +86,27 @@ static ccref_status bounds_on(const cli_case *c, const signed char dec[ORA_D_COU
                                     c->u.cof.slip_speed, b);
         memset(b, 0, sizeof *b);
         return CCREF_OK;
+    }
+}
+
+/* The tiers on the same branches (ccref_tiers.h). */
+static void tiers_on(const cli_case *c, const signed char dec[ORA_D_COUNT], ccref_tiers *t)
+{
+    ccref_branch_choice br;
+    branches_of(dec, &br);
+    switch (suite_type_of(c->suite)) {
+    case SUITE_TYPE_KIND: ccref_tiers_case(&c->u.k, &br, t); return;
+    case SUITE_TYPE_CONTACT: ccref_tiers_contact(&c->u.c, &br, t); return;
+    default:
+        if (c->suite == SUITE_EFFECTIVE_COR)
+            ccref_tiers_cor(c->u.cor.min_cor, c->u.cor.capture_speed, c->u.cor.min_cor_speed, c->u.cor.impact_speed,
+                            t);
+        else if (c->suite == SUITE_EFFECTIVE_COF)
+            ccref_tiers_cof(c->u.cof.mu_s, c->u.cof.mu_d, c->u.cof.mu_v, c->u.cof.transition_speed,
+                            c->u.cof.slip_speed, t);
+        else
+            memset(t, 0, sizeof *t);
+        return;
     }
 }
 
@@ -301,12 +336,17 @@ static int rope_doc(mpfr_prec_t prec, void *arg, mpfi_t *out, int n)
     return rc;
 }
 
-static void set_slot(answer *a, int slot, const ora_cert *cert, double tol)
+/* A value certified outside the kind's formula (a documented deviation's expression) with the tolerance tol of
+ * ccref's order and the tiers' tolerances tier_tol (NULL: no tier derived for that expression yet: null, not
+ * compared in the tiers; spec/vectors.md section 5). */
+static void set_slot(answer *a, int slot, const ora_cert *cert, double tol, const double *tier_tol)
 {
     a->o.value[slot] = cert->value;
     a->cert_bits[slot] = cert->certified ? cert->precision_bits : 0;
     a->reason[slot] = cert->reason;
     a->tol[slot] = tol;
+    for (int k = 0; k < CCREF_TIER_COUNT; k++)
+        a->tier_tol[k][slot] = tier_tol != NULL ? tier_tol[k] : INFINITY;
     a->unconstrained[slot] = 0;
 }
 
@@ -421,7 +461,7 @@ static int height0_alternatives(ora_ctx *ctx, vtest *t)
             snprintf(a->branch, sizeof a->branch, "simbody%s%.*s", i >= 0 ? "+" : "", (int)sizeof a->branch - 9,
                      i >= 0 ? src->branch : "");
         if (pp && gp_ok)
-            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY);
+            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY, NULL);
         else if (pp)
             a->unconstrained[CCREF_CSLOT_PERR] = 1;
     }
@@ -498,7 +538,8 @@ static void ball_aerr_alternative(vtest *t, const ccref_bounds *b)
     double B = acc_add(aerr, acc_cross(acc_vec(k->body1.w), verr)).e;
     for (int i = 0; i < 3; i++) {
         if (ok)
-            set_slot(a, CCREF_SLOT_AERR + i, &cert[i], isfinite(B) ? ccref_tolerance(B, cert[i].value) : INFINITY);
+            set_slot(a, CCREF_SLOT_AERR + i, &cert[i], isfinite(B) ? ccref_tolerance(B, cert[i].value) : INFINITY,
+                     NULL);
         else
             a->unconstrained[CCREF_SLOT_AERR + i] = 1;
     }
@@ -564,9 +605,10 @@ static void rope_sign_alternative(vtest *t, const ccref_bounds *b)
         return;
     }
     double v = cert[0].value;
-    set_slot(a, CCREF_CSLOT_IMPACT_SPEED, &cert[0], isfinite(ev) ? ccref_tolerance(ev, v) : INFINITY);
+    set_slot(a, CCREF_CSLOT_IMPACT_SPEED, &cert[0], isfinite(ev) ? ccref_tolerance(ev, v) : INFINITY, NULL);
     double Bc = ccref_cor_bound(cc->material.min_cor, cc->speeds.capture_speed, cc->speeds.min_cor_speed, v, ev);
-    set_slot(a, CCREF_CSLOT_EFFECTIVE_COR, &cert[1], isfinite(Bc) ? ccref_tolerance(Bc, cert[1].value) : INFINITY);
+    set_slot(a, CCREF_CSLOT_EFFECTIVE_COR, &cert[1], isfinite(Bc) ? ccref_tolerance(Bc, cert[1].value) : INFINITY,
+             NULL);
     a->o.d.cor_branch = ra.branch;
     /* near the capture speed the documented COR branch is itself rounding-sensitive: not compared */
     if (fabs(v - cc->speeds.capture_speed) <= 2.0 * ev) {
@@ -580,13 +622,13 @@ static void rope_sign_alternative(vtest *t, const ccref_bounds *b)
 typedef struct {
     int ok;
     ora_cert cert;
-    double tol;
+    double tol, tier_tol[CCREF_TIER_COUNT];
     unsigned deviations;
 } height0_perr;
 
 static height0_perr ppc_height0_perr(ora_ctx *ctx, const vtest *t)
 {
-    height0_perr h = {0, {0.0, 0, 0, ORA_R_PENDING}, INFINITY, 0};
+    height0_perr h = {0, {0.0, 0, 0, ORA_R_PENDING}, INFINITY, {INFINITY, INFINITY}, 0};
     cli_case h0 = t->c;
     h0.u.c.params.point_plane.height = 0.0;
     outcome o;
@@ -596,11 +638,19 @@ static height0_perr ppc_height0_perr(ora_ctx *ctx, const vtest *t)
     ccref_bounds hb;
     eval_oracle(ctx, &h0, NULL, &o, cert, &decided, &bits, dec);
     ccref_status st = bounds_on(&h0, dec, &hb);
+    ccref_tiers ht;
+    tiers_on(&h0, dec, &ht);
     int s = CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_PERR;
     h.ok = decided && ccref_status_ok(o.d.status) && ccref_status_ok(st);
     if (h.ok) {
         h.cert = cert[s];
         h.tol = isfinite(hb.bound[s]) ? ccref_tolerance(hb.bound[s], cert[s].value) : INFINITY;
+        for (int k = 0; k < CCREF_TIER_COUNT; k++) {
+            double T = s < ht.n ? ht.bound[k][s] : INFINITY;
+            if (k == CCREF_TIER_DOUBLE)
+                T = fmax(T, hb.bound[s]);
+            h.tier_tol[k] = isfinite(T) ? ccref_tolerance(T, cert[s].value) : INFINITY;
+        }
     }
     h.deviations = o.d.deviations;
     return h;
@@ -620,6 +670,8 @@ static void ppc_getter_rows(answer *a, const answer *from)
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
         a->o.value[map[k].to] = from->o.value[map[k].from];
         a->tol[map[k].to] = from->tol[map[k].from];
+        for (int t = 0; t < CCREF_TIER_COUNT; t++)
+            a->tier_tol[t][map[k].to] = from->tier_tol[t][map[k].from];
         a->cert_bits[map[k].to] = from->cert_bits[map[k].from];
         a->reason[map[k].to] = from->reason[map[k].from];
         a->unconstrained[map[k].to] = from->unconstrained[map[k].from];
@@ -636,7 +688,7 @@ static void ppc_alternatives(ora_ctx *ctx, vtest *t, const alternative_bases *ba
     const ccref_contact_case *cc = &t->c.u.c;
     const unsigned dev = t->expected.o.d.deviations;
     const int dropped = (dev & CCREF_DEV_PPC_HEIGHT_DROPPED) != 0;
-    height0_perr h0 = {0, {0.0, 0, 0, ORA_R_PENDING}, INFINITY, 0};
+    height0_perr h0 = {0, {0.0, 0, 0, ORA_R_PENDING}, INFINITY, {INFINITY, INFINITY}, 0};
     if (dropped)
         h0 = ppc_height0_perr(ctx, t);
     ora_cert gp;
@@ -649,13 +701,13 @@ static void ppc_alternatives(ora_ctx *ctx, vtest *t, const alternative_bases *ba
             break;
         ppc_getter_rows(a, &bases->a[i]);
         if (gp_ok)
-            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY);
+            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY, NULL);
         else
             a->unconstrained[CCREF_CSLOT_PERR] = 1;
         if (dropped) {
             int s = CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_PERR;
             if (h0.ok)
-                set_slot(a, s, &h0.cert, h0.tol);
+                set_slot(a, s, &h0.cert, h0.tol, h0.tier_tol);
             else
                 a->unconstrained[s] = 1;
             a->o.d.deviations = h0.deviations;
@@ -708,7 +760,7 @@ typedef struct {
 /* An input the exact checks reject: invalid; acceptable when a computed check may accept it (ToleranceBand). */
 static void expect_invalid(vtest *t, const evaluations *ev)
 {
-    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL);
+    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL, NULL);
     add_flag(t, flag_of_status(ev->oracle.d.status));
     t->result = RESULT_INVALID;
     if (!ev->band)
@@ -729,7 +781,7 @@ static void expect_invalid(vtest *t, const evaluations *ev)
 /* An exact answer that overflows; Simbody's answer without the plane's height is an alternative. */
 static void expect_overflow(ora_ctx *ctx, vtest *t, const evaluations *ev)
 {
-    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL);
+    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL, NULL);
     add_flag(t, FLAG_OVERFLOW);
     const double *h = plane_height(&t->c);
     if (h != NULL && *h != 0.0 && height0_alternatives(ctx, t) > 0) /* Simbody's answer without the height */
@@ -751,7 +803,7 @@ static void status_alternative(vtest *t, int flag, const char *branch, ccref_sta
  * within a tolerance band; else the kernel is outside every band (-1 with msg: a bug). */
 static int expect_without_bounds(vtest *t, const evaluations *ev, char *msg, size_t msglen)
 {
-    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL);
+    fill_answer(&t->expected, &ev->oracle, ev->cert, NULL, NULL);
     if (ev->kernel.d.status == CCREF_E_RESULT_OVERFLOW) {
         add_flag(t, FLAG_INTERMEDIATE_OVERFLOW);
         add_flag(t, FLAG_NO_ERROR_BOUND);
@@ -780,6 +832,11 @@ static void flag_claims(vtest *t, const ccref_bounds *eb)
             add_flag(t, FLAG_NO_ERROR_BOUND);
         if (!e->cert_bits[i])
             add_flag(t, FLAG_UNCERTIFIED);
+        double t32 = e->tier_tol[CCREF_TIER_BINARY32][i];
+        if (isinf(t32) && !isinf(e->tol[i]))
+            add_flag(t, FLAG_BINARY32_UNBOUNDED);
+        else if (!isinf(t32) && t32 >= fabs(e->o.value[i]) && e->o.value[i] != 0.0)
+            add_flag(t, FLAG_BINARY32_NO_DIGIT);
     }
 }
 
@@ -796,6 +853,7 @@ static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, i
     int adecided, abits;
     signed char adec[ORA_D_COUNT];
     ccref_bounds ab;
+    ccref_tiers at;
     eval_oracle(ctx, c, &force, &ao, acert, &adecided, &abits, adec);
     char br[48];
     snprintf(br, sizeof br, "%s=%d", ccref_decision_name(d), v);
@@ -803,7 +861,8 @@ static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, i
     if (a == NULL)
         return -1;
     if (adecided && ccref_status_ok(ao.d.status) && ccref_status_ok(bounds_on(c, adec, &ab))) {
-        fill_answer(a, &ao, acert, &ab);
+        tiers_on(c, adec, &at);
+        fill_answer(a, &ao, acert, &ab, &at);
     } else {
         for (int i = 0; i < a->o.n; i++)
             a->unconstrained[i] = 1;
@@ -885,7 +944,9 @@ static void deviation_flags_and_bands(vtest *t, const ccref_bounds *eb)
  * decision and deviation bands and of the Simbody deviations. */
 static int expect_ok(ora_ctx *ctx, vtest *t, const evaluations *ev, const ccref_bounds *eb, char *msg, size_t msglen)
 {
-    fill_answer(&t->expected, &ev->oracle, ev->cert, eb);
+    ccref_tiers et;
+    tiers_on(&t->c, ev->dec, &et);
+    fill_answer(&t->expected, &ev->oracle, ev->cert, eb, &et);
     if (ev->band) { /* accepted exactly, the computed check may reject */
         answer *a = new_alt(t, FLAG_TOLERANCE_BAND, "rejected");
         answer_init(a, t->c.suite);
@@ -928,7 +989,7 @@ int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen)
         return 0;
     }
     if (!ev.decided) {
-        fill_answer(&t->expected, &ev.oracle, ev.cert, NULL);
+        fill_answer(&t->expected, &ev.oracle, ev.cert, NULL, NULL);
         add_flag(t, FLAG_UNCERTIFIED);
         return 0;
     }

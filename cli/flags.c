@@ -126,6 +126,18 @@ static const flag_info flags[FLAG_COUNT] = {
         "The oracle could not certify some output (spec/oracle.md section 3: reason CAP, an exact midpoint between "
         "two doubles, or UNDECIDED): its certificate gives the reason.",
         "Such an output is not compared (counted apart by ccref check)."},
+    [FLAG_BINARY32_NO_DIGIT] = {"Binary32NoDigit", "NUMERICAL",
+        "For some output the binary32 tier's tolerance is at least the expected value itself: with the inputs "
+        "rounded to binary32 and binary32 arithmetic, not one digit of that output is certain (spec/accuracy.md "
+        "section 11.3).",
+        "A binary32 engine is held to the tolerance, which any value near zero meets; a double engine is judged as "
+        "usual."},
+    [FLAG_BINARY32_UNBOUNDED] = {"Binary32Unbounded", "NUMERICAL",
+        "For some output the binary32 tier makes no claim although the double tier does: a binary32 evaluation may "
+        "overflow (magnitudes beyond 2^120) or its divisor's lower bound is not positive. Its binary32 tolerance "
+        "is null.",
+        "Such an output is not compared when an engine is checked in the binary32 tier (counted apart by ccref "
+        "check)."},
     [FLAG_DECISION_BAND] = {"DecisionBand", "DECISION_BAND",
         "A branch decision (singular direction, parallel edges, sense, perp() axis, COR capture, COF transition) "
         "lies within the rounding error of its threshold (spec/accuracy.md section 4): a double evaluation may "

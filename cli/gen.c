@@ -180,7 +180,9 @@ static void write_header_text(jw *w, int suite)
     const char *header[] = {
         title,
         "Expected values are the oracle's certified, correctly rounded results on the exact input doubles "
-        "(spec/oracle.md); the tolerance of each is the proven error bound of spec/accuracy.md plus half an ulp.",
+        "(spec/oracle.md). Each carries three tolerances, proven error bounds plus half an ulp (spec/accuracy.md): "
+        "ccref's own evaluation order's, the double tier's (any evaluation order in binary64) and the binary32 "
+        "tier's (inputs rounded to binary32, any order in binary32). An engine is checked in the tier it states.",
         "Format: spec/vectors.md (schema spec/" VECTORS_SCHEMA "). Regenerate with: ccref gen --seed <seed>.",
         NULL};
     root_key(w, "header");
@@ -292,7 +294,7 @@ static void write_test_groups(jw *w, int suite, char ***texts)
  * shows tests (spec/vectors.md, section 1). */
 static void write_suite_text(jw *w, int suite, uint64_t seed, char ***texts)
 {
-    static const char *const value_format[] = {"hex", "dec", "tol", "cert", NULL};
+    static const char *const value_format[] = {"hex", "dec", "ccref", "double", "binary32", "cert", NULL};
     jw_obj(w);
     write_identity(w, suite, seed);
     write_header_text(w, suite);

@@ -104,8 +104,8 @@ static void text_alternatives_by_flag(FILE *out, const check_tally *t)
 void report_text(FILE *out, const check_report *r)
 {
     const check_tally *t = r->tally;
-    fprintf(out, "ccref check: %d vector files, %d tests; %ld results from \"%s\"\n", r->n_files, r->n_tests,
-            r->n_results, r->engine);
+    fprintf(out, "ccref check: %d vector files, %d tests; %ld results from \"%s\"; tier %s\n", r->n_files,
+            r->n_tests, r->n_results, r->engine, r->tier);
     text_families(out, t);
     fprintf(out, "valid: %ld/%ld passed; acceptable: %ld (%ld as expected, %ld as an alternative); invalid: %ld/%ld "
             "rejected; failed: %ld; not reported: %ld tests, %ld outputs\n",
@@ -223,6 +223,8 @@ void report_json(jw *w, const check_report *r)
     jw_obj(w);
     jw_key(w, "engine");
     jw_str(w, r->engine);
+    jw_key(w, "tier");
+    jw_str(w, r->tier);
     json_count(w, "tests", r->n_tests);
     json_totals(w, r->tally);
     json_outputs(w, r->tally);

@@ -14,6 +14,7 @@ typedef struct {
     int n_files, n_tests;       /* vector files and their tests */
     long n_results;             /* result lines read */
     const char *engine;         /* the results header's engine */
+    const char *tier;           /* the tier judged: "double", "binary32", "ccref" */
     const test_record *records;
     int n_records;
     const check_tally *tally;

@@ -227,6 +227,15 @@ static int read_header(reader *rd, json_t *j, engine_results *r, char **err)
         rc = 2;
     }
     snprintf(r->engine, sizeof r->engine, "%s", json_is_string(en) ? json_string_value(en) : "");
+    json_t *tier = json_object_get(j, "tier");
+    r->header_line = rd->lineno;
+    r->tier = -1;
+    if (rc == 0 && tier != NULL &&
+        (!json_is_string(tier) || (r->tier = judge_tier_from_name(json_string_value(tier))) < 0)) {
+        *err = message("%s:%d: field tier: the vectors carry the tiers double, binary32 and ccref", rd->path,
+                       rd->lineno);
+        rc = 2;
+    }
     rd->header = 1;
     return rc;
 }

@@ -20,6 +20,8 @@ typedef struct {
 /* A results file read against vector files: answer[f][t] for test t of file f. */
 typedef struct {
     char engine[200];           /* the header's "engine" */
+    int tier;                   /* the header's "tier" (a judge_tier), or -1 when it states none */
+    int header_line;            /* the header's line */
     long n_lines;               /* result lines read (not the header, not blank lines) */
     const vfile *files;         /* the vector files the answers are for (not owned) */
     int n_files;

@@ -29,15 +29,23 @@ static double short_tolerance(double t)
     return ldexp(s, e - 12);
 }
 
+static void write_tolerance(jw *w, double t)
+{
+    if (isinf(t))
+        jw_null(w);
+    else
+        jw_hex(w, short_tolerance(t));
+}
+
+/* [hex, dec, ccref, double, binary32, cert] */
 static void write_value(jw *w, const answer *a, int i)
 {
     jw_arr(w);
     jw_hex(w, a->o.value[i]);
     jw_number_or_null(w, a->o.value[i]);
-    if (isinf(a->tol[i]))
-        jw_null(w);
-    else
-        jw_hex(w, short_tolerance(a->tol[i]));
+    write_tolerance(w, a->tol[i]);
+    for (int t = 0; t < CCREF_TIER_COUNT; t++)
+        write_tolerance(w, a->tier_tol[t][i]);
     if (a->cert_bits[i])
         jw_int(w, a->cert_bits[i]);
     else
@@ -110,6 +118,8 @@ static int slot_differs(const answer *a, const answer *e, int i)
 {
     return a->unconstrained[i] || !e->o.in_use[i] ||
            memcmp(&a->o.value[i], &e->o.value[i], sizeof(double)) != 0 || a->tol[i] != e->tol[i] ||
+           a->tier_tol[CCREF_TIER_DOUBLE][i] != e->tier_tol[CCREF_TIER_DOUBLE][i] ||
+           a->tier_tol[CCREF_TIER_BINARY32][i] != e->tier_tol[CCREF_TIER_BINARY32][i] ||
            (a->cert_bits[i] != 0) != (e->cert_bits[i] != 0);
 }
 
@@ -204,21 +214,33 @@ static const char *str_member(json_t *o, const char *k)
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
-/* One [hex, dec, tol, cert] value into slot i of a. */
+/* A tolerance: a non-negative hex float, or null (+Inf). 0 or -1. */
+static int read_tolerance(json_t *jt, double *tol)
+{
+    *tol = INFINITY;
+    if (json_is_null(jt))
+        return 0;
+    return !json_is_string(jt) || parse_double(json_string_value(jt), tol) || !(*tol >= 0.0) ? -1 : 0;
+}
+
+/* One [hex, dec, ccref, double, binary32, cert] value into slot i of a. */
 static int read_value(ctx_t *x, int line, json_t *v, answer *a, int i)
 {
+    static const char *const tol_names[] = {"ccref", "double", "binary32"};
     const char *name = slot_name(a->o.suite, i);
-    if (!json_is_array(v) || json_array_size(v) != 4 || !json_is_string(json_array_get(v, 0)))
-        return bad(x, line, "value of %s: expected [hex, dec, tol, cert]", name);
-    double val, tol = INFINITY;
+    if (!json_is_array(v) || json_array_size(v) != 6 || !json_is_string(json_array_get(v, 0)))
+        return bad(x, line, "value of %s: expected [hex, dec, ccref, double, binary32, cert]", name);
+    double val, tol[3];
     if (parse_double(json_string_value(json_array_get(v, 0)), &val) || !isfinite(val))
         return bad(x, line, "value of %s: not a finite hex float", name);
-    json_t *jt = json_array_get(v, 2);
-    if (!json_is_null(jt) && (!json_is_string(jt) || parse_double(json_string_value(jt), &tol) || !(tol >= 0.0)))
-        return bad(x, line, "tolerance of %s: expected a non-negative hex float or null", name);
-    json_t *jc = json_array_get(v, 3);
+    for (int k = 0; k < 3; k++)
+        if (read_tolerance(json_array_get(v, 2 + (size_t)k), &tol[k]) != 0)
+            return bad(x, line, "%s tolerance of %s: expected a non-negative hex float or null", tol_names[k], name);
+    json_t *jc = json_array_get(v, 5);
     a->o.value[i] = val;
-    a->tol[i] = tol;
+    a->tol[i] = a->own_tol[i] = tol[0];
+    a->tier_tol[CCREF_TIER_DOUBLE][i] = tol[1];
+    a->tier_tol[CCREF_TIER_BINARY32][i] = tol[2];
     a->unconstrained[i] = 0;
     if (json_is_integer(jc) && json_integer_value(jc) > 0 && json_integer_value(jc) < 1000000) {
         a->cert_bits[i] = (int)json_integer_value(jc);
@@ -560,8 +582,9 @@ static int read_root(ctx_t *x, json_t *root, vfile *f, long *total)
     if (ver == NULL || strlen(ver) >= sizeof f->generator_version || suite == NULL ||
         (f->suite = suite_from_name(suite)) < 0 || !json_is_array(groups) || !json_is_integer(num))
         return bad(x, 1, "the root must give generatorVersion, a known suite, numberOfTests and testGroups");
-    if (strncmp(ver, "1.", 2) != 0)
-        return bad(x, 1, "generatorVersion %s: this ccref reads format 1 (generatorVersion 1.x)", ver);
+    if (strncmp(ver, "2.", 2) != 0)
+        return bad(x, 1, "generatorVersion %s: this ccref reads format 2 (generatorVersion 2.x; spec/vectors.md "
+                   "section 15 says how a format 1 reader migrates)", ver);
     snprintf(f->generator_version, sizeof f->generator_version, "%s", ver);
     json_t *seed = json_object_get(root, "seed");
     if (json_is_integer(seed))
@@ -644,4 +667,35 @@ void vfile_free(vfile *f)
     f->groups = NULL;
     f->tests = NULL;
     f->n_groups = f->n_tests = 0;
+}
+
+const char *judge_tier_name(judge_tier t)
+{
+    static const char *const names[] = {"ccref", "double", "binary32"};
+    return (unsigned)t < JUDGE_TIER_COUNT ? names[t] : "?";
+}
+
+int judge_tier_from_name(const char *name)
+{
+    for (int t = 0; t < JUDGE_TIER_COUNT; t++)
+        if (strcmp(name, judge_tier_name((judge_tier)t)) == 0)
+            return t;
+    return -1;
+}
+
+static void select_answer_tier(answer *a, judge_tier t)
+{
+    if (t == JUDGE_CCREF)
+        memcpy(a->tol, a->own_tol, sizeof a->tol);
+    else
+        memcpy(a->tol, a->tier_tol[t == JUDGE_DOUBLE ? CCREF_TIER_DOUBLE : CCREF_TIER_BINARY32], sizeof a->tol);
+}
+
+void vfile_select_tier(vfile *f, judge_tier t)
+{
+    for (int i = 0; i < f->n_tests; i++) {
+        select_answer_tier(&f->tests[i].expected, t);
+        for (int j = 0; j < f->tests[i].n_alt; j++)
+            select_answer_tier(&f->tests[i].alt[j], t);
+    }
 }

@@ -6,8 +6,9 @@
 
 #include "flags.h"
 #include "outcome.h"
+#include "../src/ccref_tiers.h"
 
-#define VECTORS_SCHEMA "ccref_vectors_v1.schema.json"
+#define VECTORS_SCHEMA "ccref_vectors_v2.schema.json"
 #define RESULTS_SCHEMA "ccref_results_v1"
 
 typedef enum { RESULT_VALID = 0, RESULT_ACCEPTABLE, RESULT_INVALID } test_result;
@@ -16,7 +17,11 @@ const char *test_result_name(test_result r);
 /* One answer: the expected one, or an alternative an engine may give instead (acceptable tests). */
 typedef struct {
     outcome o;                                  /* status, discrete outputs, value per slot, slots in use */
-    double tol[CCREF_MAX_SLOTS];                /* the tolerance of each slot; +Inf: no claim (null) */
+    double tol[CCREF_MAX_SLOTS];                /* the tolerance the judge uses (spec/vectors.md section 4): ccref's
+                                                   own order's when generated and read; vfile_select_tier puts a
+                                                   tier's there; +Inf: no claim (null) */
+    double tier_tol[CCREF_TIER_COUNT][CCREF_MAX_SLOTS]; /* the double and binary32 tiers' tolerances; +Inf: null */
+    double own_tol[CCREF_MAX_SLOTS];            /* read: ccref's order's tolerance, as read (tol until selected) */
     int cert_bits[CCREF_MAX_SLOTS];             /* the precision that certified the value; 0: not certified */
     ora_reason reason[CCREF_MAX_SLOTS];         /* the oracle's reason code */
     unsigned char unconstrained[CCREF_MAX_SLOTS]; /* alternatives: any finite value is accepted for this slot */
@@ -75,8 +80,15 @@ typedef struct {
     int n_tests;
 } vfile;
 
+/* The tolerances an engine is judged by: ccref's own order's (ccref's kernels), or a tier (ccref_tiers.h). */
+typedef enum { JUDGE_CCREF = 0, JUDGE_DOUBLE, JUDGE_BINARY32, JUDGE_TIER_COUNT } judge_tier;
+const char *judge_tier_name(judge_tier t);          /* "ccref", "double", "binary32" */
+int judge_tier_from_name(const char *name);         /* -1 when unknown */
+
 /* Load and validate a vector file. 0, or -1 with a message naming the file and line in err. */
 int vfile_load(const char *path, vfile *f, char *err, size_t errlen);
 void vfile_free(vfile *f);
+/* Make tier t's tolerances those of every answer of f (tol[]), for the judge. */
+void vfile_select_tier(vfile *f, judge_tier t);
 
 #endif

@@ -32,7 +32,7 @@ assert_coverage = $(call coverage_of,$(CONFORMANCE_DIR)/$(1)-check.txt) > $(CONF
 crosscheck-kernels: $(BUILD)/ccref ## the double kernels' results judged against the vectors
 	@mkdir -p $(CONFORMANCE_DIR)
 	$(BUILD)/ccref eval --vectors $(VECTORS_DIR)/*.json --output $(CONFORMANCE_DIR)/kernels-results.jsonl
-	$(BUILD)/ccref check --require-all --json $(CONFORMANCE_DIR)/kernels-check.json \
+	$(BUILD)/ccref check --tier ccref --require-all --json $(CONFORMANCE_DIR)/kernels-check.json \
 	    --tests $(CONFORMANCE_DIR)/kernels-tests.tsv $(VECTORS_DIR) $(CONFORMANCE_DIR)/kernels-results.jsonl \
 	    > $(CONFORMANCE_DIR)/kernels-check.txt || { cat $(CONFORMANCE_DIR)/kernels-check.txt; exit 1; }
 	@$(call print_table,$(CONFORMANCE_DIR)/kernels-check.txt,ccref kernels)
@@ -48,7 +48,7 @@ crosscheck-same-tests: crosscheck-kernels crosscheck-simbody ## the kernels and 
 	{ head -n 1 $(CONFORMANCE_DIR)/kernels-results.jsonl; \
 	  grep -F -f $(CONFORMANCE_DIR)/simbody-ids.txt $(CONFORMANCE_DIR)/kernels-results.jsonl; } \
 	    > $(CONFORMANCE_DIR)/kernels-on-simbody-results.jsonl
-	$(BUILD)/ccref check --json $(CONFORMANCE_DIR)/kernels-on-simbody-check.json $(VECTORS_DIR) \
+	$(BUILD)/ccref check --tier ccref --json $(CONFORMANCE_DIR)/kernels-on-simbody-check.json $(VECTORS_DIR) \
 	    $(CONFORMANCE_DIR)/kernels-on-simbody-results.jsonl > /dev/null
 
 crosscheck: crosscheck-kernels crosscheck-simbody crosscheck-ode crosscheck-same-tests | deps-plot ## the kernels, Simbody 3.7 and ODE 0.16 judged against the vectors; spec/conformance.md (CI)

@@ -54,7 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char **argv[])
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char header[] = "{\"schema\":\"" RESULTS_SCHEMA "\",\"generatorVersion\":\"" CCREF_GENERATOR_VERSION
-                                 "\",\"engine\":\"fuzz\"}\n";
+                                 "\",\"engine\":\"fuzz\",\"tier\":\"double\"}\n";
     fuzz_begin(data, size);
     int has_header = size >= 10 && memcmp(data, "{\"schema\"", 9) == 0;
     if (ftruncate(fd, 0) != 0 || (!has_header && pwrite(fd, header, sizeof header - 1, 0) < 0) ||
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * descriptor 2 themselves, not through this FILE) */
     FILE *out = stdout, *err = stderr;
     stdout = stderr = devnull;
-    const check_options opt = {NULL, NULL, 0, 0};
+    const check_options opt = {NULL, NULL, 0, 0, -1};
     int rc = check_results(set, results, &opt);
     stdout = out;
     stderr = err;

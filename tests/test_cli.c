@@ -2101,6 +2101,71 @@ static char *replace_once(const char *s, const char *from, const char *to)
     return r;
 }
 
+/* The results file res with `extra` (e.g. ,"tier":"double") added to its header line; written to name. */
+static const char *with_header(const char *res, const char *extra, const char *name)
+{
+    size_t len;
+    char *text = slurp(res, &len);
+    const char *nl = strchr(text, '\n');
+    CU_ASSERT_FATAL(nl != NULL && nl > text && nl[-1] == '}');
+    size_t h = (size_t)(nl - text) - 1, n = strlen(extra);
+    char *out = malloc(len + n + 1);
+    memcpy(out, text, h);
+    memcpy(out + h, extra, n);
+    memcpy(out + h + n, text + h, len - h + 1);
+    const char *path = write_file(name, out, -1);
+    free(out);
+    free(text);
+    return path;
+}
+
+/* The tier a check judges by (spec/vectors.md sections 4, 9, 10): stated by --tier or the results header, never
+ * neither, never two that disagree; the summary names it. */
+static void test_check_tiers(void)
+{
+    make_tmpdir();
+    char args[1024], vec[300], res[300];
+    snprintf(vec, sizeof vec, "%s/c/rod.json", tmpdir);
+    snprintf(res, sizeof res, "%s/c/results.jsonl", tmpdir);
+    snprintf(args, sizeof args, "check %s %s", vec, res);
+    cli_run r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "results.jsonl:1: no tier") != NULL);
+    free_run(&r);
+    static const char *const tiers[] = {"double", "binary32", "ccref"};
+    for (int i = 0; i < 3; i++) {
+        char want[64];
+        snprintf(args, sizeof args, "check --tier %s %s %s", tiers[i], vec, res);
+        r = run(args, 0);
+        CU_ASSERT_EQUAL(r.exit_status, 0); /* ccref's kernels meet all three */
+        snprintf(want, sizeof want, "; tier %s\n", tiers[i]);
+        CU_ASSERT(strstr(r.out, want) != NULL);
+        free_run(&r);
+    }
+    snprintf(args, sizeof args, "check --tier float %s %s", vec, res);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "--tier float") != NULL);
+    free_run(&r);
+    const char *stated = with_header(res, ",\"tier\":\"binary32\"", "tier32.jsonl");
+    snprintf(args, sizeof args, "check --json - %s %s", vec, stated);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(strstr(r.out, "\"tier\":\"binary32\"") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "check --tier double %s %s", vec, stated);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "tier32.jsonl:1: the results header states tier binary32, --tier double") != NULL);
+    free_run(&r);
+    const char *unknown = with_header(res, ",\"tier\":\"float\"", "tierx.jsonl");
+    snprintf(args, sizeof args, "check %s %s", vec, unknown);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "tierx.jsonl:1: field tier") != NULL);
+    free_run(&r);
+}
+
 static void test_check_verdicts(void)
 {
     make_tmpdir();
@@ -2115,7 +2180,7 @@ static void test_check_verdicts(void)
     CU_ASSERT_EQUAL(r.exit_status, 0);
     free_run(&r);
     /* the kernels pass every test */
-    snprintf(args, sizeof args, "check --require-all --json - %s %s", vec, res);
+    snprintf(args, sizeof args, "check --tier ccref --require-all --json - %s %s", vec, res);
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 0);
     CU_ASSERT(strstr(r.out, "failed: 0") != NULL);
@@ -2134,7 +2199,7 @@ static void test_check_verdicts(void)
     double v = strtod(q, NULL);
     snprintf(to, sizeof to, "\"perr[0]\":{\"hex\":\"%a\"", v + 1e-6 + fabs(v) * 1e-6);
     char *bad = replace_once(text, from, to);
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("bad.jsonl", bad, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("bad.jsonl", bad, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 1);
     CU_ASSERT(strstr(r.out, "FAIL rod/1") != NULL);
@@ -2142,7 +2207,7 @@ static void test_check_verdicts(void)
     free(bad);
     /* an invalid input accepted (status OK) fails */
     char *acc = replace_once(text, "\"status\":\"E_NONFINITE_INPUT\",\"ok\":false", "\"status\":\"OK\",\"ok\":true");
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("acc.jsonl", acc, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("acc.jsonl", acc, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 1);
     free_run(&r);
@@ -2150,21 +2215,21 @@ static void test_check_verdicts(void)
     /* an invalid input rejected with another status fails; with the generic ERROR it passes (spec/vectors.md) */
     char *other = replace_once(text, "\"status\":\"E_NONFINITE_INPUT\",\"ok\":false",
                                "\"status\":\"E_LAMBDA_COUNT\",\"ok\":false");
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("other.jsonl", other, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("other.jsonl", other, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 1);
     CU_ASSERT(strstr(r.out, "status E_LAMBDA_COUNT, expected E_NONFINITE_INPUT") != NULL);
     free_run(&r);
     free(other);
     char *generic = replace_once(text, "\"status\":\"E_NONFINITE_INPUT\",\"ok\":false", "\"status\":\"ERROR\",\"ok\":false");
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("generic.jsonl", generic, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("generic.jsonl", generic, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 0);
     free_run(&r);
     free(generic);
     /* format errors name the file and line: unknown tcId, a second result, another generator version */
     char *unk = replace_once(text, "{\"id\":\"rod/1\"", "{\"id\":\"rod/9999\"");
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("unk.jsonl", unk, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("unk.jsonl", unk, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 2);
     CU_ASSERT(strstr(r.err, "unknown test \"rod/9999\"") != NULL && strstr(r.err, ":2:") != NULL);
@@ -2176,7 +2241,7 @@ static void test_check_verdicts(void)
         char from[64];
         snprintf(from, sizeof from, "{\"id\":\"%s\"", bad_ids[i]);
         char *bad = replace_once(text, "{\"id\":\"rod/1\"", from);
-        snprintf(args, sizeof args, "check %s %s", vec, write_file("badid.jsonl", bad, -1));
+        snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("badid.jsonl", bad, -1));
         r = run(args, 0);
         CU_ASSERT_EQUAL(r.exit_status, 2);
         char want[96];
@@ -2186,14 +2251,14 @@ static void test_check_verdicts(void)
         free(bad);
     }
     char *dup = replace_once(text, "{\"id\":\"rod/2\"", "{\"id\":\"rod/1\"");
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("dup.jsonl", dup, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("dup.jsonl", dup, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 2);
     CU_ASSERT(strstr(r.err, "a second result for rod/1") != NULL);
     free_run(&r);
     free(dup);
     char *ver = replace_once(text, "\"generatorVersion\":\"" CCREF_GENERATOR_VERSION "\"", "\"generatorVersion\":\"0.9\"");
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("ver.jsonl", ver, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("ver.jsonl", ver, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 2);
     CU_ASSERT(strstr(r.err, "generatorVersion 0.9") != NULL);
@@ -2201,7 +2266,7 @@ static void test_check_verdicts(void)
     free(ver);
     /* a misspelt key in a result is an error, not an output silently missing */
     char *typo = replace_once(text, "{\"id\":\"rod/1\",\"kind\":\"rod\",", "{\"id\":\"rod/1\",\"kind\":\"rod\",\"ouputs\":{},");
-    snprintf(args, sizeof args, "check %s %s", vec, write_file("typo.jsonl", typo, -1));
+    snprintf(args, sizeof args, "check --tier ccref %s %s", vec, write_file("typo.jsonl", typo, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 2);
     CU_ASSERT(strstr(r.err, "field ouputs: unknown key") != NULL);
@@ -2210,7 +2275,7 @@ static void test_check_verdicts(void)
     /* a truncated vector file */
     size_t vlen;
     char *vtext = slurp(vec, &vlen);
-    snprintf(args, sizeof args, "check %s %s", write_file("trunc.json", vtext, (long)(vlen / 2)), res);
+    snprintf(args, sizeof args, "check --tier ccref %s %s", write_file("trunc.json", vtext, (long)(vlen / 2)), res);
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 2);
     CU_ASSERT(strstr(r.err, "trunc.json:") != NULL);
@@ -2225,7 +2290,7 @@ static void test_check_verdicts(void)
         line8 += *c == '\n';
     }
     char *vdup = replace_once(vtext, "{\"tcId\":6,", "{\"tcId\":5,");
-    snprintf(args, sizeof args, "check %s %s", write_file("vdup.json", vdup, -1), res);
+    snprintf(args, sizeof args, "check --tier ccref %s %s", write_file("vdup.json", vdup, -1), res);
     r = run(args, 0);
     char want[200];
     snprintf(want, sizeof want, "vdup.json:%d: duplicated tcId 5 (also at line %d)", line5 + 1, line5);
@@ -2234,7 +2299,7 @@ static void test_check_verdicts(void)
     free_run(&r);
     free(vdup);
     char *voor = replace_once(vtext, "{\"tcId\":8,", "{\"tcId\":99999,");
-    snprintf(args, sizeof args, "check %s %s", write_file("voor.json", voor, -1), res);
+    snprintf(args, sizeof args, "check --tier ccref %s %s", write_file("voor.json", voor, -1), res);
     r = run(args, 0);
     snprintf(want, sizeof want, "voor.json:%d: group random, test 7: tcId missing or out of range", line8);
     CU_ASSERT_EQUAL(r.exit_status, 2);
@@ -2247,7 +2312,7 @@ static void test_check_verdicts(void)
     char tsvp[320], jsonp[320], args2[2048];
     snprintf(tsvp, sizeof tsvp, "%s/verdicts.tsv", tmpdir);
     snprintf(jsonp, sizeof jsonp, "%s/summary.json", tmpdir);
-    snprintf(args2, sizeof args2, "check --tests %s --json %s %s %s", tsvp, jsonp, vec, res);
+    snprintf(args2, sizeof args2, "check --tier ccref --tests %s --json %s %s %s", tsvp, jsonp, vec, res);
     r = run(args2, 0);
     CU_ASSERT_EQUAL(r.exit_status, 0);
     CU_ASSERT(access(tsvp, F_OK) == 0 && access(jsonp, F_OK) == 0);
@@ -2257,7 +2322,7 @@ static void test_check_verdicts(void)
     const char *last = strstr(text, "{\"id\":\"rod/200\"");
     CU_ASSERT_FATAL(last != NULL);
     char *badiu = replace_once(text, "{\"id\":\"rod/200\"", "{\"id\":\"rod/200\",\"inputs_used\":{\"body2\":{\"R\":[[1,0]]}}");
-    snprintf(args2, sizeof args2, "check --tests %s --json %s %s %s", tsvp, jsonp, vec,
+    snprintf(args2, sizeof args2, "check --tier ccref --tests %s --json %s %s %s", tsvp, jsonp, vec,
              write_file("badiu.jsonl", badiu, -1));
     r = run(args2, 0);
     CU_ASSERT_EQUAL(r.exit_status, 2);
@@ -2333,7 +2398,7 @@ static void test_check_inputs_used(void)
     jw_end_obj(&w);
     jw_end_obj(&w);
     jw_raw(&w, "\n");
-    snprintf(args, sizeof args, "check --verbose %s %s", vec, write_file("used.jsonl", w.buf, -1));
+    snprintf(args, sizeof args, "check --tier ccref --verbose %s %s", vec, write_file("used.jsonl", w.buf, -1));
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 0);
     /* one coordinate moved by one ulp: a relative change in (0, 2^-51] */
@@ -2396,6 +2461,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "gen: byte-identical reruns, shards merged to the same files", test_gen_reproducible_and_sharded);
     CU_add_test(s, "check: verdicts and format errors", test_check_verdicts);
     CU_add_test(s, "check: inputs_used and the input drift", test_check_inputs_used);
+    CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);
 }

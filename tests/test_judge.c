@@ -446,7 +446,7 @@ static void test_report_fail_lines(void)
         r[i] = record(i + 1, "random", RESULT_VALID, i == 2 ? VERDICT_ERROR : VERDICT_FAIL, 2.0, 0.0);
         snprintf(r[i].match.first_failure, sizeof r[i].match.first_failure, "why %d", i + 1);
     }
-    const check_report rep = {1, 25, 25, "hand", r, 25, NULL};
+    const check_report rep = {1, 25, 25, "hand", "double", r, 25, NULL};
     char *out = render(progress, &rep, 0);
     CU_ASSERT_EQUAL(count_lines(out, "  FAIL "), 19);
     CU_ASSERT(strstr(out, "  FAIL rod/20 (valid, random): why 20\n") != NULL);
@@ -467,7 +467,7 @@ static void test_report_tests_file(void)
     r[1] = record(6, "edge", RESULT_ACCEPTABLE, VERDICT_ALTERNATIVE, 0.5, 2.0);
     r[1].alt_flag = FLAG_DECISION_BAND;
     r[1].condition = 4.0;
-    const check_report rep = {1, 2, 1, "hand", r, 2, NULL};
+    const check_report rep = {1, 2, 1, "hand", "double", r, 2, NULL};
     char *out = render(tests_file, &rep, 0);
     CU_ASSERT_STRING_EQUAL(out, "suite\ttcId\tfamily\tresult\tverdict\tcondition\tworst_ratio\tworst_ulps\t"
                                 "worst_output\n"

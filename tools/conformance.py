@@ -38,12 +38,12 @@ def load(label, check_path, tests_path):
 
 
 def totals_table(engines):
-    out = ["| engine | valid passed | acceptable (as expected / as an alternative) | invalid rejected | failed | "
-           "not reported (tests) |", "|---|---|---|---|---|---|"]
+    out = ["| engine | tier | valid passed | acceptable (as expected / as an alternative) | invalid rejected | failed | "
+           "not reported (tests) |", "|---|---|---|---|---|---|---|"]
     for e in engines:
         s = e["summary"]
-        out.append("| %s | %d / %d | %d (%d / %d) | %d / %d | %d | %d |" % (
-            e["label"], s["valid"]["passed"], s["valid"]["tests"], s["acceptable"]["tests"],
+        out.append("| %s | %s | %d / %d | %d (%d / %d) | %d / %d | %d | %d |" % (
+            e["label"], s["tier"], s["valid"]["passed"], s["valid"]["tests"], s["acceptable"]["tests"],
             s["acceptable"]["asExpected"], s["acceptable"]["asAlternative"], s["invalid"]["rejected"],
             s["invalid"]["tests"], s["failed"], s["notReported"]))
     return out
@@ -248,6 +248,8 @@ def main():
         "disagreement that is not a documented deviation or a decision band; a second engine's documented findings",
         "are listed in its README and accepted there.",
         "",
+        "Each engine is judged in a tier (spec/vectors.md section 4): ccref's kernels in ccref's own order's",
+        "tolerances, the other engines in the double tier, which holds for every evaluation order in binary64.",
         "Worst ulps are over outputs whose tolerance is under 2^20 ulps (not near zero); worst ratio is |value -",
         "expected| / tolerance, at most 1 for a pass.",
         "",

@@ -4,7 +4,7 @@
 usage: python3 tools/validate_vectors.py [--results FILE]... VECTOR_FILE_OR_DIR...
 
 A directory stands for the *.json files in it; with --results, no vector file is needed. Every vector file is
-checked against spec/ccref_vectors_v1.schema.json and every non-blank line of a results file (JSON Lines) against
+checked against spec/ccref_vectors_v2.schema.json and every non-blank line of a results file (JSON Lines) against
 spec/ccref_results_v1.schema.json; both schemas are checked against the draft 2020-12 metaschema first.
 Exit status: 0 when everything is valid, 1 otherwise, 2 on a usage error (bad option, missing path).
 Needs only the standard library and jsonschema (Debian's python3-jsonschema 4.10 or newer).
@@ -17,7 +17,7 @@ import sys
 import jsonschema
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent  # the schemas are found from the script, not the cwd
-VECTORS_SCHEMA = ROOT / "spec" / "ccref_vectors_v1.schema.json"
+VECTORS_SCHEMA = ROOT / "spec" / "ccref_vectors_v2.schema.json"
 RESULTS_SCHEMA = ROOT / "spec" / "ccref_results_v1.schema.json"
 MAX_ERRORS = 5  # per file: the first few say what is wrong; thousands would drown it
 
