@@ -657,16 +657,15 @@ static height0_perr ppc_height0_perr(ora_ctx *ctx, const vtest *t)
 }
 
 /* A PointPlaneContact's answer as Simbody's getters give it: getVerr/getAerr read raw row 2, getSlipVelocity rows
- * (0, 1); the speeds and rules built on the getters are the caller's in Simbody (unconstrained). */
+ * (0, 1); the speeds and rules built on the getters are the caller's in Simbody (unconstrained). slip_acceleration
+ * has no getter: it keeps its one meaning, the x and y rows (spec/vectors.md section 8). */
 static void ppc_getter_rows(answer *a, const answer *from)
 {
     static const struct { int to, from; } map[] = {
         {CCREF_CSLOT_VERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 2},
         {CCREF_CSLOT_AERR, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 2},
         {CCREF_CSLOT_SLIP_VELOCITY, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR},
-        {CCREF_CSLOT_SLIP_VELOCITY + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 1},
-        {CCREF_CSLOT_SLIP_ACCELERATION, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR},
-        {CCREF_CSLOT_SLIP_ACCELERATION + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AERR + 1}};
+        {CCREF_CSLOT_SLIP_VELOCITY + 1, CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_VERR + 1}};
     for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
         a->o.value[map[k].to] = from->o.value[map[k].from];
         a->tol[map[k].to] = from->tol[map[k].from];

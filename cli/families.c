@@ -1873,6 +1873,25 @@ int suite_groups(int suite, const group_spec **groups)
     return n_groups_of[suite];
 }
 
+int suite_random_groups(int suite, int n, const group_spec **groups)
+{
+    static group_spec random_of[SUITE_COUNT][2];
+    const group_spec *published;
+    int ng = suite_groups(suite, &published), m = 0;
+    if (ng == 0 || n < 1 || n > RANDOM_SUITE_MAX)
+        return 0;
+    /* the random family's groups are the first of every suite (add_common_groups, add_rule_groups): the same group
+     * index, hence the same test streams, in both layouts */
+    while (m < ng && m < 2 && strcmp(published[m].family, "random") == 0)
+        m++;
+    for (int g = 0; g < m; g++) {
+        random_of[suite][g] = published[g];
+        random_of[suite][g].count = m == 1 ? n : g == 0 ? n - n / 2 : n / 2;
+    }
+    *groups = random_of[suite];
+    return m == 2 && n == 1 ? 1 : m; /* one test: the rolling-false group alone (no empty group) */
+}
+
 /* The random stream of a test: splitmix64 over (seed, suite, group, index), so every test has its own. */
 static uint64_t test_seed(uint64_t seed, int suite, int g, int k)
 {

@@ -51,20 +51,27 @@ static void die(const char *fmt, const char *a, const char *b)
 
 /* ------------------------------------------------------------------ the tests of a suite */
 
+/* The groups of a suite in a run's layout: the published suite (random_n 0), or with --random N its random family
+ * alone, random_n tests (families.h). Every function below that walks a suite's groups takes the run's random_n. */
+static int run_groups(int random_n, int suite, const group_spec **gs)
+{
+    return random_n > 0 ? suite_random_groups(suite, random_n, gs) : suite_groups(suite, gs);
+}
+
 /* Number of tests of a suite, and the tcId of test k of group g (1-based, in file order). */
-static int suite_tests(int suite)
+static int suite_tests(int random_n, int suite)
 {
     const group_spec *gs;
-    int n = suite_groups(suite, &gs), total = 0;
+    int n = run_groups(random_n, suite, &gs), total = 0;
     for (int g = 0; g < n; g++)
         total += gs[g].count;
     return total;
 }
 
-static int tc_id_of(int suite, int g, int k)
+static int tc_id_of(int random_n, int suite, int g, int k)
 {
     const group_spec *gs;
-    suite_groups(suite, &gs);
+    run_groups(random_n, suite, &gs);
     int id = 1;
     for (int i = 0; i < g; i++)
         id += gs[i].count;
@@ -73,18 +80,18 @@ static int tc_id_of(int suite, int g, int k)
 
 /* Make, answer and serialise one test; returns its JSON text (malloc'd), or NULL when the generator cannot answer
  * it (reported: a bug, which stops the run with status 1). */
-static char *make_test(ora_ctx *ctx, uint64_t seed, int suite, int g, int k)
+static char *make_test(ora_ctx *ctx, uint64_t seed, int random_n, int suite, int g, int k)
 {
     static vtest t; /* large: keep it off the stack */
     char msg[400];
-    family_make(seed, suite, g, k, &t);
-    t.tc_id = tc_id_of(suite, g, k);
+    family_make(seed, suite, g, k, &t); /* group g of either layout is the published group g (families.h) */
+    t.tc_id = tc_id_of(random_n, suite, g, k);
     if (expect_test(ctx, &t, msg, sizeof msg) != 0) {
-        fprintf(stderr, "\nccref gen: %s test %d: %s\n", suite_name(suite), tc_id_of(suite, g, k), msg);
+        fprintf(stderr, "\nccref gen: %s test %d: %s\n", suite_name(suite), t.tc_id, msg);
         return NULL;
     }
     const group_spec *gs;
-    suite_groups(suite, &gs);
+    run_groups(random_n, suite, &gs);
     int slots[CCREF_MAX_SLOTS];
     int n = vgroup_slots(suite, gs[g].rolling > 0, slots);
     jw w;
@@ -125,10 +132,10 @@ static void collect_flags(const char *text, unsigned char *used)
 }
 
 /* The flags the suite's tests use, or-ed into used[]. */
-static void collect_suite_flags(int suite, char ***texts, unsigned char *used)
+static void collect_suite_flags(int random_n, int suite, char ***texts, unsigned char *used)
 {
     const group_spec *gs;
-    int ng = suite_groups(suite, &gs);
+    int ng = run_groups(random_n, suite, &gs);
     for (int g = 0; g < ng; g++)
         for (int k = 0; k < gs[g].count; k++)
             collect_flags(texts[g][k], used);
@@ -151,7 +158,7 @@ static const char *suite_type_label(int suite)
 }
 
 /* The root's members from schema to numberOfTests: what the file is and how it was made. */
-static void write_identity(jw *w, int suite, uint64_t seed)
+static void write_identity(jw *w, int suite, uint64_t seed, int random_n)
 {
     root_key(w, "schema");
     jw_str(w, VECTORS_SCHEMA);
@@ -170,20 +177,29 @@ static void write_identity(jw *w, int suite, uint64_t seed)
     root_key(w, "seed");
     jw_int(w, (long long)seed);
     root_key(w, "numberOfTests");
-    jw_int(w, suite_tests(suite));
+    jw_int(w, suite_tests(random_n, suite));
 }
 
-static void write_header_text(jw *w, int suite)
+static void write_header_text(jw *w, int suite, int random_n)
 {
-    char title[512];
+    char title[512], regen[256];
     snprintf(title, sizeof title, "ccref golden vectors for %s (%s).", suite_simbody(suite), suite_name(suite));
+    /* a random-only suite says so where the published one says how to regenerate it (the root has no other place:
+     * its members are fixed by the schema) */
+    if (random_n > 0)
+        snprintf(regen, sizeof regen, "Format: spec/vectors.md (schema spec/" VECTORS_SCHEMA "). A random-only suite: "
+                 "the random family alone, %d tests. Regenerate with: ccref gen --random %d --seed <seed>.", random_n,
+                 random_n);
+    else
+        snprintf(regen, sizeof regen, "Format: spec/vectors.md (schema spec/" VECTORS_SCHEMA "). Regenerate with: "
+                 "ccref gen --seed <seed>.");
     const char *header[] = {
         title,
         "Expected values are the oracle's certified, correctly rounded results on the exact input doubles "
         "(spec/oracle.md). Each carries three tolerances, proven error bounds plus half an ulp (spec/accuracy.md): "
         "ccref's own evaluation order's, the double tier's (any evaluation order in binary64) and the binary32 "
         "tier's (inputs rounded to binary32, any order in binary32). An engine is checked in the tier it states.",
-        "Format: spec/vectors.md (schema spec/" VECTORS_SCHEMA "). Regenerate with: ccref gen --seed <seed>.",
+        regen,
         NULL};
     root_key(w, "header");
     write_string_array(w, header);
@@ -213,10 +229,10 @@ static void write_conventions(jw *w)
 }
 
 /* Every flag the suite's tests use (and no other), one a line. */
-static void write_notes(jw *w, int suite, char ***texts)
+static void write_notes(jw *w, int random_n, int suite, char ***texts)
 {
     unsigned char used[FLAG_COUNT] = {0};
-    collect_suite_flags(suite, texts, used);
+    collect_suite_flags(random_n, suite, texts, used);
     root_key(w, "notes");
     jw_obj(w);
     for (int f = 0; f < FLAG_COUNT; f++) {
@@ -278,10 +294,10 @@ static void write_group(jw *w, int suite, const group_spec *g, char *const *test
     jw_end_obj(w);
 }
 
-static void write_test_groups(jw *w, int suite, char ***texts)
+static void write_test_groups(jw *w, int random_n, int suite, char ***texts)
 {
     const group_spec *gs;
-    int ng = suite_groups(suite, &gs);
+    int ng = run_groups(random_n, suite, &gs);
     root_key(w, "testGroups");
     jw_arr(w);
     for (int g = 0; g < ng; g++)
@@ -292,28 +308,28 @@ static void write_test_groups(jw *w, int suite, char ***texts)
 
 /* The text of a suite file: the root object over several lines, each test on a line of its own, so that a diff
  * shows tests (spec/vectors.md, section 1). */
-static void write_suite_text(jw *w, int suite, uint64_t seed, char ***texts)
+static void write_suite_text(jw *w, int suite, uint64_t seed, int random_n, char ***texts)
 {
     static const char *const value_format[] = {"hex", "dec", "ccref", "double", "binary32", "cert", NULL};
     jw_obj(w);
-    write_identity(w, suite, seed);
-    write_header_text(w, suite);
+    write_identity(w, suite, seed, random_n);
+    write_header_text(w, suite, random_n);
     write_conventions(w);
     root_key(w, "valueFormat");
     write_string_array(w, value_format);
-    write_notes(w, suite, texts);
-    write_test_groups(w, suite, texts);
+    write_notes(w, random_n, suite, texts);
+    write_test_groups(w, random_n, suite, texts);
     jw_raw(w, "\n");
     jw_end_obj(w);
     jw_raw(w, "\n");
 }
 
 /* Write dir/<suite>.json from the tests' texts texts[g][k], whole or not at all (outfile.h). 0 or -1 (reported). */
-static int write_suite_file(const char *dir, int suite, uint64_t seed, char ***texts)
+static int write_suite_file(const char *dir, int suite, uint64_t seed, int random_n, char ***texts)
 {
     jw w;
     jw_init(&w);
-    write_suite_text(&w, suite, seed, texts);
+    write_suite_text(&w, suite, seed, random_n, texts);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.json", dir, suite_name(suite));
     outfile o = {0};
@@ -334,18 +350,18 @@ typedef struct {
     int suite, group, index;
 } test_ref;
 
-static int all_tests(const int *suites, int n_suites, test_ref **refs)
+static int all_tests(int random_n, const int *suites, int n_suites, test_ref **refs)
 {
     int total = 0;
     for (int s = 0; s < n_suites; s++)
-        total += suite_tests(suites[s]);
+        total += suite_tests(random_n, suites[s]);
     *refs = calloc((size_t)total + 1, sizeof **refs);
     if (*refs == NULL)
         return -1;
     int p = 0;
     for (int s = 0; s < n_suites; s++) {
         const group_spec *gs;
-        int ng = suite_groups(suites[s], &gs);
+        int ng = run_groups(random_n, suites[s], &gs);
         for (int g = 0; g < ng; g++)
             for (int k = 0; k < gs[g].count; k++)
                 (*refs)[p++] = (test_ref){suites[s], g, k};
@@ -353,20 +369,26 @@ static int all_tests(const int *suites, int n_suites, test_ref **refs)
     return total;
 }
 
-static char ***alloc_texts(int suite)
+static void free_texts(int random_n, int suite, char ***t);
+
+/* texts[g][k], all NULL, for the suite's groups; NULL when out of memory (a random-only suite may be large). */
+static char ***alloc_texts(int random_n, int suite)
 {
     const group_spec *gs;
-    int ng = suite_groups(suite, &gs);
+    int ng = run_groups(random_n, suite, &gs);
     char ***t = calloc((size_t)ng + 1, sizeof *t);
     for (int g = 0; t && g < ng; g++)
-        t[g] = calloc((size_t)gs[g].count + 1, sizeof **t);
+        if ((t[g] = calloc((size_t)gs[g].count + 1, sizeof **t)) == NULL) {
+            free_texts(random_n, suite, t);
+            return NULL;
+        }
     return t;
 }
 
-static void free_texts(int suite, char ***t)
+static void free_texts(int random_n, int suite, char ***t)
 {
     const group_spec *gs;
-    int ng = suite_groups(suite, &gs);
+    int ng = run_groups(random_n, suite, &gs);
     for (int g = 0; t && g < ng; g++) {
         for (int k = 0; t[g] && k < gs[g].count; k++)
             free(t[g][k]);
@@ -387,6 +409,18 @@ static int parse_shard(const char *s, int *i, int *n)
         return -1;
     *i = (int)a;
     *n = (int)b;
+    return 0;
+}
+
+/* --random N: an integer in 1 .. RANDOM_SUITE_MAX. */
+static int parse_random(const char *s, int *n)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || v < 1 || v > RANDOM_SUITE_MAX)
+        return -1;
+    *n = (int)v;
     return 0;
 }
 
@@ -422,10 +456,16 @@ static void progress(int tty, const char *what, int done, int total)
 
 static void gen_usage(FILE *f)
 {
-    fputs("usage: ccref gen [--seed N] [--out DIR] [--suite NAME]... [--shard I/N] [--quiet]\n"
+    fputs("usage: ccref gen [--seed N] [--out DIR] [--suite NAME]... [--random N] [--shard I/N] [--quiet]\n"
           "  Writes DIR/<suite>.json for every suite (or the named ones), deterministically from the seed\n"
           "  (default " "20261125" "). With --shard I/N, computes every N-th test from the I-th and writes\n"
-          "  DIR/shard-I-of-N.jsonl instead; `ccref merge --out DIR SHARD...` joins the shards into the same files.\n",
+          "  DIR/shard-I-of-N.jsonl instead; `ccref merge --out DIR SHARD...` joins the shards into the same files.\n"
+          "  --random N  a random-only suite: each file holds only its suite's random family (for the kinds with a\n"
+          "              rolling option both variants, N - N/2 tests not rolling then N/2 rolling), N tests in all\n"
+          "              (1 <= N <= 10000000), tcIds 1..N; the rules' suites too (their random inputs). The cases of\n"
+          "              the published random family, continued: a seed and N give byte-identical files, and with\n"
+          "              the published seed the first tests are the published random tests. Each file is a valid\n"
+          "              suite for eval, check and the consumers; several seeds make a larger sample.\n",
           f);
 }
 
@@ -439,6 +479,7 @@ typedef struct {
     const char *out;
     int suites[SUITE_COUNT], n_suites;
     int shard_i, shard_n; /* shard_n 0: the whole suites, not a shard */
+    int random_n;         /* --random N; 0: the published layout */
     int quiet;
 } gen_options;
 
@@ -448,11 +489,11 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
     static const struct option opts[] = {{"seed", required_argument, NULL, 's'}, {"out", required_argument, NULL, 'o'},
                                          {"suite", required_argument, NULL, 'u'}, {"shard", required_argument, NULL, 'h'},
                                          {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'H'},
-                                         {NULL, 0, NULL, 0}};
+                                         {"random", required_argument, NULL, 'r'}, {NULL, 0, NULL, 0}};
     int ch;
     o->seed = GEN_DEFAULT_SEED;
     o->out = "vectors";
-    o->n_suites = o->shard_i = o->shard_n = o->quiet = 0;
+    o->n_suites = o->shard_i = o->shard_n = o->quiet = o->random_n = 0;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (ch) {
@@ -478,6 +519,12 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
                 return 2;
             }
             break;
+        case 'r':
+            if (parse_random(optarg, &o->random_n)) {
+                die("--random %s: expected the number of tests per suite, 1 to %s", optarg, "10000000");
+                return 2;
+            }
+            break;
         case 'q': o->quiet = 1; break;
         case 'H': gen_usage(stdout); return 0;
         default: gen_usage(stderr); return 2;
@@ -497,13 +544,13 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
 
 /* Make every test of a suite into texts[g][k]; 0, or 1 when a test cannot be answered (the tests after it are not
  * made). */
-static int make_suite_tests(ora_ctx *ctx, uint64_t seed, int suite, char ***texts, int tty)
+static int make_suite_tests(ora_ctx *ctx, uint64_t seed, int random_n, int suite, char ***texts, int tty)
 {
     const group_spec *gs;
-    int ng = suite_groups(suite, &gs), done = 0, total = suite_tests(suite), rc = 0;
+    int ng = run_groups(random_n, suite, &gs), done = 0, total = suite_tests(random_n, suite), rc = 0;
     for (int g = 0; g < ng && rc == 0; g++)
         for (int k = 0; k < gs[g].count && rc == 0; k++) {
-            texts[g][k] = make_test(ctx, seed, suite, g, k);
+            texts[g][k] = make_test(ctx, seed, random_n, suite, g, k);
             if (texts[g][k] == NULL)
                 rc = 1;
             progress(tty, suite_name(suite), ++done, total);
@@ -517,18 +564,23 @@ static int gen_suite_files(ora_ctx *ctx, const gen_options *o)
     int tty = isatty(2), rc = 0;
     for (int si = 0; si < o->n_suites && rc == 0; si++) {
         int s = o->suites[si];
-        char ***texts = alloc_texts(s);
-        rc = make_suite_tests(ctx, o->seed, s, texts, tty);
-        if (rc == 0 && write_suite_file(o->out, s, o->seed, texts) != 0)
+        char ***texts = alloc_texts(o->random_n, s);
+        if (texts == NULL) {
+            die("out of memory for the tests of %s%s", suite_name(s), "");
+            return 2;
+        }
+        rc = make_suite_tests(ctx, o->seed, o->random_n, s, texts, tty);
+        if (rc == 0 && write_suite_file(o->out, s, o->seed, o->random_n, texts) != 0)
             rc = 2;
         if (rc == 0 && !o->quiet)
-            printf("ccref gen: %s/%s.json: %d tests\n", o->out, suite_name(s), suite_tests(s));
-        free_texts(s, texts);
+            printf("ccref gen: %s/%s.json: %d tests\n", o->out, suite_name(s), suite_tests(o->random_n, s));
+        free_texts(o->random_n, s, texts);
     }
     return rc;
 }
 
-/* A shard's first line: which shard of which run (merge checks that all shards are of one run). */
+/* A shard's first line: which shard of which run (merge checks that all shards are of one run). A shard of a
+ * random-only run adds "random": N (absent: the published layout), so that merge rebuilds the same groups. */
 static void write_shard_header(jw *w, const gen_options *o)
 {
     jw_obj(w);
@@ -541,6 +593,10 @@ static void write_shard_header(jw *w, const gen_options *o)
     jw_str(w, CCREF_GENERATOR_VERSION);
     jw_key(w, "seed");
     jw_int(w, (long long)o->seed);
+    if (o->random_n > 0) {
+        jw_key(w, "random");
+        jw_int(w, o->random_n);
+    }
     jw_key(w, "suites");
     jw_arr(w);
     for (int si = 0; si < o->n_suites; si++)
@@ -586,7 +642,7 @@ static int write_shard_lines(ora_ctx *ctx, const gen_options *o, const test_ref 
     jw_write(&w, fp);
     for (int p = o->shard_i; p < total && rc == 0; p += o->shard_n) {
         test_ref r = refs[p];
-        char *text = make_test(ctx, o->seed, r.suite, r.group, r.index);
+        char *text = make_test(ctx, o->seed, o->random_n, r.suite, r.group, r.index);
         if (text == NULL) {
             rc = 1;
             break;
@@ -606,7 +662,11 @@ static int write_shard_lines(ora_ctx *ctx, const gen_options *o, const test_ref 
 static int gen_shard_file(ora_ctx *ctx, const gen_options *o)
 {
     test_ref *refs;
-    int total = all_tests(o->suites, o->n_suites, &refs), rc = 2;
+    int total = all_tests(o->random_n, o->suites, o->n_suites, &refs), rc = 2;
+    if (total < 0) {
+        die("out of memory for the %s%s", "global order of the tests", "");
+        return 2;
+    }
     char path[4096];
     snprintf(path, sizeof path, "%s/shard-%d-of-%d.jsonl", o->out, o->shard_i, o->shard_n);
     outfile out = {0};
@@ -678,6 +738,7 @@ static int parse_merge_options(int argc, char **argv, merge_options *o)
 typedef struct {
     int shard_n;          /* -1 until the first header */
     long long seed;
+    int random_n;         /* the header's "random" (--random N); 0: the published layout */
     int suites[SUITE_COUNT], n_suites;
     unsigned char *seen;  /* seen[i]: shard i has been read */
     char ****texts;       /* texts[suite][g][k]: a test's text; the run's suites only, NULL until read */
@@ -698,16 +759,22 @@ static int header_suites(json_t *names, int *list)
     return ns;
 }
 
-/* The first header read fixes the run: its N, seed and suites. */
-static void start_run(merge_run *m, int n, long long seed, const int *list, int ns)
+/* The first header read fixes the run: its N, seed, layout and suites. 0, or 2 when out of memory (reported). */
+static int start_run(merge_run *m, int n, long long seed, int random_n, const int *list, int ns)
 {
     m->shard_n = n;
     m->seed = seed;
+    m->random_n = random_n;
     m->n_suites = ns;
     memcpy(m->suites, list, sizeof list[0] * (size_t)ns);
     m->seen = calloc((size_t)n, 1);
-    for (int s = 0; s < ns; s++)
-        m->texts[list[s]] = alloc_texts(list[s]);
+    int rc = m->seen != NULL ? 0 : 2;
+    for (int s = 0; s < ns && rc == 0; s++)
+        if ((m->texts[list[s]] = alloc_texts(random_n, list[s])) == NULL)
+            rc = 2;
+    if (rc != 0)
+        fprintf(stderr, "ccref merge: out of memory for the run's tests\n");
+    return rc;
 }
 
 static int same_run(const merge_run *m, int n, long long seed, const int *list, int ns)
@@ -716,8 +783,31 @@ static int same_run(const merge_run *m, int n, long long seed, const int *list, 
            memcmp(list, m->suites, sizeof list[0] * (size_t)ns) == 0;
 }
 
-/* A shard's first line, {"ccrefShard":[I,N],"generatorVersion":...,"seed":...,"suites":[...]}: a shard not read
- * yet, of this generator version and of the run (the first header starts it). 0, or 2 (reported). */
+/* The layout of a run as the messages name it. */
+static const char *layout_name(int random_n, char *buf, size_t len)
+{
+    if (random_n > 0)
+        snprintf(buf, len, "--random %d", random_n);
+    else
+        snprintf(buf, len, "the published suite (no --random)");
+    return buf;
+}
+
+/* A header's "random": absent (0, the published layout) or an integer in 1 .. RANDOM_SUITE_MAX; -1 otherwise. */
+static int header_random(json_t *j)
+{
+    json_t *r = json_object_get(j, "random");
+    if (r == NULL)
+        return 0;
+    if (!json_is_integer(r) || json_integer_value(r) < 1 || json_integer_value(r) > RANDOM_SUITE_MAX)
+        return -1;
+    return (int)json_integer_value(r);
+}
+
+/* A shard's first line, {"ccrefShard":[I,N],"generatorVersion":...,"seed":...,["random":R,]"suites":[...]}: a shard
+ * not read yet, of this generator version and of the run (the first header starts it): the same N, seed, suites and
+ * layout (a shard of --random R and one of another R or of the published suite are of two runs). 0, or 2
+ * (reported). */
 static int read_shard_header(merge_run *m, const char *path, json_t *j)
 {
     json_t *sh = json_object_get(j, "ccrefShard"), *ver = json_object_get(j, "generatorVersion");
@@ -734,13 +824,20 @@ static int read_shard_header(merge_run *m, const char *path, json_t *j)
     }
     int shard_i = (int)json_integer_value(json_array_get(sh, 0));
     int n = (int)json_integer_value(json_array_get(sh, 1));
-    int list[SUITE_COUNT], ns = header_suites(ss, list);
-    if (ns <= 0 || n < 1 || shard_i < 0 || shard_i >= n) {
+    int list[SUITE_COUNT], ns = header_suites(ss, list), random_n = header_random(j);
+    if (ns <= 0 || n < 1 || shard_i < 0 || shard_i >= n || random_n < 0) {
         fprintf(stderr, "ccref merge: %s:1: bad shard header\n", path);
         return 2;
     }
     if (m->shard_n < 0) {
-        start_run(m, n, json_integer_value(sd), list, ns);
+        if (start_run(m, n, json_integer_value(sd), random_n, list, ns) != 0)
+            return 2;
+    } else if (random_n != m->random_n) {
+        char a[80], b[80];
+        fprintf(stderr, "ccref merge: %s:1: shard of another run: its tests are of %s, those of the shards before it "
+                "of %s\n", path,
+                layout_name(random_n, a, sizeof a), layout_name(m->random_n, b, sizeof b));
+        return 2;
     } else if (!same_run(m, n, json_integer_value(sd), list, ns)) {
         fprintf(stderr, "ccref merge: %s:1: shard of another run (N, seed or suites differ)\n", path);
         return 2;
@@ -777,7 +874,7 @@ static int read_shard_test(merge_run *m, const char *path, int lineno, const cha
     json_t *su = json_object_get(j, "suite"), *gr = json_object_get(j, "group"), *ix = json_object_get(j, "index");
     int s = json_is_string(su) ? suite_from_name(json_string_value(su)) : -1;
     const group_spec *gs;
-    int ng = s >= 0 ? suite_groups(s, &gs) : 0;
+    int ng = s >= 0 ? run_groups(m->random_n, s, &gs) : 0;
     int g = json_is_integer(gr) ? (int)json_integer_value(gr) : -1;
     int k = json_is_integer(ix) ? (int)json_integer_value(ix) : -1;
     const char *mark = strstr(line, shard_test_key);
@@ -787,7 +884,7 @@ static int read_shard_test(merge_run *m, const char *path, int lineno, const cha
     }
     if (m->texts[s][g][k] != NULL) {
         fprintf(stderr, "ccref merge: %s:%d: test %s/%d given twice\n", path, lineno, suite_name(s),
-                tc_id_of(s, g, k));
+                tc_id_of(m->random_n, s, g, k));
         return 2;
     }
     if (shard_test_text(mark, &m->texts[s][g][k]) != 0) {
@@ -849,11 +946,12 @@ static int check_run_complete(const merge_run *m)
     for (int si = 0; si < m->n_suites; si++) {
         int s = m->suites[si];
         const group_spec *gs;
-        int ng = suite_groups(s, &gs);
+        int ng = run_groups(m->random_n, s, &gs);
         for (int g = 0; g < ng; g++)
             for (int k = 0; k < gs[g].count; k++)
                 if (m->texts[s][g][k] == NULL) {
-                    fprintf(stderr, "ccref merge: test %s/%d is in no shard\n", suite_name(s), tc_id_of(s, g, k));
+                    fprintf(stderr, "ccref merge: test %s/%d is in no shard\n", suite_name(s),
+                            tc_id_of(m->random_n, s, g, k));
                     return 2;
                 }
     }
@@ -867,10 +965,10 @@ static int write_merged_files(const merge_run *m, const merge_options *o)
         return 2;
     for (int si = 0; si < m->n_suites; si++) {
         int s = m->suites[si];
-        if (write_suite_file(o->out, s, (uint64_t)m->seed, m->texts[s]) != 0)
+        if (write_suite_file(o->out, s, (uint64_t)m->seed, m->random_n, m->texts[s]) != 0)
             return 2;
         if (!o->quiet)
-            printf("ccref merge: %s/%s.json: %d tests\n", o->out, suite_name(s), suite_tests(s));
+            printf("ccref merge: %s/%s.json: %d tests\n", o->out, suite_name(s), suite_tests(m->random_n, s));
     }
     return 0;
 }
@@ -881,7 +979,7 @@ int cmd_merge(int argc, char **argv)
     int rc = parse_merge_options(argc, argv, &o);
     if (rc != RUN_COMMAND)
         return rc;
-    merge_run m = {.shard_n = -1, .seed = -1, .n_suites = 0, .seen = NULL};
+    merge_run m = {.shard_n = -1, .seed = -1, .random_n = 0, .n_suites = 0, .seen = NULL};
     m.texts = calloc(SUITE_COUNT, sizeof *m.texts);
     rc = 0;
     for (int fi = 0; fi < o.n_shards && rc == 0; fi++)
@@ -892,7 +990,7 @@ int cmd_merge(int argc, char **argv)
         rc = write_merged_files(&m, &o);
     for (int s = 0; s < SUITE_COUNT; s++)
         if (m.texts[s])
-            free_texts(s, m.texts[s]);
+            free_texts(m.random_n, s, m.texts[s]);
     free(m.texts);
     free(m.seen);
     return rc;

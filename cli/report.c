@@ -24,12 +24,12 @@ void report_progress(FILE *out, const check_report *r, int verbose)
         case VERDICT_ALTERNATIVE:
             if (verbose)
                 fprintf(out, "  %s/%d: %s, as the alternative %s (%s)\n", suite, t->tc_id,
-                        test_result_name(t->judged_result), flag_get(t->alt_flag)->name, t->alt_branch);
+                        test_result_name(t->result), flag_get(t->alt_flag)->name, t->alt_branch);
             break;
         case VERDICT_FAIL:
             failures++;
             if (verbose || failures <= FAIL_LINES)
-                fprintf(out, "  FAIL %s/%d (%s, %s): %s\n", suite, t->tc_id, test_result_name(t->judged_result),
+                fprintf(out, "  FAIL %s/%d (%s, %s): %s\n", suite, t->tc_id, test_result_name(t->result),
                         t->family, t->match.first_failure);
             break;
         case VERDICT_NOT_REPORTED:
@@ -59,7 +59,7 @@ void report_tests(FILE *out, const check_report *r)
         char verdict[80];
         verdict_text(t, verdict, sizeof verdict);
         fprintf(out, "%s\t%d\t%s\t%s\t%s", suite_name(t->suite), t->tc_id, t->family,
-                test_result_name(t->judged_result), verdict);
+                test_result_name(t->result), verdict);
         if (t->verdict == VERDICT_NOT_REPORTED || t->verdict == VERDICT_ERROR) {
             fprintf(out, "\t\t\t\t\n"); /* not judged: no measure */
             continue;
@@ -116,7 +116,8 @@ void report_text(FILE *out, const check_report *r)
     text_alternatives_by_flag(out, t);
     if (t->drifted)
         fprintf(out, "input drift: %ld tests judged at the inputs the engine used; largest relative change of an "
-                "input %.3g\n", t->drifted, t->max_drift);
+                "input %.3g; %ld of them valid or acceptable otherwise there (counted by the vectors' result)\n",
+                t->drifted, t->max_drift, t->reclassified);
 }
 
 /* ------------------------------------------------------------------ the summary in JSON */
@@ -152,6 +153,7 @@ static void json_totals(jw *w, const check_tally *t)
     jw_key(w, "inputDrift");
     jw_obj(w);
     json_count(w, "tests", t->drifted);
+    json_count(w, "otherResult", t->reclassified);
     jw_key(w, "maxRelativeChange");
     jw_number_or_null(w, t->max_drift);
     jw_end_obj(w);

@@ -209,6 +209,8 @@ typedef struct {
     int n_files;
     int lineno;
     int header;                 /* the header line has been read */
+    int **test_of_id;           /* test_of_id[f][tc]: the position of the test of file f with tcId tc, -1: none
+                                   (index_tests: a result finds its test in one look-up per file) */
 } reader;
 
 /* The header line: the schema, the vectors' generator version and the engine's name. 0 or 2 with *err. */
@@ -254,7 +256,41 @@ static int tc_id_of(const char *digits)
     return (int)tc;
 }
 
-/* The test an id "<suite>/<tcId>" names: 1 with *file and *test, or 0. */
+/* The index of find_test: for every file, the position of its test of each tcId. A loaded file's tcIds are
+ * 1..n_tests, each once (vectors.c), and written in file order (spec/vectors.md section 1), so that test_of_id[f][tc]
+ * is tc - 1; the index is built from the tcIds as read, not from that rule, so that it holds for any order, and a
+ * tcId out of 1..n_tests or given twice (which a loaded file has not) is left out rather than trusted. 0, or -1 when
+ * out of memory. */
+static int index_tests(reader *rd)
+{
+    rd->test_of_id = calloc((size_t)rd->n_files + 1, sizeof *rd->test_of_id);
+    for (int f = 0; rd->test_of_id != NULL && f < rd->n_files; f++) {
+        const vfile *vf = &rd->files[f];
+        int *idx = malloc(((size_t)vf->n_tests + 1) * sizeof *idx);
+        if (idx == NULL)
+            return -1;
+        rd->test_of_id[f] = idx;
+        for (int tc = 0; tc <= vf->n_tests; tc++)
+            idx[tc] = -1;
+        for (int t = 0; t < vf->n_tests; t++) {
+            int tc = vf->tests[t].tc_id;
+            if (tc >= 1 && tc <= vf->n_tests && idx[tc] < 0)
+                idx[tc] = t;
+        }
+    }
+    return rd->test_of_id != NULL ? 0 : -1;
+}
+
+static void free_index(reader *rd)
+{
+    for (int f = 0; rd->test_of_id != NULL && f < rd->n_files; f++)
+        free(rd->test_of_id[f]);
+    free(rd->test_of_id);
+    rd->test_of_id = NULL;
+}
+
+/* The test an id "<suite>/<tcId>" names: 1 with *file and *test, or 0. One look-up per vector file (the files of a
+ * check hold a suite each). */
 static int find_test(const reader *rd, const char *id, int *file, int *test)
 {
     const char *slash = id ? strrchr(id, '/') : NULL;
@@ -267,14 +303,11 @@ static int find_test(const reader *rd, const char *id, int *file, int *test)
     if (tc < 0)
         return 0;
     for (int f = 0; f < rd->n_files; f++) {
-        if (rd->files[f].suite != suite)
+        if (rd->files[f].suite != suite || tc > rd->files[f].n_tests || rd->test_of_id[f][tc] < 0)
             continue;
-        for (int t = 0; t < rd->files[f].n_tests; t++)
-            if (rd->files[f].tests[t].tc_id == tc) {
-                *file = f;
-                *test = t;
-                return 1;
-            }
+        *file = f;
+        *test = rd->test_of_id[f][tc];
+        return 1;
     }
     return 0;
 }
@@ -354,7 +387,9 @@ int results_read(const char *path, const vfile *files, int n_files, engine_resul
         *err = message("cannot open %s: %s", path, strerror(errno));
         return 2;
     }
-    reader rd = {path, files, n_files, 0, 0};
+    reader rd = {path, files, n_files, 0, 0, NULL};
+    if (index_tests(&rd) != 0)
+        abort(); /* as jsonw.c */
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -373,6 +408,7 @@ int results_read(const char *path, const vfile *files, int n_files, engine_resul
     }
     free(line);
     fclose(in);
+    free_index(&rd);
     return rc;
 }
 

@@ -67,15 +67,17 @@ static void note_outputs(check_tally *t, const test_record *r)
     }
 }
 
-/* A test passed, as expected or as an alternative: counted by the result judged; the family's worst ratio. */
+/* A test passed, as expected or as an alternative: counted by the vectors' result, as the totals count it (one
+ * classification; a test judged at other inputs may have another result there, counted apart); the family's worst
+ * ratio. */
 static void note_pass(check_tally *t, family_tally *f, const test_record *r)
 {
     const match_report *m = &r->match;
     f->passed += r->verdict == VERDICT_PASS;
     f->alternative += r->verdict == VERDICT_ALTERNATIVE;
-    if (r->judged_result == RESULT_VALID)
+    if (r->result == RESULT_VALID)
         t->valid_passed++;
-    else if (r->judged_result == RESULT_INVALID)
+    else if (r->result == RESULT_INVALID)
         t->invalid_rejected++;
     else if (r->verdict == VERDICT_PASS)
         t->acceptable_expected++;
@@ -127,6 +129,7 @@ void tally_add(check_tally *t, const test_record *r)
     t->acceptable += r->result == RESULT_ACCEPTABLE;
     t->invalid += r->result == RESULT_INVALID;
     if (r->drift > 0.0) {
+        t->reclassified += r->verdict != VERDICT_NOT_REPORTED && r->judged_result != r->result;
         f->drifted++;
         f->max_drift = fmax(f->max_drift, r->drift);
         t->drifted++;

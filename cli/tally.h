@@ -30,6 +30,8 @@ typedef struct {
     long valid, valid_passed, acceptable, acceptable_expected, acceptable_alternative, invalid, invalid_rejected;
     long invalid_accepted, failed, not_reported, outputs_not_reported;
     long drifted;               /* tests judged at other inputs (the engine's inputs_used) */
+    long reclassified;          /* of them, those whose result at those inputs differs from the vectors' (each
+                                   test is counted by the vectors' result) */
     double max_drift;
     long values_compared, values_unbounded, values_uncertified;
     long alternatives_by_flag[FLAG_COUNT];

@@ -191,6 +191,8 @@ typedef struct {
     size_t errlen;
     long total;                 /* numberOfTests */
     const int *line_of;         /* the line of every test, by position (test_lines) */
+    int *test_of_id;            /* test_of_id[tcId]: 1 + the position of the test read with that tcId, 0: none
+                                   yet (tcIds are in 1..numberOfTests: the duplicate check is one look-up) */
 } ctx_t;
 
 static int bad(ctx_t *x, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -238,7 +240,7 @@ static int read_value(ctx_t *x, int line, json_t *v, answer *a, int i)
             return bad(x, line, "%s tolerance of %s: expected a non-negative hex float or null", tol_names[k], name);
     json_t *jc = json_array_get(v, 5);
     a->o.value[i] = val;
-    a->tol[i] = a->own_tol[i] = tol[0];
+    a->tol[i] = tol[0];
     a->tier_tol[CCREF_TIER_DOUBLE][i] = tol[1];
     a->tier_tol[CCREF_TIER_BINARY32][i] = tol[2];
     a->unconstrained[i] = 0;
@@ -514,9 +516,10 @@ static int read_test(ctx_t *x, json_t *jt, size_t gi, size_t ti, vfile *f)
     if (!json_is_integer(id) || json_integer_value(id) < 1 || json_integer_value(id) > x->total)
         return bad(x, t->line, "group %s, test %zu: tcId missing or out of range 1..%ld", vg->family, ti, x->total);
     t->tc_id = (int)json_integer_value(id);
-    for (int k = 0; k < f->n_tests; k++)
-        if (f->tests[k].tc_id == t->tc_id)
-            return bad(x, t->line, "duplicated tcId %d (also at line %d)", t->tc_id, f->tests[k].line);
+    int *seen = &x->test_of_id[t->tc_id];
+    if (*seen != 0)
+        return bad(x, t->line, "duplicated tcId %d (also at line %d)", t->tc_id, f->tests[*seen - 1].line);
+    *seen = f->n_tests + 1;
     t->group = (int)gi;
     const char *com = str_member(jt, "comment");
     snprintf(t->comment, sizeof t->comment, "%s", com ? com : "");
@@ -615,13 +618,16 @@ static int read_file(ctx_t *x, const char *text, json_t *root, vfile *f)
     f->groups = calloc((size_t)f->n_groups + 1, sizeof *f->groups);
     f->tests = calloc((size_t)total + 1, sizeof *f->tests);
     int *line_of = calloc((size_t)total + 2, sizeof *line_of);
-    if (!f->groups || !f->tests || !line_of) {
+    int *test_of_id = calloc((size_t)total + 2, sizeof *test_of_id);
+    if (!f->groups || !f->tests || !line_of || !test_of_id) {
         free(line_of);
+        free(test_of_id);
         return bad(x, 0, "out of memory");
     }
     test_lines(text, line_of, (int)total);
     x->total = total;
     x->line_of = line_of;
+    x->test_of_id = test_of_id;
     int rc = 0;
     size_t gi;
     json_t *g;
@@ -630,12 +636,14 @@ static int read_file(ctx_t *x, const char *text, json_t *root, vfile *f)
             break;
     }
     free(line_of);
+    free(test_of_id);
+    x->test_of_id = NULL;
     return rc;
 }
 
 int vfile_load(const char *path, vfile *f, char *err, size_t errlen)
 {
-    ctx_t x = {path, err, errlen, 0, NULL};
+    ctx_t x = {path, err, errlen, 0, NULL, NULL};
     memset(f, 0, sizeof *f);
     snprintf(f->path, sizeof f->path, "%s", path);
     size_t len;
@@ -683,19 +691,24 @@ int judge_tier_from_name(const char *name)
     return -1;
 }
 
-static void select_answer_tier(answer *a, judge_tier t)
+double answer_tol(const answer *a, int i)
 {
-    if (t == JUDGE_CCREF)
-        memcpy(a->tol, a->own_tol, sizeof a->tol);
-    else
-        memcpy(a->tol, a->tier_tol[t == JUDGE_DOUBLE ? CCREF_TIER_DOUBLE : CCREF_TIER_BINARY32], sizeof a->tol);
+    switch (a->judged_tier) {
+    case JUDGE_DOUBLE: return a->tier_tol[CCREF_TIER_DOUBLE][i];
+    case JUDGE_BINARY32: return a->tier_tol[CCREF_TIER_BINARY32][i];
+    default: return a->tol[i];
+    }
+}
+
+void vtest_select_tier(vtest *test, judge_tier t)
+{
+    test->expected.judged_tier = (int)t;
+    for (int j = 0; j < test->n_alt; j++)
+        test->alt[j].judged_tier = (int)t;
 }
 
 void vfile_select_tier(vfile *f, judge_tier t)
 {
-    for (int i = 0; i < f->n_tests; i++) {
-        select_answer_tier(&f->tests[i].expected, t);
-        for (int j = 0; j < f->tests[i].n_alt; j++)
-            select_answer_tier(&f->tests[i].alt[j], t);
-    }
+    for (int i = 0; i < f->n_tests; i++)
+        vtest_select_tier(&f->tests[i], t);
 }

@@ -17,11 +17,9 @@ const char *test_result_name(test_result r);
 /* One answer: the expected one, or an alternative an engine may give instead (acceptable tests). */
 typedef struct {
     outcome o;                                  /* status, discrete outputs, value per slot, slots in use */
-    double tol[CCREF_MAX_SLOTS];                /* the tolerance the judge uses (spec/vectors.md section 4): ccref's
-                                                   own order's when generated and read; vfile_select_tier puts a
-                                                   tier's there; +Inf: no claim (null) */
+    double tol[CCREF_MAX_SLOTS];                /* ccref's own order's tolerance of each slot; +Inf: no claim (null) */
     double tier_tol[CCREF_TIER_COUNT][CCREF_MAX_SLOTS]; /* the double and binary32 tiers' tolerances; +Inf: null */
-    double own_tol[CCREF_MAX_SLOTS];            /* read: ccref's order's tolerance, as read (tol until selected) */
+    int judged_tier;                            /* the tolerances the judge uses (a judge_tier; 0: ccref's) */
     int cert_bits[CCREF_MAX_SLOTS];             /* the precision that certified the value; 0: not certified */
     ora_reason reason[CCREF_MAX_SLOTS];         /* the oracle's reason code */
     unsigned char unconstrained[CCREF_MAX_SLOTS]; /* alternatives: any finite value is accepted for this slot */
@@ -33,6 +31,11 @@ typedef struct {
     int flag;                                   /* alternatives: the flag that explains it */
     char branch[48];                            /* alternatives: "sense=-1", "singular=0", ... or "" */
 } answer;
+
+/* The tolerances an engine is judged by: ccref's own order's (ccref's kernels), or a tier (ccref_tiers.h). */
+typedef enum { JUDGE_CCREF = 0, JUDGE_DOUBLE, JUDGE_BINARY32, JUDGE_TIER_COUNT } judge_tier;
+const char *judge_tier_name(judge_tier t);          /* "ccref", "double", "binary32" */
+int judge_tier_from_name(const char *name);         /* -1 when unknown */
 
 #define MAX_ALTERNATIVES 12
 #define MAX_TEST_FLAGS 12
@@ -52,6 +55,8 @@ typedef struct {
 } vtest;
 
 void answer_init(answer *a, int suite);
+/* The tolerance of slot i the judge holds an engine to: that of a's judged tier (spec/vectors.md section 4). */
+double answer_tol(const answer *a, int i);
 /* The output slots a group of the suite lists (the slots in use for its rows): slots[], their number returned. */
 int vgroup_slots(int suite, int rolling, int *slots);
 
@@ -80,15 +85,12 @@ typedef struct {
     int n_tests;
 } vfile;
 
-/* The tolerances an engine is judged by: ccref's own order's (ccref's kernels), or a tier (ccref_tiers.h). */
-typedef enum { JUDGE_CCREF = 0, JUDGE_DOUBLE, JUDGE_BINARY32, JUDGE_TIER_COUNT } judge_tier;
-const char *judge_tier_name(judge_tier t);          /* "ccref", "double", "binary32" */
-int judge_tier_from_name(const char *name);         /* -1 when unknown */
 
 /* Load and validate a vector file. 0, or -1 with a message naming the file and line in err. */
 int vfile_load(const char *path, vfile *f, char *err, size_t errlen);
 void vfile_free(vfile *f);
-/* Make tier t's tolerances those of every answer of f (tol[]), for the judge. */
+/* Judge every answer of a test, or of every test of f, with tier t's tolerances (answer_tol). */
+void vtest_select_tier(vtest *test, judge_tier t);
 void vfile_select_tier(vfile *f, judge_tier t);
 
 #endif

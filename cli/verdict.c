@@ -49,7 +49,7 @@ static void match_discrete(const answer *a, const outcome *got, unsigned disc_re
 /* Output i of answer a against the engine's value v: its comparison, counted in m. */
 static output_comparison compare_output(const answer *a, int i, double v, match_report *m)
 {
-    output_comparison c = {OUTPUT_COMPARED, 0, v, a->o.value[i], a->tol[i], 0.0, NAN};
+    output_comparison c = {OUTPUT_COMPARED, 0, v, a->o.value[i], answer_tol(a, i), 0.0, NAN};
     if (a->unconstrained[i]) {
         c.state = OUTPUT_UNCONSTRAINED;
         c.failed = !isfinite(v);
@@ -60,7 +60,7 @@ static output_comparison compare_output(const answer *a, int i, double v, match_
         c.state = OUTPUT_UNCERTIFIED;
         return c;
     }
-    if (isinf(a->tol[i])) {
+    if (isinf(c.tol)) {
         m->values_unbounded++;
         c.state = OUTPUT_UNBOUNDED;
         return c;
@@ -91,7 +91,7 @@ static int match_values(const answer *a, const outcome *got, const unsigned char
             m->values_missing++;
             c->state = OUTPUT_NOT_REPORTED;
             c->expected = a->o.value[i];
-            c->tol = a->tol[i];
+            c->tol = answer_tol(a, i);
             continue;
         }
         *c = compare_output(a, i, got->value[i], m);
@@ -214,6 +214,7 @@ static int test_at_inputs_used(ora_ctx **ctx, const vtest *t, const engine_answe
             *ctx = ora_ctx_new(NULL);
         if (expect_test(*ctx, at, msg, msglen) != 0)
             return JUDGE_NO_ANSWER_AT_INPUTS_USED;
+        vtest_select_tier(at, (judge_tier)t->expected.judged_tier); /* the answers made again: the same tier */
     }
     return JUDGE_OK;
 }

@@ -12,13 +12,17 @@ void tier_ball(tier_dag *d, const ccref_case *c)
     tv S = tv_add(d, B2.p, arm2);
     tv P = tier_station(d, &B1, tv_in(d, prm->station1_in_b1));
     tv arm1 = tv_refine(d, tv_sub(d, S, B1.p)); /* S - p1 (L0) */
+    /* the arm of body 1's material point at S: S - p1, or, as Simbody takes a station of body 1 (its velocity,
+     * acceleration, a force on it) in body 1's frame, R1 (R1^T (S - p1)) (spec/ball.md, Accuracy) */
+    tv arm1_station = tier_material_arm(d, &B1, arm1);
     tv f = tv_in(d, v3(c->lambda[0], c->lambda[1], c->lambda[2]));
     tier_put3(d, CCREF_SLOT_PERR, tv_sub(d, S, P));
-    tier_put3(d, CCREF_SLOT_VERR, tv_sub(d, tier_arm_velocity(d, &B2, arm2), tier_arm_velocity(d, &B1, arm1)));
+    tier_put3(d, CCREF_SLOT_VERR,
+              tv_sub(d, tier_arm_velocity(d, &B2, arm2), tier_arm_velocity(d, &B1, arm1_station)));
     tier_put3(d, CCREF_SLOT_AERR,
-              tv_sub(d, tier_arm_acceleration(d, &B2, arm2), tier_arm_acceleration(d, &B1, arm1)));
+              tv_sub(d, tier_arm_acceleration(d, &B2, arm2), tier_arm_acceleration(d, &B1, arm1_station)));
     tier_put_forces(d, CCREF_SLOT_F2_MOMENT, arm2, f);
-    tier_put_forces(d, CCREF_SLOT_F1_MOMENT, arm1, tv_neg(d, f));
+    tier_put_forces(d, CCREF_SLOT_F1_MOMENT, arm1_station, tv_neg(d, f));
     tier_put3(d, CCREF_SLOT_BALL_REACTION1, tv_neg(d, tm_apply_t(d, B1.R, f)));
     tier_put3(d, CCREF_SLOT_BALL_REACTION2, tm_apply_t(d, B2.R, f));
 }

@@ -12,6 +12,8 @@
  *                           (a / b or a times 1 / b; l_b a lower bound of |b|)
  *   sqrt(a)             e = min(sqrt e_a, e_a / (sqrt l_a + sqrt(l_a - e_a))) + u sqrt(m_a + e_a)
  *   max(0, a)           e = e_a (exact, 1-Lipschitz)
+ *   a, or b instead     e = max(e_a, e_b + |c_a - c_b| + e_a,double + e_b,double)    (b's exact value within the
+ *                           last three terms of a's)
  *
  * with u, eta (the underflow allowance of a product or quotient) and the overflow limit of the tier: binary64
  * 2^-53, 2^-1075, 2^1000; binary32 2^-24, 2^-150, 2^120. An input's error is 0 in binary64 and its rounding to
@@ -302,6 +304,7 @@ static int never_negative(const tier_dag *d, tx a)
     case TIER_INPUT: return k->value >= 0.0;
     case TIER_SQRT:
     case TIER_MAX0: return 1;
+    case TIER_EITHER: return never_negative(d, d->kid[k->first].node) && never_negative(d, d->kid[k->first + 1].node);
     case TIER_PROD: { /* every factor non-negative, or each one an even number of times */
         int all = 1, even = 1;
         for (int j = 0; j < k->n; j++) {
@@ -362,6 +365,31 @@ tx tx_max0(tier_dag *d, tx a)
         k->e[t] = A->e[t];
     finish(k);
     return s;
+}
+
+tx tx_either(tier_dag *d, tx a, tx b)
+{
+    int s = new_node(d, TIER_EITHER, 2);
+    if (s < 0)
+        return 0;
+    push_kid(d, s, a, 1);
+    push_kid(d, s, b, 1);
+    tier_node *k = &d->node[s];
+    const tier_node *A = &d->node[a], *B = &d->node[b];
+    k->c = A->c;
+    k->m = A->m;
+    /* |exact b - exact a| <= |c_b - c_a| + e_a + e_b (double bounds: both canonical values are binary64 orders) */
+    double apart = (fabs(A->c - B->c) + A->e[CCREF_TIER_DOUBLE] + B->e[CCREF_TIER_DOUBLE]) * SAFE;
+    for (int t = 0; t < CCREF_TIER_COUNT; t++)
+        k->e[t] = fmax(A->e[t], B->e[t] + apart); /* +Inf when either is */
+    finish(k);
+    return s;
+}
+
+tv tv_either(tier_dag *d, tv a, tv b)
+{
+    tv r = {tx_either(d, a.x, b.x), tx_either(d, a.y, b.y), tx_either(d, a.z, b.z)};
+    return r;
 }
 
 tx tx_refine(tier_dag *d, tx a)
@@ -524,6 +552,11 @@ tv tier_arm_acceleration(tier_dag *d, const tier_body *k, tv arm)
 }
 
 tv tier_station(tier_dag *d, const tier_body *k, tv s) { return tv_add(d, k->p, tm_apply(d, k->R, s)); }
+
+tv tier_material_arm(tier_dag *d, const tier_body *k, tv arm)
+{
+    return tv_either(d, arm, tm_apply(d, k->R, tm_apply_t(d, k->R, arm)));
+}
 
 /* ================================================================ decisions */
 

@@ -22,7 +22,8 @@ typedef enum {
     TIER_PROD,   /* product of the kids */
     TIER_DIV,    /* kid 0 / kid 1 (or kid 0 times the reciprocal of kid 1) */
     TIER_SQRT,   /* square root of kid 0, whose exact value is >= 0 */
-    TIER_MAX0    /* max(0, kid 0): exact, 1-Lipschitz */
+    TIER_MAX0,   /* max(0, kid 0): exact, 1-Lipschitz */
+    TIER_EITHER  /* kid 0, or kid 1: another formula of the same quantity that an engine may evaluate instead */
 } tier_op;
 
 typedef struct {
@@ -76,6 +77,9 @@ tx tx_mul(tier_dag *d, tx a, tx b);
 tx tx_div(tier_dag *d, tx a, tx b);
 tx tx_sqrt(tier_dag *d, tx a);
 tx tx_max0(tier_dag *d, tx a);          /* max(0, a) */
+/* The quantity a, which an engine may compute by the formula b instead (exactly equal for an exact rotation, say:
+ * R (R^T x) for x): its exact value is a's; its bound covers b's evaluations too (spec/accuracy.md section 11.2). */
+tx tx_either(tier_dag *d, tx a, tx b);
 /* L0: the magnitude bound of a replaced by its canonical value plus its double error bound when smaller. */
 tx tx_refine(tier_dag *d, tx a);
 double tx_value(const tier_dag *d, tx a); /* canonical value */
@@ -91,6 +95,7 @@ tx tv_dot(tier_dag *d, tv a, tv b);
 tv tv_cross(tier_dag *d, tv a, tv b);
 tx tv_norm(tier_dag *d, tv a);          /* sqrt(a . a) */
 tv tv_refine(tier_dag *d, tv a);
+tv tv_either(tier_dag *d, tv a, tv b);
 tv tm_apply(tier_dag *d, tm R, tv a);   /* R a */
 tv tm_apply_t(tier_dag *d, tm R, tv a); /* R^T a */
 tv tm_col(tm R, int j);
@@ -109,6 +114,10 @@ tier_body tier_body_in(tier_dag *d, const ccref_body *b);
 tv tier_arm_velocity(tier_dag *d, const tier_body *k, tv arm);
 tv tier_arm_acceleration(tier_dag *d, const tier_body *k, tv arm);
 tv tier_station(tier_dag *d, const tier_body *k, tv s);
+/* The arm X - p_k of body k's material point at a point X of the other body, as the formula writes it, or through
+ * body k's frame, R_k (R_k^T (X - p_k)), as an engine that takes the point as a station of body k forms it (Simbody
+ * 3.7's Ball and PointInPlane): lemma T6, spec/accuracy.md section 11.2. */
+tv tier_material_arm(tier_dag *d, const tier_body *k, tv arm);
 
 /* Branch decisions (spec/accuracy.md section 11.3). The builder follows d->branch; an evaluation in a tier may
  * decide otherwise where the exact value of the decision quantity q lies within that tier's error of the threshold:

@@ -13,9 +13,10 @@ void tier_point_in_plane(tier_dag *d, const ccref_case *c)
     tv arm2 = tm_apply(d, B2.R, tv_in(d, prm->follower_in_b2)); /* S - p2 */
     tv S = tv_add(d, B2.p, arm2);
     tv arm1 = tv_refine(d, tv_sub(d, S, B1.p)); /* S - p1 (L0) */
+    tv arm1_station = tier_material_arm(d, &B1, arm1); /* body 1's material point at S (spec/point_in_plane.md) */
     tv nG = tm_apply(d, B1.R, n);
-    tv u = tv_sub(d, tier_arm_velocity(d, &B2, arm2), tier_arm_velocity(d, &B1, arm1));
-    tv arel = tv_sub(d, tier_arm_acceleration(d, &B2, arm2), tier_arm_acceleration(d, &B1, arm1));
+    tv u = tv_sub(d, tier_arm_velocity(d, &B2, arm2), tier_arm_velocity(d, &B1, arm1_station));
+    tv arel = tv_sub(d, tier_arm_acceleration(d, &B2, arm2), tier_arm_acceleration(d, &B1, arm1_station));
     tv coriolis = tv_scale(d, tx_in(d, 2.0), tv_cross(d, B1.w, u));
     tx lambda = tx_in(d, c->lambda[0]);
     tv f = tv_scale(d, lambda, nG);
@@ -27,6 +28,6 @@ void tier_point_in_plane(tier_dag *d, const ccref_case *c)
     tier_put_zero(d, CCREF_SLOT_VERR + 1, 2);
     tier_put_zero(d, CCREF_SLOT_AERR + 1, 2);
     tier_put_forces(d, CCREF_SLOT_F2_MOMENT, arm2, f);
-    tier_put_forces(d, CCREF_SLOT_F1_MOMENT, arm1, tv_neg(d, f));
+    tier_put_forces(d, CCREF_SLOT_F1_MOMENT, arm1_station, tv_neg(d, f));
     tier_put3(d, CCREF_SLOT_PIP_FOLLOWER, S);
 }

@@ -78,6 +78,7 @@ void order_eval(const tier_dag *d, ccref_tier t, int random, uint64_t *rng, doub
             break;
         }
         case TIER_MAX0: val[i] = val[kid[0].node] > 0.0 ? val[kid[0].node] : 0.0; break;
+        case TIER_EITHER: val[i] = val[kid[random && (order_rng_next(rng) & 1) ? 1 : 0].node]; break;
         case TIER_SQRT:
             val[i] = t == CCREF_TIER_BINARY32 ? (double)sqrtf((float)val[kid[0].node]) : sqrt(val[kid[0].node]);
             break;

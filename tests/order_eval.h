@@ -9,7 +9,8 @@
 
 /* Every node's value, val[0 .. d->n_node), in tier t: each sum and each product as a random binary tree of its
  * terms (two terms drawn at random combined until one is left), each quotient as a / b or a * (1 / b) at random.
- * rng: a xorshift state, nonzero. random = 0: the canonical order (left to right, a / b). */
+ * Each either-node takes one of its two formulas at random. rng: a xorshift state, nonzero. random = 0: the canonical
+ * order (left to right, a / b, the first formula). */
 void order_eval(const tier_dag *d, ccref_tier t, int random, uint64_t *rng, double *val);
 
 uint64_t order_rng_next(uint64_t *s);

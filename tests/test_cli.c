@@ -2119,6 +2119,257 @@ static const char *with_header(const char *res, const char *extra, const char *n
     return path;
 }
 
+/* The tests of a vector file, one a line ("{"tcId":..." after the indent, without the comma that follows all but a
+ * group's last), in file order: at most max, their number. */
+static int test_lines_of(const char *text, char **lines, int max)
+{
+    int n = 0;
+    for (const char *p = text; p && *p && n < max; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        const char *q = p;
+        while (*q == ' ')
+            q++;
+        if (strncmp(q, "{\"tcId\":", 8) == 0) {
+            const char *e = strchr(q, '\n');
+            size_t l = e ? (size_t)(e - q) : strlen(q);
+            if (l > 0 && q[l - 1] == ',')
+                l--;
+            lines[n++] = strndup(q, l);
+        }
+    }
+    return n;
+}
+
+/* gen --random N (spec/vectors.md section 11): every file holds only its random family, N tests in all, tcIds 1..N in
+ * file order, the rolling kinds' two variants split N - N/2 then N/2; byte-identical reruns; with the published seed
+ * its first tests are the published random tests, line for line; shards of it merge to the same bytes, and merge
+ * refuses a shard of another N or of the published suite, naming the file. */
+static void test_gen_random(void)
+{
+    make_tmpdir();
+    static const char *const suites[] = {"sphere_on_sphere", "rope", "effective_cor"};
+    const char *sel = "--suite sphere_on_sphere --suite rope --suite effective_cor";
+    char args[1024], a[300], b[300];
+    snprintf(args, sizeof args, "gen --random 7 --seed 3 %s --out %s/r1 --quiet", sel, tmpdir);
+    cli_run r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    for (int s = 0; s < 3; s++) {
+        snprintf(a, sizeof a, "%s/r1/%s.json", tmpdir, suites[s]);
+        json_error_t e;
+        json_t *root = json_load_file(a, 0, &e);
+        CU_ASSERT_FATAL(root != NULL);
+        CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "numberOfTests")), 7);
+        CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "seed")), 3);
+        json_t *groups = json_object_get(root, "testGroups");
+        int rolling = s == 0, id = 0;
+        CU_ASSERT_EQUAL(json_array_size(groups), rolling ? 2u : 1u);
+        for (size_t g = 0; g < json_array_size(groups); g++) {
+            json_t *grp = json_array_get(groups, g), *tests = json_object_get(grp, "tests");
+            CU_ASSERT_STRING_EQUAL(str(grp, "family"), "random");
+            json_t *var = json_object_get(grp, "variant");
+            if (rolling) {
+                CU_ASSERT(json_is_boolean(json_object_get(var, "rolling")) &&
+                          json_is_true(json_object_get(var, "rolling")) == (g == 1));
+                CU_ASSERT_EQUAL(json_array_size(tests), g == 0 ? 4u : 3u);
+            } else {
+                CU_ASSERT(var == NULL);
+                CU_ASSERT_EQUAL(json_array_size(tests), 7u);
+            }
+            for (size_t k = 0; k < json_array_size(tests); k++) {
+                json_t *t = json_array_get(tests, k);
+                CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "tcId")), ++id);
+                CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(json_object_get(t, "flags"), 0)), "Random");
+            }
+        }
+        CU_ASSERT_EQUAL(id, 7);
+        json_decref(root);
+    }
+    /* byte-identical rerun */
+    snprintf(args, sizeof args, "gen --random 7 --seed 3 %s --out %s/r2 --quiet", sel, tmpdir);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    for (int s = 0; s < 3; s++) {
+        snprintf(a, sizeof a, "%s/r1/%s.json", tmpdir, suites[s]);
+        snprintf(b, sizeof b, "%s/r2/%s.json", tmpdir, suites[s]);
+        CU_ASSERT(files_equal(a, b));
+    }
+    /* the published random family continued: with the published seed, the published random tests come first (rod:
+     * one group of 16, tcIds 1..16 in both) */
+    snprintf(args, sizeof args, "gen --random 20 --suite rod --out %s/r3 --quiet", tmpdir);
+    r = run(args, 0);
+    free_run(&r);
+    snprintf(args, sizeof args, "gen --suite rod --out %s/r4 --quiet", tmpdir);
+    r = run(args, 0);
+    free_run(&r);
+    snprintf(a, sizeof a, "%s/r3/rod.json", tmpdir);
+    snprintf(b, sizeof b, "%s/r4/rod.json", tmpdir);
+    char *ta = slurp(a, NULL), *tb = slurp(b, NULL), *la[20], *lb[16];
+    CU_ASSERT_FATAL(ta != NULL && tb != NULL);
+    int na = test_lines_of(ta, la, 20), nb = test_lines_of(tb, lb, 16);
+    CU_ASSERT_EQUAL(na, 20);
+    CU_ASSERT_EQUAL(nb, 16);
+    for (int i = 0; i < 16 && i < na && i < nb; i++)
+        CU_ASSERT_STRING_EQUAL(la[i], lb[i]);
+    for (int i = 0; i < na; i++)
+        free(la[i]);
+    for (int i = 0; i < nb; i++)
+        free(lb[i]);
+    CU_ASSERT(strstr(ta, "ccref gen --random 20 --seed <seed>") != NULL);
+    CU_ASSERT(strstr(tb, "--random") == NULL);
+    free(ta);
+    free(tb);
+    /* shards: merged, the same bytes as the unsharded run; the header records N */
+    for (int i = 0; i < 3; i++) {
+        snprintf(args, sizeof args, "gen --random 7 --seed 3 %s --shard %d/3 --out %s/rs --quiet", sel, i, tmpdir);
+        r = run(args, 0);
+        CU_ASSERT_EQUAL(r.exit_status, 0);
+        free_run(&r);
+    }
+    snprintf(a, sizeof a, "%s/rs/shard-0-of-3.jsonl", tmpdir);
+    char *sh = slurp(a, NULL);
+    CU_ASSERT(sh != NULL && strstr(sh, "\"random\":7,") != NULL && strchr(sh, '\n') > strstr(sh, "\"random\":7,"));
+    free(sh);
+    snprintf(args, sizeof args, "merge --out %s/rm --quiet %s/rs/shard-1-of-3.jsonl %s/rs/shard-2-of-3.jsonl "
+             "%s/rs/shard-0-of-3.jsonl", tmpdir, tmpdir, tmpdir, tmpdir);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    for (int s = 0; s < 3; s++) {
+        snprintf(a, sizeof a, "%s/r1/%s.json", tmpdir, suites[s]);
+        snprintf(b, sizeof b, "%s/rm/%s.json", tmpdir, suites[s]);
+        CU_ASSERT(files_equal(a, b));
+    }
+    /* a shard of another N, or of the published suite, is of another run: refused, naming the file; nothing written */
+    snprintf(args, sizeof args, "gen --random 6 --seed 3 %s --shard 1/3 --out %s/r6 --quiet", sel, tmpdir);
+    r = run(args, 0);
+    free_run(&r);
+    snprintf(args, sizeof args, "gen --seed 3 %s --shard 2/3 --out %s/rp --quiet", sel, tmpdir);
+    r = run(args, 0);
+    free_run(&r);
+    snprintf(args, sizeof args, "merge --out %s/rx %s/rs/shard-0-of-3.jsonl %s/r6/shard-1-of-3.jsonl "
+             "%s/rs/shard-2-of-3.jsonl", tmpdir, tmpdir, tmpdir, tmpdir);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "r6/shard-1-of-3.jsonl:1: shard of another run: its tests are of --random 6, those of "
+                     "the shards before it of --random 7") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "merge --out %s/rx %s/rs/shard-0-of-3.jsonl %s/rs/shard-1-of-3.jsonl "
+             "%s/rp/shard-2-of-3.jsonl", tmpdir, tmpdir, tmpdir, tmpdir);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "rp/shard-2-of-3.jsonl:1: shard of another run: its tests are of the published suite "
+                     "(no --random), those of the shards before it of --random 7") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "merge --out %s/rx %s/rp/shard-2-of-3.jsonl %s/rs/shard-0-of-3.jsonl", tmpdir,
+             tmpdir, tmpdir);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "rs/shard-0-of-3.jsonl:1: shard of another run: its tests are of --random 7") != NULL);
+    free_run(&r);
+    snprintf(a, sizeof a, "%s/rx", tmpdir);
+    struct stat st;
+    CU_ASSERT(stat(a, &st) != 0);
+    /* --random out of range or not a number: a usage error */
+    static const char *const bad[] = {"0", "-1", "10000001", "7x", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(args, sizeof args, "gen --random '%s' --suite rod --out %s/rb --quiet", bad[i], tmpdir);
+        r = run(args, 0);
+        CU_ASSERT_EQUAL(r.exit_status, 2);
+        CU_ASSERT(strstr(r.err, "--random") != NULL);
+        free_run(&r);
+    }
+}
+
+/* A check of a random-only suite finds each result's test in one look-up, whatever the order of the tcIds in the
+ * file, and still names the line of an unknown id, of a second result for an id, and of a duplicated tcId. */
+static void test_check_random_lookup(void)
+{
+    make_tmpdir();
+    char args[1024], vec[300], res[300];
+    snprintf(args, sizeof args, "gen --random 9 --seed 4 --suite rod --out %s/rl --quiet", tmpdir);
+    cli_run r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    snprintf(vec, sizeof vec, "%s/rl/rod.json", tmpdir);
+    snprintf(res, sizeof res, "%s/rl/results.jsonl", tmpdir);
+    snprintf(args, sizeof args, "eval --vectors %s --output %s", vec, res);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    snprintf(args, sizeof args, "check --tier double %s %s", vec, res);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(strstr(r.out, "valid: 9/9 passed") != NULL);
+    free_run(&r);
+    char *text = slurp(res, NULL), *vtext = slurp(vec, NULL);
+    CU_ASSERT_FATAL(text != NULL && vtext != NULL);
+    /* the results' lines: header on 1, rod/k on line k + 1 */
+    static const char *const unknown[] = {"rod/10", "rod/0", "rope/1"};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        char to[64], want[96];
+        snprintf(to, sizeof to, "{\"id\":\"%s\"", unknown[i]);
+        char *bad = replace_once(text, "{\"id\":\"rod/4\"", to);
+        snprintf(args, sizeof args, "check --tier double %s %s", vec, write_file("rl-unk.jsonl", bad, -1));
+        r = run(args, 0);
+        CU_ASSERT_EQUAL(r.exit_status, 2);
+        snprintf(want, sizeof want, "rl-unk.jsonl:5: a result for an unknown test \"%s\"", unknown[i]);
+        CU_ASSERT(strstr(r.err, want) != NULL);
+        free_run(&r);
+        free(bad);
+    }
+    char *dup = replace_once(text, "{\"id\":\"rod/7\"", "{\"id\":\"rod/3\"");
+    snprintf(args, sizeof args, "check --tier double %s %s", vec, write_file("rl-dup.jsonl", dup, -1));
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, "rl-dup.jsonl:8: a second result for rod/3 (first at line 4)") != NULL);
+    free_run(&r);
+    free(dup);
+    /* a duplicated tcId in the vector file: the line of each (the test lines follow each other) */
+    const char *t2 = strstr(vtext, "{\"tcId\":2,");
+    CU_ASSERT_FATAL(t2 != NULL);
+    int line2 = 1;
+    for (const char *c = vtext; c < t2; c++)
+        line2 += *c == '\n';
+    char *vdup = replace_once(vtext, "{\"tcId\":9,", "{\"tcId\":2,");
+    snprintf(args, sizeof args, "check --tier double %s %s", write_file("rl-vdup.json", vdup, -1), res);
+    r = run(args, 0);
+    char want[160];
+    snprintf(want, sizeof want, "rl-vdup.json:%d: duplicated tcId 2 (also at line %d)", line2 + 7, line2);
+    CU_ASSERT_EQUAL(r.exit_status, 2);
+    CU_ASSERT(strstr(r.err, want) != NULL);
+    free_run(&r);
+    free(vdup);
+    /* tcIds 1 and 2 swapped in the vector file, and the ids of their results with them: each result still finds its
+     * own test (the index is built from the ids, not from their positions) */
+    char *s1 = replace_once(vtext, "{\"tcId\":1,", "{\"tcId\":X,");
+    char *s2 = replace_once(s1, "{\"tcId\":2,", "{\"tcId\":1,");
+    char *s3 = replace_once(s2, "{\"tcId\":X,", "{\"tcId\":2,");
+    char *r1 = replace_once(text, "{\"id\":\"rod/1\"", "{\"id\":\"rod/X\"");
+    char *r2 = replace_once(r1, "{\"id\":\"rod/2\"", "{\"id\":\"rod/1\"");
+    char *r3 = replace_once(r2, "{\"id\":\"rod/X\"", "{\"id\":\"rod/2\"");
+    snprintf(args, sizeof args, "check --tier double %s %s", write_file("rl-swap.json", s3, -1),
+             write_file("rl-swap.jsonl", r3, -1));
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(strstr(r.out, "valid: 9/9 passed") != NULL);
+    free_run(&r);
+    /* ... and the results of the unswapped ids fail there (each judged against the other's test) */
+    snprintf(args, sizeof args, "check --tier double %s %s", write_file("rl-swap.json", s3, -1), res);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 1);
+    CU_ASSERT(strstr(r.out, "FAIL rod/1") != NULL && strstr(r.out, "FAIL rod/2") != NULL);
+    free_run(&r);
+    free(s1);
+    free(s2);
+    free(s3);
+    free(r1);
+    free(r2);
+    free(r3);
+    free(text);
+    free(vtext);
+}
+
 /* The tier a check judges by (spec/vectors.md sections 4, 9, 10): stated by --tier or the results header, never
  * neither, never two that disagree; the summary names it. */
 static void test_check_tiers(void)
@@ -2459,6 +2710,10 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "eval --certified and --both", test_certified_and_both);
     CU_add_test(s, "bound_exceeds_value: a ball at x = 1e100", test_bound_exceeds_value);
     CU_add_test(s, "gen: byte-identical reruns, shards merged to the same files", test_gen_reproducible_and_sharded);
+    CU_add_test(s, "gen --random: the random family alone, N tests, reproducible, sharded, mixed shards refused",
+                test_gen_random);
+    CU_add_test(s, "check: a random suite's results found by id in one look-up, errors with their lines",
+                test_check_random_lookup);
     CU_add_test(s, "check: verdicts and format errors", test_check_verdicts);
     CU_add_test(s, "check: inputs_used and the input drift", test_check_inputs_used);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
