@@ -111,8 +111,10 @@ void report_text(FILE *out, const check_report *r)
             "rejected; failed: %ld; not reported: %ld tests, %ld outputs\n",
             t->valid_passed, t->valid, t->acceptable, t->acceptable_expected, t->acceptable_alternative,
             t->invalid_rejected, t->invalid, t->failed, t->not_reported, t->outputs_not_reported);
-    fprintf(out, "values compared: %ld; not compared: %ld without a bound (NoErrorBound), %ld uncertified\n",
-            t->values_compared, t->values_unbounded, t->values_uncertified);
+    fprintf(out, "values compared: %ld (of valid outputs %ld, of acceptable outputs %ld); not compared: %ld without a "
+            "bound (NoErrorBound), %ld uncertified\n", t->values_compared,
+            t->values_compared - t->values_compared_acceptable, t->values_compared_acceptable, t->values_unbounded,
+            t->values_uncertified);
     text_alternatives_by_flag(out, t);
     if (t->drifted)
         fprintf(out, "input drift: %ld tests judged at the inputs the engine used; largest relative change of an "
@@ -150,6 +152,11 @@ static void json_totals(jw *w, const check_tally *t)
     json_count(w, "failed", t->failed);
     json_count(w, "notReported", t->not_reported);
     json_count(w, "outputsNotReported", t->outputs_not_reported);
+    jw_key(w, "valuesCompared");
+    jw_obj(w);
+    json_count(w, "validOutputs", t->values_compared - t->values_compared_acceptable);
+    json_count(w, "acceptableOutputs", t->values_compared_acceptable);
+    jw_end_obj(w);
     jw_key(w, "inputDrift");
     jw_obj(w);
     json_count(w, "tests", t->drifted);

@@ -117,6 +117,7 @@ static void note_values(check_tally *t, family_tally *f, const test_record *r)
     f->values_uncertified += m->values_uncertified;
     f->values_missing += m->values_missing;
     t->values_compared += m->values_compared;
+    t->values_compared_acceptable += r->values_compared_acceptable;
     t->values_unbounded += m->values_unbounded;
     t->values_uncertified += m->values_uncertified;
 }

@@ -34,6 +34,7 @@ typedef struct {
                                    test is counted by the vectors' result) */
     double max_drift;
     long values_compared, values_unbounded, values_uncertified;
+    long values_compared_acceptable; /* of values_compared, those of outputs of the acceptable class */
     long alternatives_by_flag[FLAG_COUNT];
     output_tally outputs[SUITE_COUNT][CCREF_MAX_SLOTS];
     family_tally *families;

@@ -691,6 +691,14 @@ int judge_tier_from_name(const char *name)
     return -1;
 }
 
+int vtest_output_acceptable(const vtest *t, int i)
+{
+    for (int j = 0; j < t->n_alt; j++)
+        if (slot_differs(&t->alt[j], &t->expected, i))
+            return 1;
+    return 0;
+}
+
 double answer_tol(const answer *a, int i)
 {
     switch (a->judged_tier) {

@@ -89,6 +89,10 @@ typedef struct {
 /* Load and validate a vector file. 0, or -1 with a message naming the file and line in err. */
 int vfile_load(const char *path, vfile *f, char *err, size_t errlen);
 void vfile_free(vfile *f);
+/* 1 when output slot i of test t is of the acceptable class: one of t's alternatives lists it (another value,
+ * tolerance or certificate, or any finite value), spec/vectors.md section 5; 0: valid class. */
+int vtest_output_acceptable(const vtest *t, int i);
+
 /* Judge every answer of a test, or of every test of f, with tier t's tolerances (answer_tol). */
 void vtest_select_tier(vtest *test, judge_tier t);
 void vfile_select_tier(vfile *f, judge_tier t);

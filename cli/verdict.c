@@ -172,6 +172,7 @@ void classify_test(const vtest *t, const engine_answer *ans, int require_all, te
     rec->alt_branch[0] = '\0';
     rec->invalid_accepted = 0;
     rec->outputs_not_reported = 0;
+    rec->values_compared_acceptable = 0;
     memset(&rec->match, 0, sizeof rec->match);
     rec->match.worst_slot = -1;
     if (!ans->present || ans->error) {
@@ -195,6 +196,8 @@ void classify_test(const vtest *t, const engine_answer *ans, int require_all, te
     }
     rec->invalid_accepted = rec->verdict == VERDICT_FAIL && t->result == RESULT_INVALID &&
                             ccref_status_ok(ans->got.d.status);
+    for (int i = 0; i < CCREF_MAX_SLOTS; i++)
+        rec->values_compared_acceptable += m->out[i].state == OUTPUT_COMPARED && vtest_output_acceptable(t, i);
 }
 
 /* The test at the inputs the engine used (ans->inputs_used over t's case) into *at, its expected answer made again

@@ -69,6 +69,8 @@ typedef struct {
     char alt_branch[48];        /* ALTERNATIVE: its branch */
     int invalid_accepted;       /* FAIL: an invalid input answered with an OK-class status */
     int outputs_not_reported;   /* outputs of the expected answer the engine did not give */
+    int values_compared_acceptable; /* of match.values_compared, those of outputs of the acceptable class (the
+                                       others are of the valid class; spec/vectors.md section 5) */
     match_report match;         /* against the alternative matched, else the expected answer */
 } test_record;
 

@@ -201,6 +201,33 @@ static void acceptable_test(vtest *t)
     t->n_alt = 1;
 }
 
+/* An output is of the acceptable class when an alternative lists it, else valid (spec/vectors.md section 5): the
+ * values compared are counted per class. */
+static void test_output_classes(void)
+{
+    static vtest t;
+    static test_record r;
+    engine_answer e;
+    acceptable_test(&t);
+    expect_output(&t.expected, "verr[0]", 2.0, 0x1p-50, 60);
+    t.alt[0].o.value[slot("verr[0]")] = 2.0; /* the alternative keeps verr[0]: valid class */
+    t.alt[0].tol[slot("verr[0]")] = 0x1p-50;
+    t.alt[0].cert_bits[slot("verr[0]")] = 60;
+    t.alt[0].o.in_use[slot("verr[0]")] = 1;
+    CU_ASSERT_EQUAL(vtest_output_acceptable(&t, slot("perr[0]")), 1);
+    CU_ASSERT_EQUAL(vtest_output_acceptable(&t, slot("verr[0]")), 0);
+    engine_ok(&e);
+    report_output(&e, "perr[0]", 3.0); /* the alternative's perr */
+    report_output(&e, "verr[0]", 2.0);
+    classify_test(&t, &e, 0, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_ALTERNATIVE);
+    CU_ASSERT_EQUAL(r.match.values_compared, 2);
+    CU_ASSERT_EQUAL(r.values_compared_acceptable, 1);
+    report_output(&e, "verr[0]", 2.5); /* a valid-class output wrong: no answer matches */
+    classify_test(&t, &e, 0, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+}
+
 static void test_classify_verdicts(void)
 {
     static vtest t;
@@ -482,6 +509,7 @@ static void register_judge(CU_pSuite s)
     CU_add_test(s, "match_answer: statuses (OK for OK_*, ERROR for any error)", test_match_statuses);
     CU_add_test(s, "match_answer: discrete outputs reported and constrained", test_match_discrete);
     CU_add_test(s, "classify_test: pass, alternative, fail, error, not reported", test_classify_verdicts);
+    CU_add_test(s, "classify_test: values counted per output class", test_output_classes);
     CU_add_test(s, "classify_test: --require-all", test_classify_require_all);
     CU_add_test(s, "classify_test: an invalid input accepted", test_classify_invalid);
     CU_add_test(s, "tally: counts, families, outputs, flags, drift", test_tally_counts);
