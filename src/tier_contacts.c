@@ -234,22 +234,14 @@ void tier_build_contact(tier_dag *d, const ccref_contact_case *c)
         tier_put_zero(d, CCREF_CSLOT_COORDINATE_FORCE, 1);
 }
 
+static void build_contact(tier_dag *d, const void *c) { tier_build_contact(d, c); }
+
 /* As ccref_tiers_case (src/tiers.c): the status, slots and branches of the contact's bounds. */
 ccref_status ccref_tiers_contact(const ccref_contact_case *c, const ccref_branch_choice *br, ccref_tiers *t)
 {
     if (t == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    memset(t, 0, sizeof *t);
     ccref_bounds b;
     ccref_status st = br != NULL ? ccref_bounds_contact_on(c, br, &b) : ccref_bounds_contact(c, &b);
-    if (b.n == 0)
-        return st;
-    tier_dag d;
-    if (tier_dag_init(&d, b.branch) != 0)
-        return CCREF_E_NULL_ARGUMENT;
-    tier_dag_bands(&d, &b);
-    tier_build_contact(&d, c);
-    tier_fill(&d, b.n, t);
-    tier_dag_free(&d);
-    return st;
+    return tier_tiers_of(st, &b, build_contact, c, t);
 }

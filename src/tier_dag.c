@@ -613,6 +613,31 @@ void tier_input_decision(tier_dag *d, int same_in_binary32)
         d->unclaimed[CCREF_TIER_BINARY32] = 1;
 }
 
+/* ================================================================ the tiers of a case */
+
+ccref_status tier_tiers_of(ccref_status st, const ccref_bounds *b, tier_builder *build, const void *arg,
+                           ccref_tiers *t)
+{
+    memset(t, 0, sizeof *t);
+    if (b->n == 0)
+        return st;
+    tier_dag d;
+    if (tier_dag_init(&d, b->branch) != 0)
+        return CCREF_E_NULL_ARGUMENT;
+    tier_dag_bands(&d, b);
+    build(&d, arg);
+    t->n = b->n;
+    for (int s = 0; s < b->n; s++)
+        for (int k = 0; k < CCREF_TIER_COUNT; k++) {
+            int i = d.out[s];
+            t->bound[k][s] = d.failed || d.unclaimed[k] || i == TIER_UNSET ? INFINITY
+                             : i == TIER_ZERO                          ? 0.0
+                                                                       : d.node[i].e[k];
+        }
+    tier_dag_free(&d);
+    return st;
+}
+
 /* ================================================================ outputs */
 
 void tier_put(tier_dag *d, int slot, tx a) { d->out[slot + d->slot_offset] = d->failed ? TIER_UNSET : a; }

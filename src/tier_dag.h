@@ -142,6 +142,14 @@ void tier_put_zero(tier_dag *d, int slot, int n);
 void tier_put_forces(tier_dag *d, int slot_moment, tv arm, tv f); /* moment arm x f at slot, force f at slot + 3 */
 
 /* The builders, one per kind (src/tier_<kind>.c): the formula of spec/<kind>.md on the case c, on d->branch. */
+/* The tiers of a case whose bounds b (kernel status st) give the slots and the branches: build(d, arg) writes the
+ * case's formula into a DAG on b's branches and bands; each slot's tier is its node's bound, 0 for an exact zero,
+ * +Inf for a slot no builder wrote, a failed DAG or an unclaimed tier. Returns st (n = 0 when b claims nothing), or
+ * CCREF_E_NULL_ARGUMENT when the DAG cannot be allocated. The entry points of ccref_tiers.h all go through it. */
+typedef void tier_builder(tier_dag *d, const void *arg);
+ccref_status tier_tiers_of(ccref_status st, const ccref_bounds *b, tier_builder *build, const void *arg,
+                           ccref_tiers *t);
+
 /* Build the formula of c's kind into d (initialised with the branches to follow): src/tiers.c. */
 void tier_build_case(tier_dag *d, const ccref_case *c);
 /* The same for a contact class (src/tier_contacts.c). */

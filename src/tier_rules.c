@@ -6,7 +6,6 @@
  * The capture and transition branches are the ones recorded in d->branch (ccref_bounds_cor / _cof on the rules,
  * ccref_bounds_contact_on on a contact class). */
 #include <math.h>
-#include <string.h>
 
 #include "tier_rules.h"
 
@@ -53,16 +52,19 @@ void tier_build_cof(tier_dag *d, double mu_s, double mu_d, double mu_v, double t
     tier_put_cof(d, 0, is_static ? CCREF_COF_STATIC : CCREF_COF_DYNAMIC, mu_s, mu_d, mu_v, tx_in(d, slip_speed));
 }
 
-void tier_fill(const tier_dag *d, int n, ccref_tiers *t)
+/* A rule's double inputs, for tier_tiers_of. */
+typedef struct { double a, b, c, d, speed; } rule_inputs;
+
+static void build_cor(tier_dag *d, const void *arg)
 {
-    t->n = n;
-    for (int s = 0; s < n; s++)
-        for (int k = 0; k < CCREF_TIER_COUNT; k++) {
-            int i = d->out[s];
-            t->bound[k][s] = d->failed || d->unclaimed[k] || i == TIER_UNSET ? INFINITY
-                             : i == TIER_ZERO                            ? 0.0
-                                                                         : d->node[i].e[k];
-        }
+    const rule_inputs *r = arg;
+    tier_build_cor(d, r->a, r->b, r->c, r->speed);
+}
+
+static void build_cof(tier_dag *d, const void *arg)
+{
+    const rule_inputs *r = arg;
+    tier_build_cof(d, r->a, r->b, r->c, r->d, r->speed);
 }
 
 /* The rule's bounds give its status and branch; on an error status nothing is claimed (n = 0). */
@@ -71,18 +73,10 @@ ccref_status ccref_tiers_cor(double min_cor, double capture_speed, double min_co
 {
     if (t == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    memset(t, 0, sizeof *t);
     ccref_bounds b;
     ccref_status st = ccref_bounds_cor(min_cor, capture_speed, min_cor_speed, impact_speed, &b);
-    if (b.n == 0)
-        return st;
-    tier_dag d;
-    if (tier_dag_init(&d, b.branch) != 0)
-        return CCREF_E_NULL_ARGUMENT;
-    tier_build_cor(&d, min_cor, capture_speed, min_cor_speed, impact_speed);
-    tier_fill(&d, b.n, t);
-    tier_dag_free(&d);
-    return st;
+    const rule_inputs r = {min_cor, capture_speed, min_cor_speed, 0.0, impact_speed};
+    return tier_tiers_of(st, &b, build_cor, &r, t);
 }
 
 ccref_status ccref_tiers_cof(double mu_s, double mu_d, double mu_v, double transition_speed, double slip_speed,
@@ -90,16 +84,8 @@ ccref_status ccref_tiers_cof(double mu_s, double mu_d, double mu_v, double trans
 {
     if (t == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    memset(t, 0, sizeof *t);
     ccref_bounds b;
     ccref_status st = ccref_bounds_cof(mu_s, mu_d, mu_v, transition_speed, slip_speed, &b);
-    if (b.n == 0)
-        return st;
-    tier_dag d;
-    if (tier_dag_init(&d, b.branch) != 0)
-        return CCREF_E_NULL_ARGUMENT;
-    tier_build_cof(&d, mu_s, mu_d, mu_v, transition_speed, slip_speed);
-    tier_fill(&d, b.n, t);
-    tier_dag_free(&d);
-    return st;
+    const rule_inputs r = {mu_s, mu_d, mu_v, transition_speed, slip_speed};
+    return tier_tiers_of(st, &b, build_cof, &r, t);
 }

@@ -20,8 +20,4 @@ void tier_put_cof(tier_dag *d, int slot, ccref_cof_branch branch, double mu_s, d
 void tier_build_cor(tier_dag *d, double min_cor, double capture_speed, double min_cor_speed, double impact_speed);
 void tier_build_cof(tier_dag *d, double mu_s, double mu_d, double mu_v, double transition_speed, double slip_speed);
 
-/* The tiers of slots 0 .. n-1 of a built DAG: each slot's node bound, 0 for an exact zero, +Inf for a slot no
- * builder wrote, a failed DAG or an unclaimed tier (as src/tiers.c fills them for the kinds). */
-void tier_fill(const tier_dag *d, int n, ccref_tiers *t);
-
 #endif

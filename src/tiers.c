@@ -1,9 +1,6 @@
 /* tiers.c: the tolerance tiers of ccref_tiers.h: the builder of the case's kind (src/tier_<kind>.c) writes its
  * formula as an expression DAG whose nodes carry the bounds of spec/accuracy.md section 11 (src/tier_dag.c); the
  * tier of each output slot is the bound of its node. */
-#include <math.h>
-#include <string.h>
-
 #include "ccref_tiers.h"
 #include "tier_dag.h"
 
@@ -28,28 +25,13 @@ void tier_build_case(tier_dag *d, const ccref_case *c)
     }
 }
 
+static void build_case(tier_dag *d, const void *c) { tier_build_case(d, c); }
+
 ccref_status ccref_tiers_case(const ccref_case *c, const ccref_branch_choice *br, ccref_tiers *t)
 {
     if (t == NULL)
         return CCREF_E_NULL_ARGUMENT;
-    memset(t, 0, sizeof *t);
     ccref_bounds b;
     ccref_status st = br != NULL ? ccref_bounds_case_on(c, br, &b) : ccref_bounds_case(c, &b);
-    if (b.n == 0)
-        return st;
-    tier_dag d;
-    if (tier_dag_init(&d, b.branch) != 0)
-        return CCREF_E_NULL_ARGUMENT;
-    tier_dag_bands(&d, &b);
-    tier_build_case(&d, c);
-    t->n = b.n;
-    for (int s = 0; s < b.n; s++)
-        for (int k = 0; k < CCREF_TIER_COUNT; k++) {
-            int i = d.out[s];
-            t->bound[k][s] = d.failed || d.unclaimed[k] || i == TIER_UNSET ? INFINITY
-                             : i == TIER_ZERO                          ? 0.0
-                                                                       : d.node[i].e[k];
-        }
-    tier_dag_free(&d);
-    return st;
+    return tier_tiers_of(st, &b, build_case, c, t);
 }
