@@ -89,6 +89,16 @@ static ccref_status bounds_on(const cli_case *c, const signed char dec[ORA_D_COU
     }
 }
 
+ccref_status expect_exact_bounds(ora_ctx *ctx, const cli_case *c, ccref_bounds *b)
+{
+    outcome o;
+    ora_cert cert[CCREF_MAX_SLOTS];
+    int decided, bits;
+    signed char dec[ORA_D_COUNT];
+    eval_oracle(ctx, c, NULL, &o, cert, &decided, &bits, dec);
+    return bounds_on(c, dec, b);
+}
+
 /* The tiers on the same branches (ccref_tiers.h). */
 static void tiers_on(const cli_case *c, const signed char dec[ORA_D_COUNT], ccref_tiers *t)
 {
@@ -564,20 +574,198 @@ static void sos_spin_alternatives(vtest *t, const alternative_bases *bases)
     }
 }
 
-/* LOL_PARALLEL_FALLBACK: Simbody's closest points, frame, separation and sense (an EdgeEdgeContact's perr and
- * display point) unconstrained. */
+/* Simbody's SignificantReal, fl(pow(2^-52, 7/8)) = fl(sqrt 2) 2^-46 (spec/line_on_line.md, "Parallel edges", (d)). */
+#define SIMBODY_SIGNIFICANT_REAL 0x1.6a09e667f3bcdp-46
+
+/* The edges of a line_on_line case or an edge_edge contact, for lol_threshold_scale. */
+typedef struct {
+    const ccref_body *b1, *b2;
+    const ccref_frame *e1, *e2; /* X_FEf on body 1, X_BEb on body 2 */
+} lol_edges;
+
+/* Simbody's parallel branch evaluated on edges whose exact answer is not parallel (spec/line_on_line.md, "Parallel
+ * edges", (f)): n = w / SignificantReal instead of w / |w|, so tf and tb are scaled by k = |w|^2 / SignificantReal^2
+ * and n by sqrt(k). Out: k, |tf| = |db . (p x w)| / |w|^2 and |tb| = |df . (p x w)| / |w|^2, exactly (polynomials
+ * and one quotient by |w|^2 > 0). */
+static int lol_threshold_scale(mpfr_prec_t prec, void *arg, mpfi_t *out, int n)
+{
+    const lol_edges *g = arg;
+    (void)n;
+    mpfi_t d[2][3], P[2][3], p[3], w[3], t, u, w2;
+    for (int i = 0; i < 3; i++) {
+        mpfi_init2(p[i], prec);
+        mpfi_init2(w[i], prec);
+        for (int e = 0; e < 2; e++) {
+            mpfi_init2(d[e][i], prec);
+            mpfi_init2(P[e][i], prec);
+        }
+    }
+    mpfi_init2(t, prec);
+    mpfi_init2(u, prec);
+    mpfi_init2(w2, prec);
+    for (int e = 0; e < 2; e++) { /* d = R X.R[:,0], P = p + R X.p */
+        const ccref_body *b = e ? g->b2 : g->b1;
+        const ccref_frame *x = e ? g->e2 : g->e1;
+        const double xp[3] = {x->p.x, x->p.y, x->p.z}, bp[3] = {b->p.x, b->p.y, b->p.z};
+        for (int i = 0; i < 3; i++) {
+            mpfi_set_d(d[e][i], 0.0);
+            mpfi_set_d(P[e][i], bp[i]);
+            for (int j = 0; j < 3; j++) {
+                mpfi_set_d(t, b->R.m[i][j]);
+                mpfi_mul_d(u, t, x->R.m[j][0]);
+                mpfi_add(d[e][i], d[e][i], u);
+                mpfi_mul_d(u, t, xp[j]);
+                mpfi_add(P[e][i], P[e][i], u);
+            }
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        const int j = (i + 1) % 3, l = (i + 2) % 3;
+        mpfi_sub(p[i], P[1][i], P[0][i]);
+        mpfi_mul(t, d[0][j], d[1][l]);
+        mpfi_mul(u, d[0][l], d[1][j]);
+        mpfi_sub(w[i], t, u);
+    }
+    mpfi_set_d(w2, 0.0);
+    for (int i = 0; i < 3; i++) {
+        mpfi_sqr(t, w[i]);
+        mpfi_add(w2, w2, t);
+    }
+    mpfi_set_d(t, SIMBODY_SIGNIFICANT_REAL);
+    mpfi_sqr(t, t);
+    mpfi_div(out[0], w2, t);
+    for (int e = 0; e < 2; e++) { /* |d_other . (p x w)| / |w|^2 */
+        mpfi_set_d(out[1 + e], 0.0);
+        for (int i = 0; i < 3; i++) {
+            const int j = (i + 1) % 3, l = (i + 2) % 3;
+            mpfi_mul(t, p[j], w[l]);
+            mpfi_mul(u, p[l], w[j]);
+            mpfi_sub(t, t, u);
+            mpfi_mul(t, t, d[1 - e][i]);
+            mpfi_add(out[1 + e], out[1 + e], t);
+        }
+        mpfi_abs(out[1 + e], out[1 + e]);
+        mpfi_div(out[1 + e], out[1 + e], w2);
+    }
+    for (int i = 0; i < 3; i++) {
+        mpfi_clear(p[i]);
+        mpfi_clear(w[i]);
+        for (int e = 0; e < 2; e++) {
+            mpfi_clear(d[e][i]);
+            mpfi_clear(P[e][i]);
+        }
+    }
+    mpfi_clear(t);
+    mpfi_clear(u);
+    mpfi_clear(w2);
+    return 0;
+}
+
+/* Slot s of answer a becomes that of answer e (value, tolerances, certification). */
+static void copy_slot(answer *a, const answer *e, int s)
+{
+    a->o.value[s] = e->o.value[s];
+    a->tol[s] = e->tol[s];
+    for (int k = 0; k < CCREF_TIER_COUNT; k++)
+        a->tier_tol[k][s] = e->tier_tol[k][s];
+    a->cert_bits[s] = e->cert_bits[s];
+    a->reason[s] = e->reason[s];
+    a->unconstrained[s] = 0;
+}
+
+/* Widens slot s of a (every tier) to hold a value that differs from the one given by at most dv, on a computation
+ * whose magnitudes are scaled by at most kmax (spec/line_on_line.md, "Parallel edges", (f)). */
+static void widen_slot(answer *a, int s, double kmax, double dv)
+{
+    const double v = fabs(a->o.value[s]);
+    double *tols[1 + CCREF_TIER_COUNT];
+    tols[0] = &a->tol[s];
+    for (int k = 0; k < CCREF_TIER_COUNT; k++)
+        tols[1 + k] = &a->tier_tol[k][s];
+    for (int k = 0; k <= CCREF_TIER_COUNT; k++)
+        if (isfinite(*tols[k]))
+            *tols[k] = kmax * *tols[k] + dv + ccref_ulp(v + dv);
+}
+
+/* The composed alternative "simbody+parallel=1" of a test whose exact answer is not parallel: a's discrete outputs,
+ * rows and body forces are the band's parallel answer (zero); the closest points, frame, separation and
+ * force_on_body2_applied (an edge_edge's perr and display point) are Simbody's, those of the exact answer e scaled
+ * by k (tf, tb) or sqrt(k) (n, hence Cy, Cz, the separation): e's values, widened. 1 when done, 0 when k could not
+ * be certified (the caller leaves the slots unconstrained). */
+static int lol_near_threshold(const vtest *t, const answer *e, answer *a)
+{
+    const int kind = t->c.suite == CCREF_KIND_LINE_ON_LINE;
+    lol_edges g;
+    if (kind) {
+        const ccref_case *k = &t->c.u.k;
+        g = (lol_edges){&k->body1, &k->body2, &k->params.line_on_line.edge_frame1_in_b1,
+                        &k->params.line_on_line.edge_frame2_in_b2};
+    } else {
+        const ccref_contact_case *c = &t->c.u.c;
+        g = (lol_edges){&c->body1, &c->body2, &c->params.edge_edge.edge_frame1_in_b1,
+                        &c->params.edge_edge.edge_frame2_in_b2};
+    }
+    ora_cert cert[3];
+    if (certify_loop(lol_threshold_scale, &g, 3, cert) != 0 || !isfinite(cert[1].value) || !isfinite(cert[2].value))
+        return 0;
+    /* each certified value is within one ulp of the exact one; |df|, |db|, |Cy|, |Cz| <= 1 + 2^-30 (rotations);
+     * |sqrt(k) - 1| <= |k - 1| */
+    const double up = 1.0 + 0x1p-30;
+    const double dk = (fabs(cert[0].value - 1.0) + 0x1p-50) * up, kmax = fmax(cert[0].value, 1.0) * up;
+    const double tf = cert[1].value * up * up, tb = cert[2].value * up * up;
+    for (int i = 0; i < 3; i++) { /* Q = P + k t d; Co = (Qf + Qb) / 2 */
+        const int co = kind ? CCREF_SLOT_LOL_FRAME_P + i : CCREF_CSLOT_DISPLAY + i;
+        copy_slot(a, e, co);
+        widen_slot(a, co, kmax, dk * (tf + tb) / 2 * up);
+        if (kind) {
+            copy_slot(a, e, CCREF_SLOT_LOL_CLOSEST1 + i);
+            widen_slot(a, CCREF_SLOT_LOL_CLOSEST1 + i, kmax, dk * tf);
+            copy_slot(a, e, CCREF_SLOT_LOL_CLOSEST2 + i);
+            widen_slot(a, CCREF_SLOT_LOL_CLOSEST2 + i, kmax, dk * tb);
+        }
+    }
+    const int sep = kind ? CCREF_SLOT_LOL_SEPARATION : CCREF_CSLOT_PERR;
+    copy_slot(a, e, sep); /* p . n */
+    widen_slot(a, sep, kmax, dk * (fabs(e->o.value[sep]) + e->tol[sep]) * up);
+    if (!kind)
+        return 1;
+    for (int r = 0; r < 9; r++) { /* Cx = df unchanged; Cy = n x df and Cz = n scaled by sqrt(k) */
+        const int s = CCREF_SLOT_LOL_FRAME_R + r;
+        copy_slot(a, e, s);
+        widen_slot(a, s, kmax, r % 3 == 0 ? 0.0 : dk * (fabs(e->o.value[s]) + e->tol[s]) * up);
+    }
+    const double *lam = t->c.u.k.lambda; /* -(lambda_x Cx + lambda_y Cy + lambda_n Cz): the Cy, Cz terms scaled */
+    for (int i = 0; i < 3; i++) {
+        copy_slot(a, e, CCREF_SLOT_LOL_FORCE_ON_BODY2 + i);
+        widen_slot(a, CCREF_SLOT_LOL_FORCE_ON_BODY2 + i, kmax,
+                   dk * (fabs(lam[0]) + fabs(lam[1]) + fabs(lam[2])) * up);
+    }
+    return 1;
+}
+
+/* LOL_PARALLEL_FALLBACK: on every answer that takes the parallel branch (the expected one, or a band's other branch
+ * in either direction), Simbody's closest points, frame, separation and sense (an EdgeEdgeContact's perr and display
+ * point) unconstrained, and LineOnLine's force_on_body2_applied: Simbody's findForceOnBodyBInG rotates the
+ * multipliers by its degenerate frame there, though its rows and body forces are zero as ccref's. The non-parallel
+ * branch has no deviation: no alternative on it. */
 static void lol_fallback_alternatives(vtest *t, const alternative_bases *bases)
 {
     int kind = t->c.suite == CCREF_KIND_LINE_ON_LINE;
-    if ((!kind && t->c.suite != SUITE_FIRST_CONTACT + CCREF_CONTACT_EDGE_EDGE) ||
-        !(t->expected.o.d.deviations & CCREF_DEV_LOL_PARALLEL_FALLBACK))
+    if (!kind && t->c.suite != SUITE_FIRST_CONTACT + CCREF_CONTACT_EDGE_EDGE)
         return;
     for (int i = 0; i < bases->n; i++) {
+        if (!(bases->a[i].o.d.deviations & CCREF_DEV_LOL_PARALLEL_FALLBACK))
+            continue;
         answer *a = alternative_on_base(t, bases, i, FLAG_LOL_PARALLEL_FALLBACK, "simbody");
         if (a == NULL)
             break;
+        add_flag(t, FLAG_LOL_PARALLEL_FALLBACK);
+        if (!(bases->a[0].o.d.deviations & CCREF_DEV_LOL_PARALLEL_FALLBACK) && lol_near_threshold(t, &bases->a[0], a)) {
+            a->disc_unconstrained |= kind ? DISC_SENSE | DISC_PARALLEL : 0u;
+            continue;
+        }
         if (kind) {
-            for (int s = CCREF_SLOT_LOL_CLOSEST1; s < CCREF_SLOT_LOL_FORCE_ON_BODY2; s++)
+            for (int s = CCREF_SLOT_LOL_CLOSEST1; s < CCREF_SLOT_LOL_FORCE_ON_BODY2 + 3; s++)
                 a->unconstrained[s] = 1;
             a->disc_unconstrained |= DISC_SENSE | DISC_PARALLEL;
         } else {
@@ -875,26 +1063,30 @@ static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, i
     return 0;
 }
 
-/* Decision bands: the kernel's bands (its computed decisions near their thresholds); each other branch the exact
- * evaluation could not exclude is an alternative. 0, or -1 with msg when the exact branch is outside its band. */
-static int decision_band_alternatives(ora_ctx *ctx, vtest *t, const evaluations *ev, char *msg, size_t msglen)
+/* Decision bands: the kernel's bands (its computed decisions near their thresholds), and the decisions outside them
+ * that an evaluation in the double tier may take otherwise (tiers_bands, ccref_tiers.bands: two-way decisions);
+ * each other branch the exact evaluation could not exclude is an alternative. 0, or -1 with msg when the exact
+ * branch is outside its band. */
+static int decision_band_alternatives(ora_ctx *ctx, vtest *t, const evaluations *ev, unsigned tiers_bands, char *msg,
+                                      size_t msglen)
 {
     const ccref_bounds *kb = &ev->kernel_bounds;
     for (int d = 1; d < CCREF_DECISION_COUNT; d++) {
-        if (!(kb->bands & (1u << d)))
+        const unsigned possible = (kb->bands & (1u << d)) ? kb->possible[d] : (tiers_bands & (1u << d)) ? 3u : 0u;
+        if (possible == 0)
             continue;
         int exact = decision_value((ccref_decision)d, ev->dec);
         if (exact == ORA_DEC_AUTO)
             continue; /* the exact evaluation does not take this decision */
         int exact_bit = d == CCREF_DECISION_SENSE ? (exact > 0 ? 0 : 1) : exact;
-        if (!(kb->possible[d] & (1u << exact_bit))) {
+        if (!(possible & (1u << exact_bit))) {
             snprintf(msg, msglen, "decision %s: the exact branch %d is outside the band's possible branches 0x%x",
-                     ccref_decision_name((ccref_decision)d), exact, kb->possible[d]);
+                     ccref_decision_name((ccref_decision)d), exact, possible);
             return -1;
         }
         add_flag(t, FLAG_DECISION_BAND);
         for (int bit = 0; bit < 3; bit++)
-            if (bit != exact_bit && (kb->possible[d] & (1u << bit)) &&
+            if (bit != exact_bit && (possible & (1u << bit)) &&
                 decision_band_alternative(ctx, t, (ccref_decision)d, bit) != 0)
                 break;
     }
@@ -956,10 +1148,10 @@ static int expect_ok(ora_ctx *ctx, vtest *t, const evaluations *ev, const ccref_
     }
     answer *e = &t->expected;
     /* the COR is continuous at the minimum-COR speed: only its branch label may differ there */
-    if (ev->kernel_bounds.cor_corner)
+    if (ev->kernel_bounds.cor_corner || et.cor_corner)
         e->disc_undecided |= DISC_COR_BRANCH;
     flag_claims(t, eb);
-    if (decision_band_alternatives(ctx, t, ev, msg, msglen) != 0)
+    if (decision_band_alternatives(ctx, t, ev, et.bands, msg, msglen) != 0)
         return -1;
     deviation_flags_and_bands(t, eb);
     deviation_alternatives(ctx, t, eb);

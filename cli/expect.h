@@ -11,5 +11,8 @@
 /* Fill t->result, t->expected, t->alt, and add the derived flags to t->flags (the family's flags already there).
  * 0, or -1 with msg filled when the case cannot be answered (a bound that contradicts the oracle: a bug). */
 int expect_test(ora_ctx *ctx, vtest *t, char *msg, size_t msglen);
+/* The bounds of ccref's order on the exact branches of the case (the oracle's decisions), the branches the expected
+ * answer and its tiers are on; the kernel's status on them. */
+ccref_status expect_exact_bounds(ora_ctx *ctx, const cli_case *c, ccref_bounds *b);
 
 #endif

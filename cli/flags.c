@@ -201,8 +201,12 @@ static const flag_info flags[FLAG_COUNT] = {
     [FLAG_LOL_PARALLEL_FALLBACK] = {"LolParallelFallback", "SIMBODY_DEVIATION",
         "Parallel edges: ccref implements the documented fallback; Simbody 3.7 implements none (its closest points, "
         "frame and separation use a non-unit normal).",
-        "Acceptable: in the alternative 'simbody' the closest points, contact frame, separation and sense (an "
-        "EdgeEdgeContact's perr and display point) are unconstrained; rows and forces are zero in both."},
+        "Acceptable: on the expected parallel answer, the alternative 'simbody' leaves unconstrained the closest "
+        "points, contact frame, separation and sense, and force_on_body2_applied (findForceOnBodyBInG rotates the "
+        "multipliers by Simbody's degenerate frame); an EdgeEdgeContact's perr and display point. Near the "
+        "threshold, 'simbody+parallel=1' gives Simbody's values there: the non-parallel ones scaled by "
+        "|w|^2/SignificantReal^2 or its root, within widened tolerances. The rows and the body forces are zero in "
+        "both."},
     [FLAG_BROP_NOT_IN_SIMBODY] = {"BropNotInSimbody", "SIMBODY_DEVIATION",
         "BallRollingOnPlane is the legacy 3.4 page's constraint; Simbody never implemented it.",
         "Informational: the values follow the page's formulas (spec/ball_rolling_on_plane.md)."},

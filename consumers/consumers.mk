@@ -53,7 +53,7 @@ crosscheck-same-tests: crosscheck-kernels crosscheck-simbody ## the kernels and 
 
 crosscheck: crosscheck-kernels crosscheck-simbody crosscheck-ode crosscheck-same-tests | deps-plot ## the kernels, Simbody 3.7 and ODE 0.16 judged against the vectors; spec/conformance.md (CI)
 	python3 tools/conformance.py --out spec/conformance.md --plot-data $(CONFORMANCE_PLOT_DATA) \
-	    --vectors $(VECTORS_DIR) $(CROSSCHECK_ENGINES) \
+	    --vectors $(VECTORS_DIR) $(CROSSCHECK_ENGINES) --backs simbody "Simbody 3.7" \
 	    --pair "ccref kernels" $(CONFORMANCE_DIR)/kernels-on-simbody-check.json "Simbody 3.7" \
 	    $(CONFORMANCE_DIR)/simbody-check.json
 	gnuplot -e "dir='$(CONFORMANCE_PLOT_DATA)'; out='spec/conformance.png'" tools/conformance.gp

@@ -33,6 +33,12 @@ const char *ccref_tier_name(ccref_tier t);
 typedef struct {
     int n;                                          /* slots in use (as ccref_bounds.n); 0 on an error status */
     double bound[CCREF_TIER_COUNT][CCREF_MAX_SLOTS]; /* |engine value - exact value| <= bound; +Inf: no claim */
+    unsigned bands; /* bits 1 << ccref_decision: decisions outside ccref's own bands (ccref_bounds.bands) that an
+                       evaluation in the double tier (and so in binary32) may take otherwise. The bounds hold on the
+                       branch taken, as ccref_bounds' do; the vectors give the other branch as a DecisionBand
+                       alternative (spec/accuracy.md section 11.3) */
+    int cor_corner; /* an evaluation in a tier may take the other side of the minimum-COR speed: the COR is
+                       continuous there and its bound covers both formulas; its LINEAR/MINIMUM label is undecided */
 } ccref_tiers;
 
 /* The tiers of every output slot of a case, on the branches the kernel takes (br NULL) or on forced ones. Returns

@@ -160,7 +160,8 @@ static void put_display(tier_dag *d, const ccref_contact_case *c, int kernel_slo
 
 /* The impact speed max(0, -sign verr) and the COR at it: the capture branch of d->branch, the LINEAR/MINIMUM branch
  * of the impact speed's canonical value (src/unilateral.c decides it on the kernel's value: the same wherever a tier
- * claims anything). A tier whose evaluations may decide either branch of either decision claims nothing. */
+ * claims anything). The capture decision as tier_decision says; at the LINEAR/MINIMUM corner the COR's bound covers
+ * both formulas (it is continuous there) and d->cor_corner is set (the branch label is then undecided). */
 static void put_impact_and_cor(tier_dag *d, const ccref_contact_case *c, int sign)
 {
     const double capture = c->speeds.capture_speed, min_cor_speed = c->speeds.min_cor_speed;
@@ -168,6 +169,7 @@ static void put_impact_and_cor(tier_dag *d, const ccref_contact_case *c, int sig
     tx verr = constraint_node(d, CCREF_SLOT_VERR);
     tx v = tx_max0(d, sign > 0 ? tx_neg(d, verr) : verr);
     double v_value = fmax(0.0, tx_value(d, v));
+    int corner = 0;
     if (verr_slot == TIER_ZERO) {
         tier_put_zero(d, CCREF_CSLOT_IMPACT_SPEED, 1); /* no rows (parallel edges): exactly 0, captured */
     } else if (c->cls == CCREF_CONTACT_HARD_STOP_UPPER || c->cls == CCREF_CONTACT_HARD_STOP_LOWER) {
@@ -179,14 +181,15 @@ static void put_impact_and_cor(tier_dag *d, const ccref_contact_case *c, int sig
         tier_put(d, CCREF_CSLOT_IMPACT_SPEED, v);
     } else {
         tier_decision(d, CCREF_DECISION_COR_CAPTURE, v, capture);
-        if (!d->branch[CCREF_DECISION_COR_CAPTURE]) /* the LINEAR/MINIMUM corner: no alternative */
-            tier_decision(d, CCREF_DECISION_NONE, v, min_cor_speed);
+        /* the LINEAR/MINIMUM corner: the COR is continuous there, its bound covers both formulas */
+        if (!d->branch[CCREF_DECISION_COR_CAPTURE] && tier_near(d, v, min_cor_speed))
+            d->cor_corner = corner = 1;
         tier_put(d, CCREF_CSLOT_IMPACT_SPEED, v);
     }
     ccref_cor_branch branch = d->branch[CCREF_DECISION_COR_CAPTURE] ? CCREF_COR_CAPTURED
                               : v_value >= min_cor_speed                ? CCREF_COR_MINIMUM
                                                                         : CCREF_COR_LINEAR;
-    tier_put_cor(d, CCREF_CSLOT_EFFECTIVE_COR, branch, c->material.min_cor, min_cor_speed, v);
+    tier_put_cor(d, CCREF_CSLOT_EFFECTIVE_COR, branch, c->material.min_cor, min_cor_speed, v, corner);
 }
 
 /* The friction classes' slip rows, slip speed and COF (on the transition branch of d->branch). */

@@ -572,11 +572,32 @@ void tier_decision(tier_dag *d, ccref_decision which, tx q, double threshold)
         return;
     const tier_node *k = &d->node[q];
     double dist = fabs(k->c - threshold);
+    int in_double_band = 0;
     for (int t = 0; t < CCREF_TIER_COUNT; t++) {
         double e = (k->e[t] + k->e[CCREF_TIER_DOUBLE]) * SAFE;
-        if (e > 0.0 && !(dist > e)) /* also +Inf; e = 0: computed exactly in every order, decided as exactly */
-            d->unclaimed[t] = 1;
+        if (!(e > 0.0 && !(dist > e))) /* e = 0: computed exactly in every order, decided as exactly */
+            continue;
+        if (t == CCREF_TIER_DOUBLE)
+            in_double_band = isfinite(e);
+        if (which != CCREF_DECISION_NONE && in_double_band)
+            d->tier_bands |= 1u << which;
+        else
+            d->unclaimed[t] = 1; /* also e = +Inf */
     }
+}
+
+int tier_near(const tier_dag *d, tx q, double threshold)
+{
+    if (d->failed)
+        return 0;
+    const tier_node *k = &d->node[q];
+    double dist = fabs(k->c - threshold);
+    for (int t = 0; t < CCREF_TIER_COUNT; t++) {
+        double e = (k->e[t] + k->e[CCREF_TIER_DOUBLE]) * SAFE;
+        if (e > 0.0 && !(dist > e))
+            return 1;
+    }
+    return 0;
 }
 
 void tier_smallest_axis(tier_dag *d, tv z, int k)
@@ -627,6 +648,8 @@ ccref_status tier_tiers_of(ccref_status st, const ccref_bounds *b, tier_builder 
     tier_dag_bands(&d, b);
     build(&d, arg);
     t->n = b->n;
+    t->bands = d.failed ? 0u : d.tier_bands;
+    t->cor_corner = !d.failed && d.cor_corner;
     for (int s = 0; s < b->n; s++)
         for (int k = 0; k < CCREF_TIER_COUNT; k++) {
             int i = d.out[s];

@@ -55,6 +55,10 @@ typedef struct {
     unsigned bands;             /* the decisions inside ccref's own bands, whose other branches the vectors give as
                                    DecisionBand alternatives (ccref_bounds.bands), and their possible branches */
     unsigned char possible[CCREF_DECISION_COUNT];
+    int cor_corner;             /* an evaluation in a tier may take the other side of the minimum-COR speed
+                                   (ccref_tiers.cor_corner) */
+    unsigned tier_bands;        /* decisions outside ccref's bands that the double tier may take otherwise: the
+                                   vectors give their other branch as a DecisionBand alternative (ccref_tiers.bands) */
 } tier_dag;
 
 #define TIER_ZERO (-1)
@@ -121,13 +125,17 @@ tv tier_material_arm(tier_dag *d, const tier_body *k, tv arm);
 
 /* Branch decisions (spec/accuracy.md section 11.3). The builder follows d->branch; an evaluation in a tier may
  * decide otherwise where the exact value of the decision quantity q lies within that tier's error of the threshold:
- * tier_decision marks such a tier unclaimed (every bound of the case +Inf in it) when |c - threshold| <= e_tier +
- * e_double (c the canonical value, within e_double of the exact one), unless the decision `which` is inside ccref's
- * own band (d->bands): the vectors then give its other branch as an alternative, with its own tiers. `which`
- * CCREF_DECISION_NONE: a decision without alternatives. A decision the kernel takes on exact inputs is certain in
+ * tier_decision, when |c - threshold| <= e_tier + e_double (c the canonical value, within e_double of the exact
+ * one) and the decision `which` is not inside ccref's own band (d->bands, whose other branches the vectors give as
+ * alternatives already): in the double tier it records `which` in d->tier_bands, and the vectors give its other
+ * branch as an alternative too, with its own tiers (that covers binary32 as well); a binary32 tier that may decide
+ * otherwise where double may not, or a decision without alternatives (`which` CCREF_DECISION_NONE), marks the tier
+ * unclaimed (every bound of the case +Inf in it). A decision the kernel takes on exact inputs is certain in
  * binary64; in binary32 it is taken on the rounded inputs: tier_input_decision(d, same) with same = 0 when the
  * rounded inputs decide otherwise. */
 void tier_decision(tier_dag *d, ccref_decision which, tx q, double threshold);
+/* Whether an evaluation in some tier may put q on the other side of threshold (the test of tier_decision). */
+int tier_near(const tier_dag *d, tx q, double threshold);
 /* x rounded to the nearest binary32 (as a double), +-Inf beyond its range: a conversion (float)x of a double out of
  * float's range is undefined behaviour in C, so every binary32 rounding of an input goes through here. */
 double tier_to_binary32(double x);

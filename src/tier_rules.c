@@ -9,18 +9,28 @@
 
 #include "tier_rules.h"
 
-void tier_put_cor(tier_dag *d, int slot, ccref_cor_branch branch, double min_cor, double min_cor_speed, tx v)
+/* The COR formula of a branch that is not CAPTURED (whose COR is an exact 0). */
+static tx cor_formula(tier_dag *d, ccref_cor_branch branch, double min_cor, double min_cor_speed, tx v)
 {
-    switch (branch) {
-    case CCREF_COR_CAPTURED: tier_put_zero(d, slot, 1); break;
-    case CCREF_COR_MINIMUM: tier_put(d, slot, tx_in(d, min_cor)); break;
-    case CCREF_COR_LINEAR: {
-        tx one = tx_in(d, 1.0);
-        tx slope = tx_div(d, tx_sub(d, one, tx_in(d, min_cor)), tx_in(d, min_cor_speed));
-        tier_put(d, slot, tx_sub(d, one, tx_mul(d, slope, v)));
-        break;
+    if (branch == CCREF_COR_MINIMUM)
+        return tx_in(d, min_cor);
+    tx one = tx_in(d, 1.0);
+    tx slope = tx_div(d, tx_sub(d, one, tx_in(d, min_cor)), tx_in(d, min_cor_speed));
+    return tx_sub(d, one, tx_mul(d, slope, v));
+}
+
+void tier_put_cor(tier_dag *d, int slot, ccref_cor_branch branch, double min_cor, double min_cor_speed, tx v,
+                  int corner)
+{
+    if (branch == CCREF_COR_CAPTURED) {
+        tier_put_zero(d, slot, 1);
+        return;
     }
-    }
+    tx cor = cor_formula(d, branch, min_cor, min_cor_speed, v);
+    if (corner) /* the COR is continuous at the minimum-COR speed: either formula (lemma T6) */
+        cor = tx_either(d, cor, cor_formula(d, branch == CCREF_COR_MINIMUM ? CCREF_COR_LINEAR : CCREF_COR_MINIMUM,
+                                            min_cor, min_cor_speed, v));
+    tier_put(d, slot, cor);
 }
 
 void tier_put_cof(tier_dag *d, int slot, ccref_cof_branch branch, double mu_s, double mu_d, double mu_v, tx slip)
@@ -41,7 +51,7 @@ void tier_build_cor(tier_dag *d, double min_cor, double capture_speed, double mi
         tier_input_decision(d, (v32 >= tier_to_binary32(min_cor_speed)) == minimum);
         branch = minimum ? CCREF_COR_MINIMUM : CCREF_COR_LINEAR;
     }
-    tier_put_cor(d, 0, branch, min_cor, min_cor_speed, tx_in(d, impact_speed));
+    tier_put_cor(d, 0, branch, min_cor, min_cor_speed, tx_in(d, impact_speed), 0);
 }
 
 void tier_build_cof(tier_dag *d, double mu_s, double mu_d, double mu_v, double transition_speed, double slip_speed)

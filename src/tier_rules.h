@@ -9,8 +9,10 @@
 #include "tier_dag.h"
 
 /* The COR at the impact speed v (a node) on a branch: CAPTURED an exact zero, MINIMUM the input min_cor, LINEAR
- * 1 - ((1 - min_cor)/min_cor_speed) v; written at slot. */
-void tier_put_cor(tier_dag *d, int slot, ccref_cor_branch branch, double min_cor, double min_cor_speed, tx v);
+ * 1 - ((1 - min_cor)/min_cor_speed) v; written at slot. corner: an evaluation may take the other side of the
+ * minimum-COR speed, where the COR is continuous: the bound covers either formula (lemma T6). */
+void tier_put_cor(tier_dag *d, int slot, ccref_cor_branch branch, double min_cor, double min_cor_speed, tx v,
+                  int corner);
 /* The COF mu_v slip + (STATIC ? mu_s : mu_d) at the slip speed slip (a node), written at slot. */
 void tier_put_cof(tier_dag *d, int slot, ccref_cof_branch branch, double mu_s, double mu_d, double mu_v, tx slip);
 

@@ -3,7 +3,8 @@
  *  - an input's binary32 error is its rounding to binary32; 2^120 and beyond claims nothing in binary32;
  *  - a sum whose terms cancel, a long product and a quotient: every one of many random evaluation orders, in binary64
  *    and binary32, within its bound, and the bound of a sum at least its worst order's error;
- *  - magnitudes at the tier's limit claim nothing; decisions near their threshold make the tier unclaimed;
+ *  - magnitudes at the tier's limit claim nothing; decisions near their threshold: a recorded band (two-way
+ *    decisions in double), a T6 node (the COR at the minimum-COR speed) or an unclaimed tier;
  *  - ccref_tiers_case: every slot of a random case of every kind finite in double, binary32 looser than double, and
  *    nothing claimed on an error status.
  * The published suite's run of the same check is the order test (tools/order.c, make order). */
@@ -13,6 +14,7 @@
 #include "testlib.h"
 #include "../cli/random.h"
 #include "order_eval.h"
+#include "../src/tier_rules.h"
 
 static double bound_of(const tier_dag *d, tx a, ccref_tier t) { return d->node[a].e[t]; }
 
@@ -109,6 +111,34 @@ static void test_decisions(void)
     tier_decision(&d, CCREF_DECISION_NONE, near, 0.3);
     CU_ASSERT(d.unclaimed[CCREF_TIER_DOUBLE]);
     tier_dag_free(&d);
+    /* a two-way decision with alternatives: double's band is recorded (the vectors give the other branch), the tier
+     * keeps its claim; binary32 alone near the threshold still claims nothing */
+    CU_ASSERT_FATAL(tier_dag_init(&d, br) == 0);
+    near = tx_add(&d, tx_in(&d, 0.1), tx_in(&d, 0.2));
+    tier_decision(&d, CCREF_DECISION_COR_CAPTURE, near, 0.3 + 0x1p-40);
+    CU_ASSERT(d.tier_bands == 0 && !d.unclaimed[CCREF_TIER_DOUBLE] && d.unclaimed[CCREF_TIER_BINARY32]);
+    CU_ASSERT(tier_near(&d, near, 0.3 + 0x1p-40) && !tier_near(&d, near, 0.31));
+    tier_decision(&d, CCREF_DECISION_COR_CAPTURE, near, 0.3);
+    CU_ASSERT(d.tier_bands == 1u << CCREF_DECISION_COR_CAPTURE && !d.unclaimed[CCREF_TIER_DOUBLE]);
+    tier_dag_free(&d);
+}
+
+/* At the minimum-COR speed the COR's bound covers both formulas (T6): every order of either formula, at an impact
+ * speed on either side of min_cor_speed by its rounding, is within the bound of the exact COR. */
+static void test_cor_corner(void)
+{
+    signed char br[CCREF_DECISION_COUNT] = {0};
+    tier_dag d;
+    CU_ASSERT_FATAL(tier_dag_init(&d, br) == 0);
+    /* v = 0.1 + 0.2 computes to 0.30000000000000004 (exact 0.3 + 2^-54 + ...): min_cor_speed 0.3 lies in its band */
+    tx v = tx_add(&d, tx_in(&d, 0.1), tx_in(&d, 0.2));
+    CU_ASSERT(tier_near(&d, v, 0.3));
+    tier_put_cor(&d, 0, CCREF_COR_MINIMUM, 0.25, 0.3, v, 1);
+    const tier_node *cor = &d.node[d.out[0]];
+    CU_ASSERT(isfinite(cor->e[CCREF_TIER_DOUBLE]) && cor->e[CCREF_TIER_DOUBLE] > 0.0);
+    /* the exact COR is min_cor = 0.25 where 0.1 + 0.2 >= 0.3 (exact sum of the doubles: above 0.3) */
+    assert_orders_within(&d, d.out[0], 0.25, 200);
+    tier_dag_free(&d);
 }
 
 static void test_cases(void)
@@ -140,6 +170,7 @@ static void register_tiers(CU_pSuite s)
     CU_add_test(s, "tiers: a cancelling sum in its worst order", test_sum);
     CU_add_test(s, "tiers: products, quotients, limits", test_product_and_quotient);
     CU_add_test(s, "tiers: decisions near their thresholds", test_decisions);
+    CU_add_test(s, "tiers: the COR at the minimum-COR speed", test_cor_corner);
     CU_add_test(s, "tiers: random cases of every kind", test_cases);
 }
 

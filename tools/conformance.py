@@ -2,12 +2,15 @@
 """conformance.py: the conformance page (spec/conformance.md) from `ccref check` summaries.
 
 Usage: tools/conformance.py --out spec/conformance.md --plot-data DIR [--vectors DIR]
-           --engine LABEL CHECK.json TESTS.tsv [--engine LABEL CHECK.json TESTS.tsv]...
+           --engine LABEL CHECK.json TESTS.tsv [--engine LABEL CHECK.json TESTS.tsv]... [--backs NAME LABEL]...
 
 Each --engine names an engine's results as judged by `ccref check --json CHECK.json --tests TESTS.tsv`. The page
 gets, per engine, the totals, the passes as an alternative by flag (the documented deviations), the table per suite
 and family with the flags of its alternative passes, and, for the first engine against each other one, the worst
-error per output side by side. The plot data (error / tolerance against the governing condition, spec/accuracy.md
+error per output side by side. With --backs, the alternatives whose branch names an engine ("simbody",
+"simbody+<band branch>") are counted per flag beside the engine's passes as them; a flag the engine never passed as
+makes the script exit 1 (the alternative would not be shown to be what that engine computes). The plot data
+(error / tolerance against the governing condition, spec/accuracy.md
 section 6) is written for gnuplot (tools/conformance.gp): text, deterministic, committed beside the page. Standard
 library only; the numbers are copied from the summaries and the vectors, never recomputed.
 """
@@ -70,6 +73,38 @@ def alternatives_by_family(e):
             d = by[(t["suite"], t["family"])]
             d[flag] = d.get(flag, 0) + 1
     return by
+
+
+def engine_alternatives(vectors_dir, name):
+    """Per flag, the tests whose alternatives name the engine (a branch "name" or "name+<band branch>")."""
+    count = collections.OrderedDict()
+    for path in sorted(glob.glob(os.path.join(vectors_dir, "*.json"))):
+        with open(path) as f:
+            v = json.load(f)
+        for g in v["testGroups"]:
+            for t in g["tests"]:
+                flags = {a["flag"] for a in t.get("alternatives", [])
+                         if a["branch"] == name or a["branch"].startswith(name + "+")}
+                for flag in sorted(flags):
+                    count[flag] = count.get(flag, 0) + 1
+    return count
+
+
+def backed_table(vectors_dir, engines, backs):
+    """Every alternative that names an engine must be what that engine computes: per flag, the tests that carry
+    one and the tests the engine passed as it. Returns the table and the flags no test of the engine backs."""
+    by_label = {e["label"]: e for e in engines}
+    out = ["| engine | flag | tests with an alternative naming the engine | tests the engine passed as it |",
+           "|---|---|---|---|"]
+    unbacked = []
+    for name, label in backs:
+        passed = collections.Counter(t["verdict"][len("alternative:"):] for t in by_label[label]["tests"]
+                                     if t["verdict"].startswith("alternative:"))
+        for flag, n in engine_alternatives(vectors_dir, name).items():
+            out.append("| %s | %s | %d | %d |" % (label, flag, n, passed[flag]))
+            if passed[flag] == 0:
+                unbacked.append("%s: %s" % (label, flag))
+    return out, unbacked
 
 
 def family_table(e):
@@ -227,6 +262,8 @@ def main():
     ap.add_argument("--pair", nargs=4, action="append", default=[],
                     metavar=("LABEL_A", "CHECK_JSON_A", "LABEL_B", "CHECK_JSON_B"),
                     help="a per-output comparison of two summaries made on the same tests")
+    ap.add_argument("--backs", nargs=2, action="append", default=[], metavar=("BRANCH_NAME", "LABEL"),
+                    help="the engine LABEL must pass as each flag of the alternatives named BRANCH_NAME at least once")
     a = ap.parse_args()
     engines = [load(*e) for e in a.engine]
     plot_data(engines, a.plot_data, a.vectors)
@@ -259,6 +296,12 @@ def main():
     lines += totals_table(engines)
     lines += ["", "Passed as an alternative, by flag:", ""]
     lines += alternatives(engines)
+    backed, unbacked = backed_table(a.vectors, engines, a.backs)
+    if a.backs:
+        lines += ["", "Alternatives that name an engine are what that engine computes: per flag, the tests whose",
+                  "alternatives name it, and the tests its own results passed as one of them (`make crosscheck`",
+                  "fails on a flag that none backs).", ""]
+        lines += backed
     for pa, pb in pairs:
         lines += ["", "## Per output: %s beside %s" % (pa["label"], pb["label"]), "",
                   "On the same tests (those %s reports), each engine's worst error against the certified oracle, as a"
@@ -287,6 +330,11 @@ def main():
     with open(a.out, "w") as f:
         f.write("\n".join(lines))
     print("conformance: wrote %s and the plot data in %s" % (a.out, a.plot_data))
+    if unbacked:
+        print("conformance: alternatives naming an engine that its results never matched: %s" % "; ".join(unbacked),
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

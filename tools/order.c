@@ -1,7 +1,8 @@
 /* order.c: the order test (spec/accuracy.md section 11). For every test of the given vector files whose expected
- * status is OK-class and whose branches are decided outside their bands, the formula's expression DAG
- * (src/tier_dag.h) is evaluated in N random evaluation orders and regroupings, in binary64 and in binary32; every
- * value must lie within its tier's bound of the certified expected value:
+ * status is OK-class, the formula's expression DAG (src/tier_dag.h) on the exact branches (the oracle's decisions,
+ * those of the expected answer and its tiers, also inside a decision band) is evaluated in N random evaluation
+ * orders and regroupings, in binary64 and in binary32; every value must lie within its tier's bound of the
+ * certified expected value:
  *
  *     |value - expected| <= bound(tier) + ulp(expected) / 2.
  *
@@ -10,9 +11,9 @@
  * skipped (counted).
  *
  * Prints, per suite, output and tier, the values compared and the worst ratio |value - expected| / (bound + ulp/2),
- * and the counts of tests skipped (decision band, status; uncertified or unclaimed slots are not compared) and of
- * the tests a tier claims nothing for (an evaluation in it may take another branch). Exit 1 on any value outside its
- * tier or any output slot no builder wrote, 2 on a usage or read error.
+ * and the counts of tests compared (of them inside a decision band) and skipped (status; uncertified or unclaimed
+ * slots are not compared) and of the tests a tier claims nothing for (an evaluation in it may take another branch).
+ * Exit 1 on any value outside its tier or any output slot no builder wrote, 2 on a usage or read error.
  *
  *   order [--n N] [--seed S] [--formula gram] [--expect-fail] [--quiet] FILE.json...
  *
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../cli/expect.h"
 #include "../cli/vectors.h"
 #include "../src/ccref_bounds.h"
 #include "../src/tier_rules.h"
@@ -45,21 +47,6 @@ static int formula_gram; /* --formula gram */
 static const char usage[] = "usage: order [--n N] [--seed S] [--formula gram] [--expect-fail] [--quiet] FILE.json...\n";
 
 
-/* The bounds of the test's case (its status, slots and branches), by the suite's type. */
-static ccref_status bounds_of(int suite, const cli_case *c, ccref_bounds *b)
-{
-    switch (suite_type_of(suite)) {
-    case SUITE_TYPE_KIND: return ccref_bounds_case(&c->u.k, b);
-    case SUITE_TYPE_CONTACT: return ccref_bounds_contact(&c->u.c, b);
-    case SUITE_TYPE_RULE: break;
-    }
-    if (suite == SUITE_EFFECTIVE_COR)
-        return ccref_bounds_cor(c->u.cor.min_cor, c->u.cor.capture_speed, c->u.cor.min_cor_speed,
-                                c->u.cor.impact_speed, b);
-    return ccref_bounds_cof(c->u.cof.mu_s, c->u.cof.mu_d, c->u.cof.mu_v, c->u.cof.transition_speed,
-                            c->u.cof.slip_speed, b);
-}
-
 /* The formula's DAG of the test's case into d (initialised with the bounds' branches). */
 static void build(int suite, const cli_case *c, tier_dag *d)
 {
@@ -75,18 +62,16 @@ static void build(int suite, const cli_case *c, tier_dag *d)
                        c->u.cof.slip_speed);
 }
 
-static void check_test(const vfile *f, const vtest *t, int n_orders, uint64_t *rng, int quiet)
+static void check_test(ora_ctx *ctx, const vfile *f, const vtest *t, int n_orders, uint64_t *rng, int quiet)
 {
     int suite = f->suite;
-    ccref_bounds b;
-    if (bounds_of(suite, &t->c, &b) != t->expected.o.d.status || b.n == 0) {
+    ccref_bounds b; /* on the exact branches, those of the expected answer and its tiers */
+    if (expect_exact_bounds(ctx, &t->c, &b) != t->expected.o.d.status || b.n == 0) {
         tests_other[suite]++;
         return;
     }
-    if (b.bands != 0 || b.cor_corner) {
+    if (b.bands != 0 || b.cor_corner)
         tests_band[suite]++;
-        return;
-    }
     tier_dag d;
     if (tier_dag_init(&d, b.branch) != 0) {
         fprintf(stderr, "order: out of memory\n");
@@ -184,11 +169,17 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t rng = seed;
+    ora_ctx *ctx = ora_ctx_new(NULL);
+    if (ctx == NULL) {
+        fprintf(stderr, "order: out of memory\n");
+        return 2;
+    }
     for (; i < argc; i++) {
         vfile f;
         char err[512];
         if (vfile_load(argv[i], &f, err, sizeof err) != 0) {
             fprintf(stderr, "%s\n", err);
+            ora_ctx_free(ctx);
             return 2;
         }
         if (f.suite == SUITE_CLASSIFY) { /* a classification, no values */
@@ -201,10 +192,11 @@ int main(int argc, char **argv)
             if (t->result == RESULT_INVALID || !ccref_status_ok(t->expected.o.d.status))
                 tests_other[f.suite]++;
             else
-                check_test(&f, t, n_orders, &rng, quiet);
+                check_test(ctx, &f, t, n_orders, &rng, quiet);
         }
         vfile_free(&f);
     }
+    ora_ctx_free(ctx);
     long failed = 0;
     printf("%-22s %-34s %-9s %9s %8s %6s\n", "suite", "output", "tier", "compared", "worst", "failed");
     for (int s = 0; s < SUITE_COUNT; s++) {
@@ -220,7 +212,8 @@ int main(int argc, char **argv)
                     printf("%-22s %-34s %-9s %9ld %8.3g %6ld\n", suite_name(s), slot_name(s, o),
                            ccref_tier_name((ccref_tier)tier), st->compared, st->worst, st->failed);
             }
-        printf("%s: tests compared %ld, skipped: decision band %ld, not OK or other status %ld; unclaimed in tier "
+        printf("%s: tests compared %ld (%ld of them inside a decision band), skipped: not OK or other status %ld; "
+               "unclaimed in tier "
                "double %ld, binary32 %ld\n",
                suite_name(s), tests_compared[s], tests_band[s], tests_other[s], tests_unclaimed[s][CCREF_TIER_DOUBLE],
                tests_unclaimed[s][CCREF_TIER_BINARY32]);
