@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../src/bounds_calculus.h"
+#include "../src/tier_rules.h"
 #include "expect.h"
 
 void answer_init(answer *a, int suite)
@@ -510,6 +511,29 @@ static answer *alternative_on_base(vtest *t, const alternative_bases *bases, int
     return a;
 }
 
+/* The documented variants of an output (BallAerrNotDerivative, RopeSign) are other formulas of the expected answer's
+ * outputs; their tiers are the calculus of spec/accuracy.md section 11 on those outputs as known quantities (their
+ * published tier tolerances as error bounds, tx_known). */
+static tx known_slot(tier_dag *d, const answer *e, int s)
+{
+    double err[CCREF_TIER_COUNT];
+    for (int k = 0; k < CCREF_TIER_COUNT; k++)
+        err[k] = e->tier_tol[k][s];
+    return tx_known(d, e->o.value[s], fabs(e->o.value[s]) + e->tier_tol[CCREF_TIER_DOUBLE][s], err);
+}
+
+/* The published tier tolerances of node q (or an exact zero, TIER_ZERO) for the value v whose ccref bound is B
+ * (spec/accuracy.md section 11.3: the double tier includes ccref's bound). */
+static void node_tiers(const tier_dag *d, int q, double B, double v, double out[CCREF_TIER_COUNT])
+{
+    for (int k = 0; k < CCREF_TIER_COUNT; k++) {
+        double T = d->failed ? INFINITY : q == TIER_ZERO ? 0.0 : d->node[q].e[k];
+        if (k == CCREF_TIER_DOUBLE)
+            T = fmax(T, B);
+        out[k] = isfinite(T) ? ccref_tolerance(T, v) : INFINITY;
+    }
+}
+
 /* BALL_REACTION_SIGN: the reactions with the documented sign (when the multipliers give any). */
 static void ball_reaction_alternative(vtest *t)
 {
@@ -546,13 +570,26 @@ static void ball_aerr_alternative(vtest *t, const ccref_bounds *b)
     }
     acc_t verr = pair_of(vn * 1.7320508075688774, vb), aerr = pair_of(an * 1.7320508075688774, ab);
     double B = acc_add(aerr, acc_cross(acc_vec(k->body1.w), verr)).e;
+    static const signed char no_branch[CCREF_DECISION_COUNT];
+    tier_dag d;
+    int dag = tier_dag_init(&d, no_branch) == 0;
+    const double w[3] = {k->body1.w.x, k->body1.w.y, k->body1.w.z};
     for (int i = 0; i < 3; i++) {
-        if (ok)
-            set_slot(a, CCREF_SLOT_AERR + i, &cert[i], isfinite(B) ? ccref_tolerance(B, cert[i].value) : INFINITY,
-                     NULL);
-        else
+        if (!ok) {
             a->unconstrained[CCREF_SLOT_AERR + i] = 1;
+            continue;
+        }
+        double tt[CCREF_TIER_COUNT] = {INFINITY, INFINITY};
+        if (dag) { /* aerr_i - (w_j verr_l - w_l verr_j) */
+            const int j = (i + 1) % 3, l = (i + 2) % 3;
+            tx wxv = tx_sub(&d, tx_mul(&d, tx_in(&d, w[j]), known_slot(&d, e, CCREF_SLOT_VERR + l)),
+                            tx_mul(&d, tx_in(&d, w[l]), known_slot(&d, e, CCREF_SLOT_VERR + j)));
+            node_tiers(&d, tx_sub(&d, known_slot(&d, e, CCREF_SLOT_AERR + i), wxv), B, cert[i].value, tt);
+        }
+        set_slot(a, CCREF_SLOT_AERR + i, &cert[i], isfinite(B) ? ccref_tolerance(B, cert[i].value) : INFINITY, tt);
     }
+    if (dag)
+        tier_dag_free(&d);
 }
 
 /* SOS_ROLLING_AERR_SPIN: the tangential acceleration rows (and a contact's slip accelerations) unconstrained. */
@@ -793,13 +830,35 @@ static void rope_sign_alternative(vtest *t, const ccref_bounds *b)
         return;
     }
     double v = cert[0].value;
-    set_slot(a, CCREF_CSLOT_IMPACT_SPEED, &cert[0], isfinite(ev) ? ccref_tolerance(ev, v) : INFINITY, NULL);
+    /* the tiers: the impact speed max(0, +-verr) has verr's (T5: exact, 1-Lipschitz); the COR that rule's at it */
+    static const signed char no_branch[CCREF_DECISION_COUNT];
+    double vt[CCREF_TIER_COUNT], ct[CCREF_TIER_COUNT] = {INFINITY, INFINITY};
+    tier_dag d;
+    int dag = tier_dag_init(&d, no_branch) == 0, near_capture = 0;
+    if (dag) {
+        double err[CCREF_TIER_COUNT];
+        for (int k = 0; k < CCREF_TIER_COUNT; k++)
+            err[k] = t->expected.tier_tol[k][CCREF_CSLOT_VERR];
+        tx vn = tx_known(&d, v, v + err[CCREF_TIER_DOUBLE], err);
+        node_tiers(&d, vn, ev, v, vt);
+        near_capture = tier_near(&d, vn, cc->speeds.capture_speed);
+        tier_put_cor(&d, 0, (ccref_cor_branch)ra.branch, cc->material.min_cor, cc->speeds.min_cor_speed, vn,
+                     ra.branch != CCREF_COR_CAPTURED && tier_near(&d, vn, cc->speeds.min_cor_speed));
+        node_tiers(&d, d.out[0], 0.0, cert[1].value, ct);
+        tier_dag_free(&d);
+    } else
+        vt[0] = vt[1] = INFINITY;
+    set_slot(a, CCREF_CSLOT_IMPACT_SPEED, &cert[0], isfinite(ev) ? ccref_tolerance(ev, v) : INFINITY, vt);
     double Bc = ccref_cor_bound(cc->material.min_cor, cc->speeds.capture_speed, cc->speeds.min_cor_speed, v, ev);
+    if (isfinite(ct[CCREF_TIER_DOUBLE])) /* the double tier includes ccref's bound */
+        ct[CCREF_TIER_DOUBLE] = isfinite(Bc) ? fmax(ct[CCREF_TIER_DOUBLE], ccref_tolerance(Bc, cert[1].value))
+                                             : INFINITY;
     set_slot(a, CCREF_CSLOT_EFFECTIVE_COR, &cert[1], isfinite(Bc) ? ccref_tolerance(Bc, cert[1].value) : INFINITY,
-             NULL);
+             ct);
     a->o.d.cor_branch = ra.branch;
-    /* near the capture speed the documented COR branch is itself rounding-sensitive: not compared */
-    if (fabs(v - cc->speeds.capture_speed) <= 2.0 * ev) {
+    /* near the capture speed (ccref's or a tier's band) the documented COR branch is itself rounding-sensitive: not
+     * compared */
+    if (fabs(v - cc->speeds.capture_speed) <= 2.0 * ev || near_capture) {
         a->unconstrained[CCREF_CSLOT_EFFECTIVE_COR] = 1;
         a->disc_unconstrained |= DISC_COR_BRANCH;
     }

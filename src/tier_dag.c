@@ -156,6 +156,20 @@ tx tx_in(tier_dag *d, double value)
     return i;
 }
 
+tx tx_known(tier_dag *d, double c, double m, const double e[CCREF_TIER_COUNT])
+{
+    int i = new_node(d, TIER_INPUT, 0);
+    if (i < 0)
+        return 0;
+    tier_node *k = &d->node[i];
+    k->value = k->c = c;
+    k->m = m;
+    for (int t = 0; t < CCREF_TIER_COUNT; t++)
+        k->e[t] = !(m + e[t] < limit[t]) ? INFINITY : e[t]; /* also NaN */
+    k->lo = isfinite(k->e[CCREF_TIER_DOUBLE]) ? lower(c, k->e[CCREF_TIER_DOUBLE]) : 0.0;
+    return i;
+}
+
 static int is_op(const tier_dag *d, tx a, tier_op op) { return !d->failed && d->node[a].op == op; }
 
 /* Append a's terms to sum node s with sign: a sum's own terms, else a itself. */

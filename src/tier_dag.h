@@ -84,6 +84,9 @@ tx tx_max0(tier_dag *d, tx a);          /* max(0, a) */
 /* The quantity a, which an engine may compute by the formula b instead (exactly equal for an exact rotation, say:
  * R (R^T x) for x): its exact value is a's; its bound covers b's evaluations too (spec/accuracy.md section 11.2). */
 tx tx_either(tier_dag *d, tx a, tx b);
+/* A quantity computed by another formula whose tiers are known: canonical value c, |exact| <= m, and per tier
+ * |computed - exact| <= e[tier] (an output of a case, reused in a documented variant of it). */
+tx tx_known(tier_dag *d, double c, double m, const double e[CCREF_TIER_COUNT]);
 /* L0: the magnitude bound of a replaced by its canonical value plus its double error bound when smaller. */
 tx tx_refine(tier_dag *d, tx a);
 double tx_value(const tier_dag *d, tx a); /* canonical value */

@@ -2705,6 +2705,43 @@ static void test_lol_simbody_near_threshold(void)
     vfile_free(&f);
 }
 
+/* The documented variants' values carry the tiers (spec/accuracy.md section 11, tx_known): BallAerrNotDerivative's
+ * aerr - w1 x verr and RopeSign's impact speed have a double tolerance of at least ccref's and a binary32 one of at
+ * least the double one, on every published test that has them. */
+static void test_documented_variants_tiers(void)
+{
+    make_tmpdir();
+    char args[1024], vec[300], err[600];
+    snprintf(args, sizeof args, "gen --suite ball --suite rope --out %s/d --quiet", tmpdir);
+    cli_run r = run(args, 0);
+    free_run(&r);
+    static const struct { const char *file; int flag, slot, n; } variants[] = {
+        {"ball", FLAG_BALL_AERR_NOT_DERIVATIVE, CCREF_SLOT_AERR, 3},
+        {"rope", FLAG_ROPE_SIGN, CCREF_CSLOT_IMPACT_SPEED, 1}};
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        snprintf(vec, sizeof vec, "%s/d/%s.json", tmpdir, variants[v].file);
+        vfile f;
+        CU_ASSERT_FATAL(vfile_load(vec, &f, err, sizeof err) == 0);
+        int values = 0;
+        for (int i = 0; i < f.n_tests; i++)
+            for (int j = 0; j < f.tests[i].n_alt; j++) {
+                const answer *a = &f.tests[i].alt[j];
+                if (a->flag != variants[v].flag)
+                    continue;
+                for (int s = variants[v].slot; s < variants[v].slot + variants[v].n; s++) {
+                    if (a->unconstrained[s] || !isfinite(a->tol[s]))
+                        continue;
+                    values++;
+                    CU_ASSERT(isfinite(a->tier_tol[CCREF_TIER_DOUBLE][s]) &&
+                              a->tier_tol[CCREF_TIER_DOUBLE][s] >= a->tol[s]);
+                    CU_ASSERT(a->tier_tol[CCREF_TIER_BINARY32][s] >= a->tier_tol[CCREF_TIER_DOUBLE][s]);
+                }
+            }
+        CU_ASSERT(values >= 100); /* far more on the published suite: the check is not vacuous */
+        vfile_free(&f);
+    }
+}
+
 /* inputs_used: an engine reports a slightly different body 2 (its rotation from a quaternion, say). The test's
  * case with body2.p.x moved one ulp is evaluated by the kernel; checked at the inputs used it passes and the drift
  * is reported; without inputs_used the same results are judged at the vector's inputs. */
@@ -2830,6 +2867,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "check: verdicts and format errors", test_check_verdicts);
     CU_add_test(s, "check: inputs_used and the input drift", test_check_inputs_used);
     CU_add_test(s, "vectors: Simbody's parallel branch near the threshold", test_lol_simbody_near_threshold);
+    CU_add_test(s, "vectors: the documented variants' tiers", test_documented_variants_tiers);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);
