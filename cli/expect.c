@@ -361,6 +361,29 @@ static void set_slot(answer *a, int slot, const ora_cert *cert, double tol, cons
     a->unconstrained[slot] = 0;
 }
 
+/* The documented variants of an output (BallAerrNotDerivative, RopeSign, Simbody's PointPlaneContact::getPerr) are
+ * other formulas of the case or of the expected answer's outputs; their tiers are the calculus of spec/accuracy.md section 11 on those outputs as known quantities (their
+ * published tier tolerances as error bounds, tx_known). */
+static tx known_slot(tier_dag *d, const answer *e, int s)
+{
+    double err[CCREF_TIER_COUNT];
+    for (int k = 0; k < CCREF_TIER_COUNT; k++)
+        err[k] = e->tier_tol[k][s];
+    return tx_known(d, e->o.value[s], fabs(e->o.value[s]) + e->tier_tol[CCREF_TIER_DOUBLE][s], err);
+}
+
+/* The published tier tolerances of node q (or an exact zero, TIER_ZERO) for the value v whose ccref bound is B
+ * (spec/accuracy.md section 11.3: the double tier includes ccref's bound). */
+static void node_tiers(const tier_dag *d, int q, double B, double v, double out[CCREF_TIER_COUNT])
+{
+    for (int k = 0; k < CCREF_TIER_COUNT; k++) {
+        double T = d->failed ? INFINITY : q == TIER_ZERO ? 0.0 : d->node[q].e[k];
+        if (k == CCREF_TIER_DOUBLE)
+            T = fmax(T, B);
+        out[k] = isfinite(T) ? ccref_tolerance(T, v) : INFINITY;
+    }
+}
+
 static acc_t pair_of(double value, double B) { acc_t p = {fabs(value) + B, B}; return p; }
 
 /* Simbody's PointPlaneContact::getPerr, X . n - h with X = R1^T (F - p1), F = p2 + R2 f (ccref's contact perr is
@@ -418,6 +441,22 @@ static double ppc_getperr_bound(const ccref_contact_case *c)
     return acc_add(acc_dot(X, acc_vec(pp->normal_in_b1)), acc_exact(pp->height)).e;
 }
 
+/* The tiers of X . n - h, X = R1^T ((p2 + R2 f) - p1) (spec/accuracy.md section 11), for its value v and ccref's
+ * bound B of that order. */
+static void ppc_getperr_tiers(const ccref_contact_case *c, double B, double v, double out[CCREF_TIER_COUNT])
+{
+    static const signed char no_branch[CCREF_DECISION_COUNT];
+    const ccref_point_plane_params *pp = &c->params.point_plane;
+    tier_dag d;
+    out[0] = out[1] = INFINITY;
+    if (tier_dag_init(&d, no_branch) != 0)
+        return;
+    tier_body B1 = tier_body_in(&d, &c->body1), B2 = tier_body_in(&d, &c->body2);
+    tv X = tm_apply_t(&d, B1.R, tv_sub(&d, tier_station(&d, &B2, tv_in(&d, pp->follower_in_b2)), B1.p));
+    node_tiers(&d, tx_sub(&d, tv_dot(&d, X, tv_in(&d, pp->normal_in_b1)), tx_in(&d, pp->height)), B, v, out);
+    tier_dag_free(&d);
+}
+
 /* Simbody ignores the height of a SpherePlaneContact (the whole answer is that of the case with height 0: its expected
  * answer and its decision-band alternatives) and drops it from a PointPlaneContact's constraint (the answer of the
  * case with height 0 read through the getters, except getPerr = X . n - h, which keeps it). Here for the case whose
@@ -458,7 +497,9 @@ static int height0_alternatives(ora_ctx *ctx, vtest *t)
     }
     ora_cert gp;
     int gp_ok = pp && certify_loop(ppc_getperr, (void *)&t->c.u.c, 1, &gp) == 0 && isfinite(gp.value);
-    double gp_B = pp ? ppc_getperr_bound(&t->c.u.c) : INFINITY;
+    double gp_B = pp ? ppc_getperr_bound(&t->c.u.c) : INFINITY, gp_tiers[CCREF_TIER_COUNT] = {INFINITY, INFINITY};
+    if (gp_ok)
+        ppc_getperr_tiers(&t->c.u.c, gp_B, gp.value, gp_tiers);
     for (int i = -1; i < h0.n_alt; i++) {
         const answer *src = i < 0 ? &h0.expected : &h0.alt[i];
         if (pp ? i < 0 || src->flag != FLAG_PPC_GETTER_ROWS : i >= 0 && src->flag != FLAG_DECISION_BAND)
@@ -472,7 +513,7 @@ static int height0_alternatives(ora_ctx *ctx, vtest *t)
             snprintf(a->branch, sizeof a->branch, "simbody%s%.*s", i >= 0 ? "+" : "", (int)sizeof a->branch - 9,
                      i >= 0 ? src->branch : "");
         if (pp && gp_ok)
-            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY, NULL);
+            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY, gp_tiers);
         else if (pp)
             a->unconstrained[CCREF_CSLOT_PERR] = 1;
     }
@@ -509,29 +550,6 @@ static answer *alternative_on_base(vtest *t, const alternative_bases *bases, int
     a->flag = flag;
     snprintf(a->branch, sizeof a->branch, "%s", br);
     return a;
-}
-
-/* The documented variants of an output (BallAerrNotDerivative, RopeSign) are other formulas of the expected answer's
- * outputs; their tiers are the calculus of spec/accuracy.md section 11 on those outputs as known quantities (their
- * published tier tolerances as error bounds, tx_known). */
-static tx known_slot(tier_dag *d, const answer *e, int s)
-{
-    double err[CCREF_TIER_COUNT];
-    for (int k = 0; k < CCREF_TIER_COUNT; k++)
-        err[k] = e->tier_tol[k][s];
-    return tx_known(d, e->o.value[s], fabs(e->o.value[s]) + e->tier_tol[CCREF_TIER_DOUBLE][s], err);
-}
-
-/* The published tier tolerances of node q (or an exact zero, TIER_ZERO) for the value v whose ccref bound is B
- * (spec/accuracy.md section 11.3: the double tier includes ccref's bound). */
-static void node_tiers(const tier_dag *d, int q, double B, double v, double out[CCREF_TIER_COUNT])
-{
-    for (int k = 0; k < CCREF_TIER_COUNT; k++) {
-        double T = d->failed ? INFINITY : q == TIER_ZERO ? 0.0 : d->node[q].e[k];
-        if (k == CCREF_TIER_DOUBLE)
-            T = fmax(T, B);
-        out[k] = isfinite(T) ? ccref_tolerance(T, v) : INFINITY;
-    }
 }
 
 /* BALL_REACTION_SIGN: the reactions with the documented sign (when the multipliers give any). */
@@ -939,7 +957,9 @@ static void ppc_alternatives(ora_ctx *ctx, vtest *t, const alternative_bases *ba
         h0 = ppc_height0_perr(ctx, t);
     ora_cert gp;
     int gp_ok = certify_loop(ppc_getperr, (void *)cc, 1, &gp) == 0;
-    double gp_B = ppc_getperr_bound(cc);
+    double gp_B = ppc_getperr_bound(cc), gp_tiers[CCREF_TIER_COUNT] = {INFINITY, INFINITY};
+    if (gp_ok)
+        ppc_getperr_tiers(cc, gp_B, gp.value, gp_tiers);
     int flag = dropped ? FLAG_PPC_HEIGHT_DROPPED : FLAG_PPC_GETTER_ROWS;
     for (int i = 0; i < bases->n; i++) {
         answer *a = alternative_on_base(t, bases, i, flag, "simbody");
@@ -947,7 +967,7 @@ static void ppc_alternatives(ora_ctx *ctx, vtest *t, const alternative_bases *ba
             break;
         ppc_getter_rows(a, &bases->a[i]);
         if (gp_ok)
-            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY, NULL);
+            set_slot(a, CCREF_CSLOT_PERR, &gp, isfinite(gp_B) ? ccref_tolerance(gp_B, gp.value) : INFINITY, gp_tiers);
         else
             a->unconstrained[CCREF_CSLOT_PERR] = 1;
         if (dropped) {

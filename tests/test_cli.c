@@ -2705,19 +2705,21 @@ static void test_lol_simbody_near_threshold(void)
     vfile_free(&f);
 }
 
-/* The documented variants' values carry the tiers (spec/accuracy.md section 11, tx_known): BallAerrNotDerivative's
- * aerr - w1 x verr and RopeSign's impact speed have a double tolerance of at least ccref's and a binary32 one of at
- * least the double one, on every published test that has them. */
+/* The documented variants' values carry the tiers (spec/accuracy.md section 11): BallAerrNotDerivative's
+ * aerr - w1 x verr, RopeSign's impact speed and Simbody's PointPlaneContact::getPerr (PpcHeightDropped) have a double
+ * tolerance of at least ccref's and a binary32 one of at least the double one, on every published test that has
+ * them. */
 static void test_documented_variants_tiers(void)
 {
     make_tmpdir();
     char args[1024], vec[300], err[600];
-    snprintf(args, sizeof args, "gen --suite ball --suite rope --out %s/d --quiet", tmpdir);
+    snprintf(args, sizeof args, "gen --suite ball --suite rope --suite point_plane --out %s/d --quiet", tmpdir);
     cli_run r = run(args, 0);
     free_run(&r);
     static const struct { const char *file; int flag, slot, n; } variants[] = {
         {"ball", FLAG_BALL_AERR_NOT_DERIVATIVE, CCREF_SLOT_AERR, 3},
-        {"rope", FLAG_ROPE_SIGN, CCREF_CSLOT_IMPACT_SPEED, 1}};
+        {"rope", FLAG_ROPE_SIGN, CCREF_CSLOT_IMPACT_SPEED, 1},
+        {"point_plane", FLAG_PPC_HEIGHT_DROPPED, CCREF_CSLOT_PERR, 1}};
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
         snprintf(vec, sizeof vec, "%s/d/%s.json", tmpdir, variants[v].file);
         vfile f;
