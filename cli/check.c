@@ -19,17 +19,28 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: ccref check [--tier TIER] [--json FILE] [--tests FILE] [--require-all] [--verbose] VECTORS RESULTS\n"
+    fputs("usage: ccref check [--tier TIER] [--json FILE] [--tests FILE] [--require-all] [--claims FILE]\n"
+          "                   [--claim SUITE[:OUTPUT,...]] [--suite NAME] [--family NAME] [--skip-family NAME]\n"
+          "                   [--result CLASS] [--tcid LIST] [--verbose] VECTORS... RESULTS\n"
           "  --tier TIER   the tolerances the engine is held to (spec/vectors.md section 4): double (binary64, any\n"
           "                evaluation order), binary32 (inputs and arithmetic in binary32), or ccref (ccref's own\n"
           "                order); required unless the results header states its \"tier\" (both: they must agree)\n"
           "  --json FILE   the summary as one JSON object (per suite and family, per output, per flag)\n"
           "  --tests FILE  one line per test (TSV): suite, tcId, family, result, verdict, condition, worst ratio,\n"
           "                worst ulps, worst output\n"
-          "  VECTORS: a vector file or a directory of them; RESULTS: JSON Lines, a header line then one result\n"
-          "  per test keyed \"<suite>/<tcId>\" (spec/vectors.md, Results). Exit status 1 when a valid test fails\n"
-          "  or an invalid input is accepted (and, with --require-all, when a test or an output is not reported),\n"
-          "  2 on a usage, I/O or format error.\n",
+          "  --require-all every test and every output of every suite given must be reported\n"
+          "  --claims FILE what the engine implements, one suite a line: \"SUITE [OUTPUT ...]\" (no output: all of\n"
+          "                them; an output is a name such as perr or force_on_body1, or one value, perr[0]); a claimed\n"
+          "                test or output not reported fails; the suites not claimed are not judged (listed)\n"
+          "  --claim SUITE[:OUTPUT,...]  one such line as an option (repeatable)\n"
+          "  --suite NAME, --family NAME, --skip-family NAME, --result valid|acceptable|invalid, --tcid 1-20,35\n"
+          "                judge only those tests (each option repeatable; results for other tests are counted and\n"
+          "                not read)\n"
+          "  VECTORS: vector files or directories of them; RESULTS: JSON Lines, a header line then one result per\n"
+          "  test keyed \"<suite>/<tcId>\" (spec/vectors.md, Results); a result for a suite whose vectors are not\n"
+          "  given is counted and not read. Exit status 1 when a test fails, an invalid input is accepted, a claimed\n"
+          "  test or output is not reported (with --require-all, any), or nothing at all was compared; 2 on a\n"
+          "  usage, I/O or format error.\n",
           f);
 }
 
@@ -37,20 +48,27 @@ static void usage(FILE *f)
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* VECTORS: a file, or a directory whose *.json files are read in name order. */
-static int list_vectors(const char *arg, char ***paths, int *n)
+/* A path appended to *paths (*n of them, room for *cap). */
+static void add_path(char ***paths, int *n, int *cap, char *path)
+{
+    if (*n == *cap)
+        *paths = realloc(*paths, sizeof **paths * (size_t)(*cap = *cap ? 2 * *cap : 32));
+    if (*paths == NULL || path == NULL)
+        abort(); /* as jsonw.c: out of memory */
+    (*paths)[(*n)++] = path;
+}
+
+/* One VECTORS argument appended to *paths: a file, or a directory whose *.json files are taken in name order. 0, or
+ * -1 with the error printed. */
+static int list_vectors(const char *arg, char ***paths, int *n, int *cap)
 {
     struct stat st;
-    *n = 0;
-    *paths = NULL;
     if (stat(arg, &st) != 0) {
         fprintf(stderr, "ccref check: %s: %s\n", arg, strerror(errno));
         return -1;
     }
     if (!S_ISDIR(st.st_mode)) {
-        *paths = malloc(sizeof **paths);
-        (*paths)[0] = strdup(arg);
-        *n = 1;
+        add_path(paths, n, cap, strdup(arg));
         return 0;
     }
     DIR *d = opendir(arg);
@@ -58,26 +76,22 @@ static int list_vectors(const char *arg, char ***paths, int *n)
         fprintf(stderr, "ccref check: %s: %s\n", arg, strerror(errno));
         return -1;
     }
+    const int first = *n;
     struct dirent *e;
-    int cap = 32;
-    *paths = malloc(sizeof **paths * (size_t)cap);
     while ((e = readdir(d)) != NULL) {
         size_t l = strlen(e->d_name);
         if (l < 6 || strcmp(e->d_name + l - 5, ".json") != 0)
             continue;
-        if (*n == cap)
-            *paths = realloc(*paths, sizeof **paths * (size_t)(cap *= 2));
         size_t pl = strlen(arg) + l + 2;
-        (*paths)[*n] = malloc(pl);
-        snprintf((*paths)[*n], pl, "%s/%s", arg, e->d_name);
-        (*n)++;
+        char *p = malloc(pl);
+        if (p != NULL)
+            snprintf(p, pl, "%s/%s", arg, e->d_name);
+        add_path(paths, n, cap, p);
     }
     closedir(d);
-    qsort(*paths, (size_t)*n, sizeof **paths, cmp_str);
-    if (*n == 0) {
+    qsort(*paths + first, (size_t)(*n - first), sizeof **paths, cmp_str);
+    if (*n == first) {
         fprintf(stderr, "ccref check: %s: no *.json vector file\n", arg);
-        free(*paths);
-        *paths = NULL;
         return -1;
     }
     return 0;
@@ -91,6 +105,8 @@ struct check_set {
     vfile *files;
     int total_tests;
     int total_groups;
+    unsigned char **selected;   /* selected[f][t]: test t of file f is judged (check_set_select; all by default) */
+    long n_selected;
 };
 
 void check_set_free(check_set *s)
@@ -98,9 +114,13 @@ void check_set_free(check_set *s)
     if (s == NULL)
         return;
     for (int f = 0; f < s->n_paths; f++) {
-        vfile_free(&s->files[f]);
+        if (s->files != NULL)
+            vfile_free(&s->files[f]);
         free(s->paths[f]);
+        if (s->selected != NULL)
+            free(s->selected[f]);
     }
+    free(s->selected);
     free(s->files);
     free(s->paths);
     free(s);
@@ -132,24 +152,188 @@ static int load_vector_file(check_set *s, int i)
     return rc;
 }
 
-int check_set_load(const char *vectors, check_set **out)
+int check_set_load_all(const char *const *vectors, int n_vectors, check_set **out)
 {
     *out = NULL;
     check_set *s = calloc(1, sizeof *s);
-    if (s == NULL || list_vectors(vectors, &s->paths, &s->n_paths) != 0) {
-        free(s);
-        return 2;
+    if (s == NULL)
+        abort(); /* as jsonw.c: out of memory */
+    int cap = 0, rc = 0;
+    for (int i = 0; i < n_vectors && rc == 0; i++)
+        rc = list_vectors(vectors[i], &s->paths, &s->n_paths, &cap) != 0 ? 2 : 0;
+    if (rc == 0) {
+        s->files = calloc((size_t)s->n_paths, sizeof *s->files);
+        s->selected = calloc((size_t)s->n_paths, sizeof *s->selected);
+        if (s->files == NULL || s->selected == NULL)
+            abort();
     }
-    s->files = calloc((size_t)s->n_paths, sizeof *s->files);
-    int rc = 0;
     for (int i = 0; i < s->n_paths && rc == 0; i++)
         rc = load_vector_file(s, i);
+    for (int i = 0; i < s->n_paths && rc == 0; i++) {
+        if ((s->selected[i] = malloc((size_t)s->files[i].n_tests + 1)) == NULL)
+            abort();
+        memset(s->selected[i], 1, (size_t)s->files[i].n_tests + 1);
+        s->n_selected += s->files[i].n_tests;
+    }
     if (rc != 0) {
         check_set_free(s);
         return rc;
     }
     *out = s;
     return 0;
+}
+
+int check_set_load(const char *vectors, check_set **out) { return check_set_load_all(&vectors, 1, out); }
+
+/* ------------------------------------------------------------------ the tests judged */
+
+/* --tcid LIST: "1-20,35": whether tc is in it. */
+static int in_tcid_list(const char *list, int tc)
+{
+    const char *p = list;
+    while (*p) {
+        char *end;
+        long a = strtol(p, &end, 10), b = a;
+        if (*end == '-')
+            b = strtol(end + 1, &end, 10);
+        if (tc >= a && tc <= b)
+            return 1;
+        p = *end == ',' ? end + 1 : end;
+        if (*end != ',' && *end != '\0')
+            return 0;
+    }
+    return 0;
+}
+
+/* Whether a --tcid list is well formed: numbers and ranges a-b (a <= b) separated by commas. */
+static int tcid_list_ok(const char *list)
+{
+    const char *p = list;
+    do {
+        char *end;
+        long a = strtol(p, &end, 10), b = a;
+        if (end == p || a < 1)
+            return 0;
+        if (*end == '-') {
+            const char *q = end + 1;
+            b = strtol(q, &end, 10);
+            if (end == q || b < a)
+                return 0;
+        }
+        if (*end != ',' && *end != '\0')
+            return 0;
+        p = *end == ',' ? end + 1 : end;
+    } while (*p);
+    return p[-1] != ',';
+}
+
+static int listed(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The tests the options select, and those of the suites the claims leave out (not judged, counted apart). */
+static void select_tests(check_set *s, const check_options *o, long *not_claimed)
+{
+    s->n_selected = 0;
+    *not_claimed = 0;
+    for (int f = 0; f < s->n_paths; f++) {
+        const vfile *v = &s->files[f];
+        const int suite_ok = o->n_suites == 0 || listed(o->suites, o->n_suites, suite_name(v->suite));
+        const int claimed = o->claims == NULL || o->claims->suite[v->suite];
+        for (int t = 0; t < v->n_tests; t++) {
+            const vtest *x = &v->tests[t];
+            const char *fam = v->groups[x->group].family;
+            int sel = suite_ok && (o->n_families == 0 || listed(o->families, o->n_families, fam)) &&
+                      !listed(o->skip_families, o->n_skip_families, fam) &&
+                      (o->results == 0 || (o->results & (1u << x->result))) &&
+                      (o->tcids == NULL || in_tcid_list(o->tcids, x->tc_id));
+            if (sel && !claimed) {
+                (*not_claimed)++;
+                sel = 0;
+            }
+            s->selected[f][t] = (unsigned char)sel;
+            s->n_selected += sel;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ claims */
+
+/* Whether slot name `slot` is the output `out` or one of its values ("perr" covers "perr[0]", "contact_frame" covers
+ * "contact_frame.R[0][1]" and "contact_frame.p.x"). */
+static int output_covers(const char *out, const char *slot)
+{
+    size_t l = strlen(out);
+    return strncmp(out, slot, l) == 0 && (slot[l] == '\0' || slot[l] == '.' || slot[l] == '[');
+}
+
+int check_claims_add(check_claims *c, const char *claim, char *err, size_t errlen)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", claim);
+    for (char *p = buf; *p; p++)
+        if (*p == ':' || *p == ',' || *p == '\t')
+            *p = ' ';
+    char *save = NULL, *tok = strtok_r(buf, " \r\n", &save);
+    if (tok == NULL) {
+        snprintf(err, errlen, "no suite");
+        return -1;
+    }
+    int suite = suite_from_name(tok);
+    if (suite < 0) {
+        snprintf(err, errlen, "unknown suite \"%s\"", tok);
+        return -1;
+    }
+    c->suite[suite] = 1;
+    const int n = suite_slots(suite);
+    int any = 0;
+    for (tok = strtok_r(NULL, " \r\n", &save); tok != NULL; tok = strtok_r(NULL, " \r\n", &save)) {
+        int found = 0;
+        for (int i = 0; i < n; i++)
+            if (output_covers(tok, slot_name(suite, i)))
+                c->slot[suite][i] = 1, found = 1;
+        if (!found) {
+            snprintf(err, errlen, "%s has no output \"%s\"", suite_name(suite), tok);
+            return -1;
+        }
+        any = 1;
+    }
+    if (!any)
+        memset(c->slot[suite], 1, sizeof c->slot[suite]);
+    return 0;
+}
+
+/* --claims FILE: one claim per line; blank lines and lines starting with # skipped. 0, or 2 with the error printed
+ * (file, line, what). */
+static int read_claims(const char *path, check_claims *c)
+{
+    FILE *in = fopen(path, "r");
+    if (in == NULL) {
+        fprintf(stderr, "ccref check: --claims %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    char line[1024], err[200];
+    int lineno = 0, rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, in) != NULL) {
+        lineno++;
+        const char *p = line + strspn(line, " \t");
+        if (*p == '#' || *p == '\n' || *p == '\r' || *p == '\0')
+            continue;
+        if (check_claims_add(c, p, err, sizeof err) != 0) {
+            fprintf(stderr, "ccref check: %s:%d: %s\n", path, lineno, err);
+            rc = 2;
+        }
+    }
+    if (rc == 0 && ferror(in)) {
+        fprintf(stderr, "ccref check: %s: %s\n", path, strerror(errno));
+        rc = 2;
+    }
+    fclose(in);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ output files */
@@ -190,20 +374,44 @@ typedef struct {
 
 /* One record per test of the set, in order (records[0 .. *n_records - 1]), until a test cannot be judged: JUDGE_OK,
  * or the failure's code with *fail filled. */
-static int judge_all(const check_set *s, const engine_results *res, int require_all, test_record *records,
+/* What the engine must report of the tests of a suite (verdict.h): with --require-all every output and discrete
+ * output; with claims the outputs claimed, and every test of a claimed suite; else NULL. */
+static const required_outputs *required_of(const check_options *o, int suite, required_outputs *req)
+{
+    if (!o->require_all && o->claims == NULL)
+        return NULL;
+    memset(req, 0, sizeof *req);
+    if (o->require_all) {
+        memset(req->slot, 1, sizeof req->slot);
+        req->discrete = 1;
+    }
+    if (o->claims != NULL && o->claims->suite[suite]) {
+        for (int i = 0; i < CCREF_MAX_SLOTS; i++)
+            req->slot[i] |= o->claims->slot[suite][i];
+        req->test = 1;
+    }
+    return req;
+}
+
+static int judge_all(const check_set *s, const engine_results *res, const check_options *o, test_record *records,
                      int *n_records, judge_failure *fail)
 {
     ora_ctx *ctx = NULL; /* the oracle, for tests at the inputs the engine used */
     fail->code = JUDGE_OK;
     *n_records = 0;
-    for (int f = 0; f < s->n_paths && fail->code == JUDGE_OK; f++)
+    for (int f = 0; f < s->n_paths && fail->code == JUDGE_OK; f++) {
+        required_outputs rq;
+        const required_outputs *req = required_of(o, s->files[f].suite, &rq);
         for (int t = 0; t < s->files[f].n_tests && fail->code == JUDGE_OK; t++) {
-            fail->code = judge_test(&ctx, &s->files[f], t, &res->answer[f][t], require_all, &records[*n_records],
+            if (!s->selected[f][t])
+                continue;
+            fail->code = judge_test(&ctx, &s->files[f], t, &res->answer[f][t], req, &records[*n_records],
                                     fail->msg, sizeof fail->msg);
             fail->file = f;
             fail->test = t;
             *n_records += fail->code == JUDGE_OK;
         }
+    }
     if (ctx)
         ora_ctx_free(ctx);
     return fail->code;
@@ -263,7 +471,9 @@ int check_results(check_set *set, const char *rpath, const check_options *opt)
     engine_results res;
     char *err = NULL;
     int tier = -1;
-    int rc = results_read(rpath, set->files, set->n_paths, &res, &err);
+    long not_claimed;
+    select_tests(set, opt, &not_claimed);
+    int rc = results_read(rpath, set->files, set->n_paths, (const unsigned char *const *)set->selected, &res, &err);
     if (rc != 0)
         fprintf(stderr, "ccref check: %s\n", err);
     free(err);
@@ -280,12 +490,22 @@ int check_results(check_set *set, const char *rpath, const check_options *opt)
         abort(); /* as jsonw.c: out of memory */
     int n_records = 0;
     judge_failure fail = {JUDGE_OK, 0, 0, ""};
-    if (rc == 0 && judge_all(set, &res, opt->require_all, records, &n_records, &fail) != JUDGE_OK)
+    if (rc == 0 && judge_all(set, &res, opt, records, &n_records, &fail) != JUDGE_OK)
         rc = 2;
     for (int i = 0; i < n_records; i++)
         tally_add(&tally, &records[i]);
-    const check_report r = {set->n_paths,   set->total_tests, res.n_lines, res.engine,
-                            tier >= 0 ? judge_tier_name((judge_tier)tier) : "none", records, n_records, &tally};
+    tally.not_claimed = not_claimed;
+    const check_report r = {set->n_paths,
+                            set->total_tests,
+                            res.n_lines,
+                            res.engine,
+                            tier >= 0 ? judge_tier_name((judge_tier)tier) : "none",
+                            records,
+                            n_records,
+                            &tally,
+                            set->n_selected,
+                            res.n_outside,
+                            opt->claims != NULL};
     report_progress(stdout, &r, opt->verbose); /* the tests judged, also before a test that could not be */
     if (fail.code != JUDGE_OK)
         print_judge_failure(set, &res, rpath, &fail);
@@ -296,6 +516,26 @@ int check_results(check_set *set, const char *rpath, const check_options *opt)
     return rc;
 }
 
+/* The value of --result: a test class. */
+static int result_of_name(const char *name)
+{
+    for (int r = RESULT_VALID; r <= RESULT_INVALID; r++)
+        if (strcmp(name, test_result_name((test_result)r)) == 0)
+            return r;
+    return -1;
+}
+
+/* A filter option's value appended to its list (at most CHECK_MAX_FILTERS). 0, or 2 with the error printed. */
+static int add_filter(const char **list, int *n, const char *opt, const char *value)
+{
+    if (*n == CHECK_MAX_FILTERS) {
+        fprintf(stderr, "ccref check: more than %d %s options\n", CHECK_MAX_FILTERS, opt);
+        return 2;
+    }
+    list[(*n)++] = value;
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     static const struct option opts[] = {{"json", required_argument, NULL, 'j'},
@@ -303,11 +543,23 @@ int cmd_check(int argc, char **argv)
                                          {"require-all", no_argument, NULL, 'r'},
                                          {"verbose", no_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'},
                                          {"tier", required_argument, NULL, 'T'},
+                                         {"claims", required_argument, NULL, 'C'},
+                                         {"claim", required_argument, NULL, 'c'},
+                                         {"suite", required_argument, NULL, 's'},
+                                         {"family", required_argument, NULL, 'f'},
+                                         {"skip-family", required_argument, NULL, 'F'},
+                                         {"result", required_argument, NULL, 'R'},
+                                         {"tcid", required_argument, NULL, 'i'},
                                          {NULL, 0, NULL, 0}};
-    check_options opt = {NULL, NULL, 0, 0, -1};
-    int ch;
+    check_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.tier = -1;
+    static check_claims claims;
+    memset(&claims, 0, sizeof claims);
+    char err[200];
+    int ch, rc = 0, r;
     optind = 1;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while (rc == 0 && (ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (ch) {
         case 'j': opt.json_out = optarg; break;
         case 't': opt.tests_out = optarg; break;
@@ -319,19 +571,57 @@ int cmd_check(int argc, char **argv)
                 return 2;
             }
             break;
+        case 'C':
+            rc = read_claims(optarg, &claims);
+            opt.claims = &claims;
+            break;
+        case 'c':
+            if (check_claims_add(&claims, optarg, err, sizeof err) != 0) {
+                fprintf(stderr, "ccref check: --claim %s: %s\n", optarg, err);
+                return 2;
+            }
+            opt.claims = &claims;
+            break;
+        case 's':
+            if (suite_from_name(optarg) < 0) {
+                fprintf(stderr, "ccref check: --suite %s: no such suite (ccref gen --help lists them)\n", optarg);
+                return 2;
+            }
+            rc = add_filter(opt.suites, &opt.n_suites, "--suite", optarg);
+            break;
+        case 'f': rc = add_filter(opt.families, &opt.n_families, "--family", optarg); break;
+        case 'F': rc = add_filter(opt.skip_families, &opt.n_skip_families, "--skip-family", optarg); break;
+        case 'R':
+            if ((r = result_of_name(optarg)) < 0) {
+                fprintf(stderr, "ccref check: --result %s: the results are valid, acceptable and invalid\n", optarg);
+                return 2;
+            }
+            opt.results |= 1u << r;
+            break;
+        case 'i':
+            if (!tcid_list_ok(optarg)) {
+                fprintf(stderr, "ccref check: --tcid %s: expected tcIds and ranges such as 1-20,35\n", optarg);
+                return 2;
+            }
+            opt.tcids = optarg;
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
     }
-    if (argc - optind != 2) {
+    if (rc != 0)
+        return rc;
+    if (argc - optind < 2) {
+        fprintf(stderr, "ccref check: %s\n", argc - optind == 0 ? "no VECTORS and no RESULTS given"
+                                                                : "a RESULTS file is needed after the VECTORS");
         usage(stderr);
         return 2;
     }
     check_set *set;
-    int rc = check_set_load(argv[optind], &set);
+    rc = check_set_load_all((const char *const *)argv + optind, argc - optind - 1, &set);
     if (rc != 0)
         return rc;
-    rc = check_results(set, argv[optind + 1], &opt);
+    rc = check_results(set, argv[argc - 1], &opt);
     check_set_free(set);
     return rc;
 }

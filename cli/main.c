@@ -21,9 +21,10 @@ static void print_fields(FILE *f, const char *label, const field_desc *fields)
 static void usage(FILE *f)
 {
     fputs("usage: ccref eval [--certified | --both] [--output FILE] [FILE | --vectors VECTORFILE...]\n"
-          "       ccref gen [--seed N] [--out DIR] [--suite NAME]... [--shard I/N]\n"
+          "       ccref gen [--seed N] [--out DIR] [--suite NAME]... [--random N] [--shard I/N] [--quiet]\n"
           "       ccref merge [--out DIR] SHARD...\n"
-          "       ccref check [--json FILE] [--require-all] [--verbose] VECTORS RESULTS\n"
+          "       ccref check [--tier TIER] [--json FILE] [--tests FILE] [--require-all] [--claims FILE]\n"
+          "                   [--suite NAME] [--verbose] VECTORS... RESULTS   (ccref check --help: every option)\n"
           "       ccref --version | --help        (ccref COMMAND --help: the command's options)\n"
           "\n"
           "eval: constraint cases as JSON Lines in, one JSON result per line out (spec/vectors.md). gen: the golden\n"

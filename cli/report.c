@@ -30,12 +30,15 @@ void report_progress(FILE *out, const check_report *r, int verbose)
             failures++;
             if (verbose || failures <= FAIL_LINES)
                 fprintf(out, "  FAIL %s/%d (%s, %s): %s\n", suite, t->tc_id, test_result_name(t->result),
-                        t->family, t->match.first_failure);
+                        t->family, t->match.failure);
             break;
         case VERDICT_NOT_REPORTED:
         case VERDICT_PASS: break;
         }
     }
+    if (!verbose && failures > FAIL_LINES)
+        fprintf(out, "  ... and %ld more failed tests (--verbose lists every one; --tests writes them all)\n",
+                failures - FAIL_LINES);
 }
 
 /* The verdict column of --tests: pass, alternative:<flag>, fail, error, missing. */
@@ -75,16 +78,34 @@ void report_tests(FILE *out, const check_report *r)
 
 /* ------------------------------------------------------------------ the summary */
 
+/* The rows of the suites the engine reported a test of (or claimed, or failed in); the suites it reported nothing
+ * of on one line. */
 static void text_families(FILE *out, const check_tally *t)
 {
+    unsigned char shown[SUITE_COUNT] = {0};
+    long unreported[SUITE_COUNT] = {0};
+    for (int i = 0; i < t->n_families; i++) {
+        const family_tally *f = &t->families[i];
+        shown[f->suite] |= f->tests > f->missing;
+        unreported[f->suite] += f->tests;
+    }
     fprintf(out, "%-24s %-20s %6s %6s %5s %5s %5s %10s %11s  %s\n", "suite", "family", "tests", "pass", "fail", "alt",
             "miss", "worst ulps", "worst ratio", "where");
     for (int i = 0; i < t->n_families; i++) {
         const family_tally *f = &t->families[i];
+        if (!shown[f->suite])
+            continue;
         fprintf(out, "%-24s %-20s %6ld %6ld %5ld %5ld %5ld %10.3g %11.3g  %s%s%s\n", suite_name(f->suite), f->family,
                 f->tests, f->passed, f->failed, f->alternative, f->missing, f->worst_ulps, f->worst_ratio,
                 f->worst_where, f->failed ? "; failing tcIds: " : "", f->failed ? f->failing : "");
     }
+    int any = 0;
+    for (int su = 0; su < SUITE_COUNT; su++)
+        if (!shown[su] && unreported[su] > 0)
+            fprintf(out, "%s%s (%ld tests)", any++ ? ", " : "no result for any test of: ", suite_name(su),
+                    unreported[su]);
+    if (any)
+        fprintf(out, "\n");
 }
 
 static void text_alternatives_by_flag(FILE *out, const check_tally *t)
@@ -104,8 +125,13 @@ static void text_alternatives_by_flag(FILE *out, const check_tally *t)
 void report_text(FILE *out, const check_report *r)
 {
     const check_tally *t = r->tally;
-    fprintf(out, "ccref check: %d vector files, %d tests; %ld results from \"%s\"; tier %s\n", r->n_files,
-            r->n_tests, r->n_results, r->engine, r->tier);
+    fprintf(out, "ccref check: %d vector files, %d tests", r->n_files, r->n_tests);
+    if (r->n_selected != r->n_tests)
+        fprintf(out, " (%ld judged)", r->n_selected);
+    fprintf(out, "; %ld results from \"%s\"", r->n_results, r->engine);
+    if (r->n_outside > 0)
+        fprintf(out, " (%ld for tests not judged, not read)", r->n_outside);
+    fprintf(out, "; tier %s\n", r->tier);
     text_families(out, t);
     fprintf(out, "valid: %ld/%ld passed; acceptable: %ld (%ld as expected, %ld as an alternative); invalid: %ld/%ld "
             "rejected; failed: %ld; not reported: %ld tests, %ld outputs\n",
@@ -115,6 +141,11 @@ void report_text(FILE *out, const check_report *r)
             "bound (NoErrorBound), %ld uncertified\n", t->values_compared,
             t->values_compared - t->values_compared_acceptable, t->values_compared_acceptable, t->values_unbounded,
             t->values_uncertified);
+    if (r->claims)
+        fprintf(out, "not claimed: %ld tests (suites the engine does not claim, not judged)\n", t->not_claimed);
+    if (tally_nothing_compared(t))
+        fprintf(out, "nothing compared: no value and no discrete output of any test was compared, so this run "
+                "checked nothing (exit status 1; spec/vectors.md section 10)\n");
     text_alternatives_by_flag(out, t);
     if (t->drifted)
         fprintf(out, "input drift: %ld tests judged at the inputs the engine used; largest relative change of an "
@@ -151,6 +182,8 @@ static void json_totals(jw *w, const check_tally *t)
     jw_end_obj(w);
     json_count(w, "failed", t->failed);
     json_count(w, "notReported", t->not_reported);
+    json_count(w, "notClaimed", t->not_claimed);
+    json_count(w, "discreteCompared", t->discrete_compared);
     json_count(w, "outputsNotReported", t->outputs_not_reported);
     jw_key(w, "valuesCompared");
     jw_obj(w);
@@ -235,6 +268,8 @@ void report_json(jw *w, const check_report *r)
     jw_key(w, "tier");
     jw_str(w, r->tier);
     json_count(w, "tests", r->n_tests);
+    json_count(w, "judged", r->n_selected);
+    json_count(w, "resultsNotJudged", r->n_outside);
     json_totals(w, r->tally);
     json_outputs(w, r->tally);
     json_families(w, r->tally);

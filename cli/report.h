@@ -18,6 +18,9 @@ typedef struct {
     const test_record *records;
     int n_records;
     const check_tally *tally;
+    long n_selected;            /* tests selected (--suite, --family, ..., --claims); n_records of them judged */
+    long n_outside;             /* results for tests not judged (a suite not given, a test not selected) */
+    int claims;                 /* the engine stated what it implements (--claims, --claim) */
 } check_report;
 
 /* The lines about single tests, in test order: every failing test among the first 20 failures, with verbose every
@@ -26,7 +29,8 @@ void report_progress(FILE *out, const check_report *r, int verbose);
 /* --tests: one line per test (TSV, with its header line): suite, tcId, family, result, verdict, condition, worst
  * ratio, worst ulps, worst output. */
 void report_tests(FILE *out, const check_report *r);
-/* The summary: the table per suite and family, the totals, the alternatives by flag, the input drift. */
+/* The summary: the table per suite and family (the suites with a reported test; the others on one line), the
+ * totals, the alternatives by flag, the input drift, and what was not judged or not compared. */
 void report_text(FILE *out, const check_report *r);
 /* --json: the summary as one JSON object (per suite and family, per output, per flag), a newline after it. */
 void report_json(jw *w, const check_report *r);

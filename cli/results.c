@@ -211,6 +211,7 @@ typedef struct {
     int header;                 /* the header line has been read */
     int **test_of_id;           /* test_of_id[f][tc]: the position of the test of file f with tcId tc, -1: none
                                    (index_tests: a result finds its test in one look-up per file) */
+    const unsigned char *const *selected; /* selected[f][t]: test t of file f is judged; NULL: all */
 } reader;
 
 /* The header line: the schema, the vectors' generator version and the engine's name. 0 or 2 with *err. */
@@ -289,27 +290,30 @@ static void free_index(reader *rd)
     rd->test_of_id = NULL;
 }
 
-/* The test an id "<suite>/<tcId>" names: 1 with *file and *test, or 0. One look-up per vector file (the files of a
- * check hold a suite each). */
+/* The test an id "<suite>/<tcId>" names: FOUND with *file and *test; OUTSIDE for a test of a suite whose vectors
+ * are not given; else UNKNOWN. One look-up per vector file (the files of a check hold a suite each). */
+enum { TEST_UNKNOWN, TEST_FOUND, TEST_OUTSIDE };
 static int find_test(const reader *rd, const char *id, int *file, int *test)
 {
     const char *slash = id ? strrchr(id, '/') : NULL;
     char sname[64];
     if (slash == NULL || (size_t)(slash - id) >= sizeof sname)
-        return 0;
+        return TEST_UNKNOWN;
     memcpy(sname, id, (size_t)(slash - id));
     sname[slash - id] = '\0';
     int suite = suite_from_name(sname), tc = tc_id_of(slash + 1);
-    if (tc < 0)
-        return 0;
+    if (tc < 0 || suite < 0)
+        return TEST_UNKNOWN;
+    int given = 0;
     for (int f = 0; f < rd->n_files; f++) {
+        given |= rd->files[f].suite == suite;
         if (rd->files[f].suite != suite || tc > rd->files[f].n_tests || rd->test_of_id[f][tc] < 0)
             continue;
         *file = f;
         *test = rd->test_of_id[f][tc];
-        return 1;
+        return TEST_FOUND;
     }
-    return 0;
+    return given ? TEST_UNKNOWN : TEST_OUTSIDE;
 }
 
 /* A result line (a JSON object): the answer for the test it names. 0 or 2 with *err. */
@@ -319,7 +323,12 @@ static int read_result_line(reader *rd, json_t *j, engine_results *r, char **err
     const char *ids = json_is_string(id) ? json_string_value(id) : NULL;
     int f, t;
     r->n_lines++;
-    if (!find_test(rd, ids, &f, &t)) {
+    const int found = find_test(rd, ids, &f, &t);
+    if (found == TEST_OUTSIDE || (found == TEST_FOUND && rd->selected != NULL && !rd->selected[f][t])) {
+        r->n_outside++; /* a suite not given, or a test not selected: not judged */
+        return 0;
+    }
+    if (found != TEST_FOUND) {
         *err = message("%s:%d: a result for an unknown test \"%s\" (expected \"<suite>/<tcId>\" of the vectors "
                        "given)", rd->path, rd->lineno, ids ? ids : "");
         return 2;
@@ -376,7 +385,8 @@ static int alloc_answers(const vfile *files, int n_files, engine_results *r)
     return r->answer != NULL ? 0 : -1;
 }
 
-int results_read(const char *path, const vfile *files, int n_files, engine_results *r, char **err)
+int results_read(const char *path, const vfile *files, int n_files, const unsigned char *const *selected,
+                 engine_results *r, char **err)
 {
     memset(r, 0, sizeof *r);
     *err = NULL;
@@ -387,7 +397,7 @@ int results_read(const char *path, const vfile *files, int n_files, engine_resul
         *err = message("cannot open %s: %s", path, strerror(errno));
         return 2;
     }
-    reader rd = {path, files, n_files, 0, 0, NULL};
+    reader rd = {path, files, n_files, 0, 0, NULL, selected};
     if (index_tests(&rd) != 0)
         abort(); /* as jsonw.c */
     char *line = NULL;

@@ -23,14 +23,19 @@ typedef struct {
     int tier;                   /* the header's "tier" (a judge_tier), or -1 when it states none */
     int header_line;            /* the header's line */
     long n_lines;               /* result lines read (not the header, not blank lines) */
+    long n_outside;             /* of them, results for tests not judged: of a suite whose vectors are not given,
+                                   or not selected (--suite, --family, ...); read no further */
     const vfile *files;         /* the vector files the answers are for (not owned) */
     int n_files;
     engine_answer **answer;
 } engine_results;
 
-/* Read the results file at path for the tests of files[0 .. n_files - 1] into r (which results_free releases
- * whatever the outcome). 0, or 2 with *err an allocated message naming the file and line (the caller frees it). */
-int results_read(const char *path, const vfile *files, int n_files, engine_results *r, char **err);
+/* Read the results file at path for the tests of files[0 .. n_files - 1] (those with selected[f][t] set; selected
+ * NULL: all) into r (which results_free releases whatever the outcome). A result for a test of a known suite whose
+ * vectors are not given, or for a test not selected, is counted (n_outside) and not read further. 0, or 2 with *err
+ * an allocated message naming the file and line (the caller frees it). */
+int results_read(const char *path, const vfile *files, int n_files, const unsigned char *const *selected,
+                 engine_results *r, char **err);
 void results_free(engine_results *r);
 
 #endif

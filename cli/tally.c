@@ -45,7 +45,7 @@ static void note_failure(family_tally *f, int tc_id)
         snprintf(f->failing + l, sizeof f->failing - l, " ...");
 }
 
-/* The compared outputs of a passed test into the per-output statistics; the first value compared of an output
+/* The compared outputs of a judged test into the per-output statistics; the first value compared of an output
  * names its tcId even at a ratio of 0. */
 static void note_outputs(check_tally *t, const test_record *r)
 {
@@ -56,7 +56,7 @@ static void note_outputs(check_tally *t, const test_record *r)
             continue;
         output_tally *o = &t->outputs[r->suite][i];
         o->compared++;
-        if (o->compared == 1 || c->ratio > o->worst_ratio) {
+        if (o->compared == 1 || !(c->ratio <= o->worst_ratio)) {
             o->worst_ratio = c->ratio;
             o->ratio_tc = r->tc_id;
         }
@@ -72,7 +72,6 @@ static void note_outputs(check_tally *t, const test_record *r)
  * ratio. */
 static void note_pass(check_tally *t, family_tally *f, const test_record *r)
 {
-    const match_report *m = &r->match;
     f->passed += r->verdict == VERDICT_PASS;
     f->alternative += r->verdict == VERDICT_ALTERNATIVE;
     if (r->result == RESULT_VALID)
@@ -85,11 +84,18 @@ static void note_pass(check_tally *t, family_tally *f, const test_record *r)
         t->acceptable_alternative++;
     if (r->verdict == VERDICT_ALTERNATIVE)
         t->alternatives_by_flag[r->alt_flag]++;
+}
+
+/* The compared values of a judged test, passed or failed, in the per-output statistics and the family's worst
+ * ratio: a failure counts in every statistic. */
+static void note_measures(check_tally *t, family_tally *f, const test_record *r)
+{
+    const match_report *m = &r->match;
     note_outputs(t, r);
     if (m->worst_slot < 0)
         return;
     f->worst_ulps = fmax(f->worst_ulps, m->worst_ulps);
-    if (m->worst_ratio > f->worst_ratio) {
+    if (!(m->worst_ratio <= f->worst_ratio)) { /* also a NaN's +Inf */
         f->worst_ratio = m->worst_ratio;
         snprintf(f->worst_where, sizeof f->worst_where, "%s, tcId %d", slot_name(r->suite, m->worst_slot), r->tc_id);
     }
@@ -117,6 +123,7 @@ static void note_values(check_tally *t, family_tally *f, const test_record *r)
     f->values_uncertified += m->values_uncertified;
     f->values_missing += m->values_missing;
     t->values_compared += m->values_compared;
+    t->discrete_compared += m->discrete_compared;
     t->values_compared_acceptable += r->values_compared_acceptable;
     t->values_unbounded += m->values_unbounded;
     t->values_uncertified += m->values_uncertified;
@@ -146,10 +153,13 @@ void tally_add(check_tally *t, const test_record *r)
     case VERDICT_ALTERNATIVE: note_pass(t, f, r); break;
     case VERDICT_FAIL: note_fail(t, f, r); break;
     }
+    note_measures(t, f, r);
     note_values(t, f, r);
 }
 
+int tally_nothing_compared(const check_tally *t) { return t->values_compared + t->discrete_compared == 0; }
+
 int tally_exit_status(const check_tally *t, int require_all)
 {
-    return t->failed > 0 || (require_all && t->not_reported > 0) ? 1 : 0;
+    return t->failed > 0 || (require_all && t->not_reported > 0) || tally_nothing_compared(t) ? 1 : 0;
 }

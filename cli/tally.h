@@ -12,12 +12,12 @@ typedef struct {
     char family[40];
     long tests, passed, failed, alternative, missing, invalid_accepted, drifted;
     long values_compared, values_unbounded, values_uncertified, values_missing;
-    double worst_ratio, worst_ulps, max_drift; /* worst_*: over the tests passed (as expected or an alternative) */
+    double worst_ratio, worst_ulps, max_drift; /* worst_*: over the tests judged, failed ones included */
     char worst_where[120];      /* "<output>, tcId <n>" of worst_ratio */
     char failing[200];          /* the failing tcIds, " ..." when they do not fit */
 } family_tally;
 
-/* Per suite and output, over the tests passed: values compared, the worst ratio to the tolerance and the worst error
+/* Per suite and output, over the tests judged (a failure counts in every statistic): values compared, the worst ratio to the tolerance and the worst error
  * in ulps (outputs not near zero), with the tcId where each occurs. */
 typedef struct {
     long compared;
@@ -34,6 +34,8 @@ typedef struct {
                                    test is counted by the vectors' result) */
     double max_drift;
     long values_compared, values_unbounded, values_uncertified;
+    long discrete_compared;     /* discrete outputs compared (a suite of discrete outputs only: unilateral_classify) */
+    long not_claimed;           /* tests of suites the engine does not claim (--claims): not judged */
     long values_compared_acceptable; /* of values_compared, those of outputs of the acceptable class */
     long alternatives_by_flag[FLAG_COUNT];
     output_tally outputs[SUITE_COUNT][CCREF_MAX_SLOTS];
@@ -48,7 +50,10 @@ void tally_free(check_tally *t);
  * tcIds are kept). */
 void tally_add(check_tally *t, const test_record *r);
 /* The exit status of `ccref check` for a complete run: 1 when a test failed (or, with require_all, a test was not
- * reported), else 0. */
+ * reported), or when nothing was compared (no value and no discrete output: a run that checked nothing never
+ * passes), else 0. */
 int tally_exit_status(const check_tally *t, int require_all);
+/* Whether nothing was compared. */
+int tally_nothing_compared(const check_tally *t);
 
 #endif

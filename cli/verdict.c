@@ -19,7 +19,7 @@ static int status_matches(int expected, int got)
 }
 
 /* The discrete outputs of an OK-class answer that the engine reported and the answer constrains: m->discrete_ok,
- * and the first mismatch as m->first_failure when nothing failed before. */
+ * and the first mismatch as m->failure when nothing failed before. */
 static void match_discrete(const answer *a, const outcome *got, unsigned disc_reported, match_report *m)
 {
     const discrete *x = &a->o.d, *g = &got->d;
@@ -38,9 +38,11 @@ static void match_discrete(const answer *a, const outcome *got, unsigned disc_re
          (int)(g->deviations & ~a->deviations_undecided), "deviations"}};
     m->discrete_ok = 1;
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        m->discrete_compared += (mask & checks[i].bit) != 0;
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
         if ((mask & checks[i].bit) && checks[i].want != checks[i].have) {
             if (m->discrete_ok && m->status_ok)
-                snprintf(m->first_failure, sizeof m->first_failure, "%s is %d, expected %d", checks[i].name,
+                snprintf(m->failure, sizeof m->failure, "%s is %d, expected %d", checks[i].name,
                          checks[i].have, checks[i].want);
             m->discrete_ok = 0;
         }
@@ -98,15 +100,8 @@ static int match_values(const answer *a, const outcome *got, const unsigned char
         if (!c->failed)
             continue;
         values_ok = 0;
-        if (m->first_failure[0] == '\0' && c->state == OUTPUT_UNCONSTRAINED) {
-            snprintf(m->first_failure, sizeof m->first_failure, "%s is not finite", slot_name(a->o.suite, i));
-        } else if (m->first_failure[0] == '\0') {
-            char hv[NUMFMT_LEN], he[NUMFMT_LEN];
-            fmt_hex(c->value, hv);
-            fmt_hex(c->expected, he);
-            snprintf(m->first_failure, sizeof m->first_failure, "%s = %s, expected %s (error %.3g tolerances)",
-                     slot_name(a->o.suite, i), hv, he, c->ratio);
-        }
+        if (m->failure[0] == '\0' && c->state == OUTPUT_UNCONSTRAINED)
+            snprintf(m->failure, sizeof m->failure, "%s is not finite", slot_name(a->o.suite, i));
     }
     for (int i = 0; i < a->o.n; i++) {
         const output_comparison *c = &m->out[i];
@@ -119,6 +114,16 @@ static int match_values(const answer *a, const outcome *got, const unsigned char
         if (c->ulps > m->worst_ulps) /* not for a NaN */
             m->worst_ulps = c->ulps;
     }
+    if (!values_ok && m->failure[0] == '\0' && m->worst_slot >= 0) { /* the worst output, not the first */
+        const output_comparison *c = &m->out[m->worst_slot];
+        char hv[NUMFMT_LEN], he[NUMFMT_LEN];
+        fmt_hex(c->value, hv);
+        fmt_hex(c->expected, he);
+        int n = snprintf(m->failure, sizeof m->failure, "%s = %s, expected %s (error %.3g tolerances)",
+                         slot_name(a->o.suite, m->worst_slot), hv, he, c->ratio);
+        if (m->values_failed > 1 && n > 0 && (size_t)n < sizeof m->failure)
+            snprintf(m->failure + n, sizeof m->failure - (size_t)n, "; %d values outside", m->values_failed);
+    }
     return values_ok;
 }
 
@@ -129,7 +134,7 @@ void match_answer(const answer *a, const outcome *got, const unsigned char *repo
     m->worst_slot = -1;
     m->status_ok = status_matches(a->o.d.status, got->d.status);
     if (!m->status_ok)
-        snprintf(m->first_failure, sizeof m->first_failure, "status %s, expected %s",
+        snprintf(m->failure, sizeof m->failure, "status %s, expected %s",
                  got->d.status == STATUS_ANY_ERROR ? "ERROR" : ccref_status_name(got->d.status),
                  ccref_status_name(a->o.d.status));
     match_discrete(a, got, disc_reported, m);
@@ -157,15 +162,26 @@ static int matching_alternative(const vtest *t, const engine_answer *ans, match_
     return -1;
 }
 
-/* --require-all: an OK-class answer of the engine that leaves out an output or a discrete output of the answer
- * matched. */
-static int leaves_out_outputs(const answer *matched, const engine_answer *ans, const match_report *m)
+/* An OK-class answer of the engine that leaves out an output the answer matched has in use and req requires, or a
+ * discrete output when req requires them all: the first such output's name into what (or "a discrete output"). */
+static int leaves_out_outputs(const answer *matched, const engine_answer *ans, const match_report *m,
+                              const required_outputs *req, char *what, size_t len)
 {
-    return ccref_status_ok(matched->o.d.status) && ccref_status_ok(ans->got.d.status) &&
-           (m->values_missing > 0 || (suite_discrete(ans->got.suite) & ~ans->disc_reported) != 0);
+    if (!ccref_status_ok(matched->o.d.status) || !ccref_status_ok(ans->got.d.status))
+        return 0;
+    for (int i = 0; i < CCREF_MAX_SLOTS; i++)
+        if (req->slot[i] && m->out[i].state == OUTPUT_NOT_REPORTED) {
+            snprintf(what, len, "%s", slot_name(ans->got.suite, i));
+            return 1;
+        }
+    if (req->discrete && (suite_discrete(ans->got.suite) & ~ans->disc_reported) != 0) {
+        snprintf(what, len, "a discrete output");
+        return 1;
+    }
+    return 0;
 }
 
-void classify_test(const vtest *t, const engine_answer *ans, int require_all, test_record *rec)
+void classify_test(const vtest *t, const engine_answer *ans, const required_outputs *req, test_record *rec)
 {
     rec->judged_result = t->result;
     rec->alt_flag = -1;
@@ -175,6 +191,11 @@ void classify_test(const vtest *t, const engine_answer *ans, int require_all, te
     rec->values_compared_acceptable = 0;
     memset(&rec->match, 0, sizeof rec->match);
     rec->match.worst_slot = -1;
+    if (!ans->present && req != NULL && req->test) {
+        rec->verdict = VERDICT_FAIL;
+        snprintf(rec->match.failure, sizeof rec->match.failure, "not reported, though its suite is claimed");
+        return;
+    }
     if (!ans->present || ans->error) {
         rec->verdict = ans->present ? VERDICT_ERROR : VERDICT_NOT_REPORTED;
         return;
@@ -185,10 +206,12 @@ void classify_test(const vtest *t, const engine_answer *ans, int require_all, te
     const int as_expected = m->pass;
     int alt = as_expected ? -1 : matching_alternative(t, ans, m);
     rec->verdict = as_expected ? VERDICT_PASS : alt >= 0 ? VERDICT_ALTERNATIVE : VERDICT_FAIL;
-    if (require_all && leaves_out_outputs(alt >= 0 ? &t->alt[alt] : &t->expected, ans, m)) {
+    char what[80];
+    if (req != NULL && leaves_out_outputs(alt >= 0 ? &t->alt[alt] : &t->expected, ans, m, req, what, sizeof what)) {
         rec->verdict = VERDICT_FAIL;
         alt = -1;
-        snprintf(m->first_failure, sizeof m->first_failure, "an output or a discrete output is not reported");
+        snprintf(m->failure, sizeof m->failure, "%s is not reported, though required (%s)", what,
+                 req->test ? "claimed" : "--require-all");
     }
     if (alt >= 0) {
         rec->alt_flag = t->alt[alt].flag;
@@ -222,8 +245,8 @@ static int test_at_inputs_used(ora_ctx **ctx, const vtest *t, const engine_answe
     return JUDGE_OK;
 }
 
-int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, int require_all, test_record *rec,
-               char *msg, size_t msglen)
+int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, const required_outputs *req,
+               test_record *rec, char *msg, size_t msglen)
 {
     const vtest *t = &f->tests[ti];
     rec->suite = f->suite;
@@ -241,7 +264,7 @@ int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, 
         if (rec->drift > 0.0)
             judged = &at;
     }
-    classify_test(judged, ans, require_all, rec);
+    classify_test(judged, ans, req, rec);
     if (rec->verdict != VERDICT_NOT_REPORTED && rec->verdict != VERDICT_ERROR)
         rec->condition = condition_of(&judged->c);
     return JUDGE_OK;

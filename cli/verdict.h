@@ -36,10 +36,13 @@ typedef struct {
     int status_ok;              /* status matched */
     int discrete_ok;            /* every reported discrete output matched */
     int values_compared, values_failed, values_unbounded, values_uncertified, values_missing;
+    int discrete_compared;      /* discrete outputs compared (reported, constrained, on an OK-class answer) */
     double worst_ratio, worst_ulps; /* over the compared outputs; worst_ulps over those with ulps */
     int worst_slot;             /* the output of worst_ratio; -1 if none compared */
     output_comparison out[CCREF_MAX_SLOTS]; /* per slot */
-    char first_failure[200];    /* what failed first: "perr[0] = 0x1p-3, expected 0x1.8p-3 (error 12 tolerances)" */
+    char failure[200];          /* what failed: the status, else a discrete output, else the worst output that
+                                   failed ("perr[0] = 0x1p-3, expected 0x1.8p-3 (error 12 tolerances); 3 values
+                                   outside") */
 } match_report;
 
 void match_answer(const answer *a, const outcome *got, const unsigned char *reported, unsigned disc_reported,
@@ -74,11 +77,21 @@ typedef struct {
     match_report match;         /* against the alternative matched, else the expected answer */
 } test_record;
 
+/* What an engine must report of a test it is judged on: the output slots (--require-all: all; --claims: those it
+ * claims), and whether every discrete output (--require-all). A test not reported fails when `test` is set (its
+ * suite is claimed); --require-all counts it as not reported instead (tally_exit_status). */
+typedef struct {
+    unsigned char slot[CCREF_MAX_SLOTS];
+    int discrete;
+    int test;
+} required_outputs;
+
 /* The verdict of the engine's answer ans for test t as judged (at the inputs the engine used, when they differ
- * from the vectors'): against t's expected answer, then its alternatives; with require_all an output or a discrete
- * output not reported fails the test. Fills the verdict's fields of rec: judged_result, verdict, alt_flag,
- * alt_branch, invalid_accepted, outputs_not_reported and match (the others are the test's: judge_test). */
-void classify_test(const vtest *t, const engine_answer *ans, int require_all, test_record *rec);
+ * from the vectors'): against t's expected answer, then its alternatives; an output required by req (NULL: none)
+ * and not reported fails the test, as does a required test not reported. Fills the verdict's fields of rec:
+ * judged_result, verdict, alt_flag, alt_branch, invalid_accepted, outputs_not_reported and match (the others are
+ * the test's: judge_test). */
+void classify_test(const vtest *t, const engine_answer *ans, const required_outputs *req, test_record *rec);
 
 /* Why a test cannot be judged: the inputs the engine reports cannot be read, or no expected answer can be made at
  * them (a bound that contradicts the oracle: a bug). */
@@ -88,8 +101,8 @@ enum { JUDGE_OK = 0, JUDGE_BAD_INPUTS_USED, JUDGE_NO_ANSWER_AT_INPUTS_USED };
  * them and they differ from the test's (its expected answer made again with the oracle *ctx, created when first
  * needed; the caller frees it), then classified. JUDGE_OK, or another JUDGE_* with msg ("inputs_used.<field>:
  * <fault>", or why no expected answer could be made). */
-int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, int require_all, test_record *rec,
-               char *msg, size_t msglen);
+int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, const required_outputs *req,
+               test_record *rec, char *msg, size_t msglen);
 
 /* The largest relative change |x - y| / max(|x|, |y|) over the input scalars of two cases of a suite: in [0, 2],
  * finite even when an entry moves off zero (an engine's re-orthonormalized rotation), where a count of ulps of x

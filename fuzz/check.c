@@ -466,7 +466,7 @@ static void judge_full(const cli_case *c)
         fuzz_worst(name, 1.0); /* keeps the first such input, for the report */
         return;
     }
-    fuzz_fail("%s: kernel against the certified oracle: %s", suite_name(c->suite), m.first_failure);
+    fuzz_fail("%s: kernel against the certified oracle: %s", suite_name(c->suite), m.failure);
 }
 
 static void judge(const cli_case *c)

@@ -60,7 +60,7 @@ static void report_output(engine_answer *e, const char *name, double value)
 
 /* One output of each kind of comparison. ulp(1) = 2^-52 and ulp(2) = 2^-51, so:
  *  perr[0]: 1 + 2^-51 against 1 with tolerance 2^-50: error 2^-51, ratio 1/2, 2 ulps; passes;
- *  verr[0]: 2 + 2^-48 against 2 with tolerance 2^-49: error 2^-48, ratio 2, 8 ulps; fails (the first failure);
+ *  verr[0]: 2 + 2^-48 against 2 with tolerance 2^-49: error 2^-48, ratio 2, 8 ulps; fails (the worst measured);
  *  aerr[0]: not certified; tension: no bound (tolerance +Inf); orientation.x: not reported; orientation.y: an
  *  alternative's unconstrained output answered NaN (fails: not finite); orientation.z: 1.5 against 1 with tolerance 1,
  *  over 2^20 ulps: ratio 1/2 and no count of ulps (NaN); force_on_body1.moment.x: not in use. */
@@ -123,8 +123,13 @@ static void test_match_each_comparison(void)
     CU_ASSERT_TRUE(m.status_ok);
     CU_ASSERT_TRUE(m.discrete_ok);
     CU_ASSERT_FALSE(m.pass);
-    /* 2 + 2^-48 = 0x1.0000000000008p+1: 2^-48 is 2^-49 of the leading 1, the 13th hex digit 8 (2^-52 * 8) */
-    CU_ASSERT_STRING_EQUAL(m.first_failure, "verr[0] = 0x1.0000000000008p+1, expected 0x1p+1 (error 2 tolerances)");
+    /* the failure named is the worst: a non-finite value where any finite one was accepted (no ratio measures it) */
+    CU_ASSERT_STRING_EQUAL(m.failure, "orientation.y is not finite");
+    /* without it, the worst value outside its tolerance: 2 + 2^-48 = 0x1.0000000000008p+1 (2^-48 is 2^-49 of the
+     * leading 1, the 13th hex digit 8) */
+    report_output(&e, "orientation.y", 0.0);
+    match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+    CU_ASSERT_STRING_EQUAL(m.failure, "verr[0] = 0x1.0000000000008p+1, expected 0x1p+1 (error 2 tolerances)");
 }
 
 /* Statuses: an engine without the OK_* variants answers OK; the generic ERROR stands for any error status; another
@@ -151,13 +156,13 @@ static void test_match_statuses(void)
     e.got.d.status = CCREF_E_NONFINITE_INPUT;
     match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
     CU_ASSERT_FALSE(m.pass);
-    CU_ASSERT_STRING_EQUAL(m.first_failure, "status E_NONFINITE_INPUT, expected E_NOT_ROTATION");
+    CU_ASSERT_STRING_EQUAL(m.failure, "status E_NONFINITE_INPUT, expected E_NOT_ROTATION");
 
     ok_answer(&a);
     expect_output(&a, "perr[0]", 1.0, 0x1p-50, 60);
     match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
     CU_ASSERT_FALSE(m.status_ok);
-    CU_ASSERT_STRING_EQUAL(m.first_failure, "status E_NONFINITE_INPUT, expected OK");
+    CU_ASSERT_STRING_EQUAL(m.failure, "status E_NONFINITE_INPUT, expected OK");
     CU_ASSERT_EQUAL(m.out[slot("perr[0]")].state, OUTPUT_NOT_LOOKED_AT);
     CU_ASSERT_EQUAL(m.values_compared, 0);
     CU_ASSERT_EQUAL(m.worst_slot, -1);
@@ -175,7 +180,7 @@ static void test_match_discrete(void)
     match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
     CU_ASSERT_FALSE(m.discrete_ok);
     CU_ASSERT_FALSE(m.pass);
-    CU_ASSERT_STRING_EQUAL(m.first_failure, "mp is 2, expected 1");
+    CU_ASSERT_STRING_EQUAL(m.failure, "mp is 2, expected 1");
     match_answer(&a, &e.got, e.reported, DISC_MV | DISC_DEVIATIONS, &m); /* mp not reported */
     CU_ASSERT_TRUE(m.pass);
     a.disc_unconstrained = DISC_MP;
@@ -219,12 +224,12 @@ static void test_output_classes(void)
     engine_ok(&e);
     report_output(&e, "perr[0]", 3.0); /* the alternative's perr */
     report_output(&e, "verr[0]", 2.0);
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_ALTERNATIVE);
     CU_ASSERT_EQUAL(r.match.values_compared, 2);
     CU_ASSERT_EQUAL(r.values_compared_acceptable, 1);
     report_output(&e, "verr[0]", 2.5); /* a valid-class output wrong: no answer matches */
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
 }
 
@@ -236,13 +241,13 @@ static void test_classify_verdicts(void)
     acceptable_test(&t);
     engine_ok(&e);
     report_output(&e, "perr[0]", 1.0);
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
     CU_ASSERT_EQUAL(r.alt_flag, -1);
     CU_ASSERT_EQUAL(r.judged_result, RESULT_ACCEPTABLE);
 
     report_output(&e, "perr[0]", 3.0);
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_ALTERNATIVE);
     CU_ASSERT_EQUAL(r.alt_flag, FLAG_DECISION_BAND);
     CU_ASSERT_STRING_EQUAL(r.alt_branch, "sense=-1");
@@ -251,21 +256,22 @@ static void test_classify_verdicts(void)
 
     /* 2 against 1: an error of 1 = 2^50 tolerances (1125899906842624, "%.3g" 1.13e+15); 2 against 3 fails too */
     report_output(&e, "perr[0]", 2.0);
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
     CU_ASSERT_FALSE(r.invalid_accepted);
-    CU_ASSERT_STRING_EQUAL(r.match.first_failure, "perr[0] = 0x1p+1, expected 0x1p+0 (error 1.13e+15 tolerances)");
+    CU_ASSERT_STRING_EQUAL(r.match.failure, "perr[0] = 0x1p+1, expected 0x1p+0 (error 1.13e+15 tolerances)");
 
     e.present = 0;
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_NOT_REPORTED);
     e.present = 1;
     e.error = 1;
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_ERROR);
 }
 
-/* --require-all: an output or a discrete output the engine leaves out fails a test that would pass. */
+/* --require-all: an output or a discrete output the engine leaves out fails a test that would pass, naming it;
+ * --claims: a claimed output left out fails, an output not claimed does not; a claimed test not reported fails. */
 static void test_classify_require_all(void)
 {
     static vtest t;
@@ -275,20 +281,44 @@ static void test_classify_require_all(void)
     t.result = RESULT_VALID;
     t.n_alt = 0;
     engine_ok(&e); /* perr[0] not reported */
-    classify_test(&t, &e, 0, &r);
+    required_outputs all, claimed, other;
+    memset(&all, 1, sizeof all.slot);
+    all.discrete = 1;
+    all.test = 0;
+    memset(&claimed, 0, sizeof claimed);
+    claimed.test = 1;
+    claimed.slot[slot("perr[0]")] = 1;
+    other = claimed;
+    other.slot[slot("perr[0]")] = 0;
+    other.slot[slot("verr[0]")] = 1; /* not in use in this answer: never required */
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
     CU_ASSERT_EQUAL(r.outputs_not_reported, 1);
-    classify_test(&t, &e, 1, &r);
+    classify_test(&t, &e, &all, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
-    CU_ASSERT_STRING_EQUAL(r.match.first_failure, "an output or a discrete output is not reported");
+    CU_ASSERT_STRING_EQUAL(r.match.failure, "perr[0] is not reported, though required (--require-all)");
+    classify_test(&t, &e, &claimed, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    CU_ASSERT_STRING_EQUAL(r.match.failure, "perr[0] is not reported, though required (claimed)");
+    classify_test(&t, &e, &other, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
     report_output(&e, "perr[0]", 1.0);
     e.disc_reported = DISC_MP | DISC_MV; /* deviations left out */
-    classify_test(&t, &e, 1, &r);
+    classify_test(&t, &e, &all, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    CU_ASSERT_STRING_EQUAL(r.match.failure, "a discrete output is not reported, though required (--require-all)");
+    classify_test(&t, &e, &claimed, &r); /* discrete outputs are not claimed */
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
     e.disc_reported |= DISC_DEVIATIONS;
-    classify_test(&t, &e, 1, &r);
+    classify_test(&t, &e, &all, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
     CU_ASSERT_EQUAL(r.outputs_not_reported, 0);
+    e.present = 0; /* a claimed test not reported fails; under --require-all it is counted as not reported */
+    classify_test(&t, &e, &claimed, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    CU_ASSERT_STRING_EQUAL(r.match.failure, "not reported, though its suite is claimed");
+    classify_test(&t, &e, &all, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_NOT_REPORTED);
 }
 
 /* An invalid input answered with an OK status fails and is counted as accepted; rejected alike it passes. */
@@ -303,12 +333,12 @@ static void test_classify_invalid(void)
     answer_init(&t.expected, rod());
     t.expected.o.d.status = CCREF_E_NONFINITE_INPUT;
     engine_ok(&e);
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
     CU_ASSERT_TRUE(r.invalid_accepted);
-    CU_ASSERT_STRING_EQUAL(r.match.first_failure, "status OK, expected E_NONFINITE_INPUT");
+    CU_ASSERT_STRING_EQUAL(r.match.failure, "status OK, expected E_NONFINITE_INPUT");
     e.got.d.status = CCREF_E_NONFINITE_INPUT;
-    classify_test(&t, &e, 0, &r);
+    classify_test(&t, &e, NULL, &r);
     CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
     CU_ASSERT_FALSE(r.invalid_accepted);
 }
@@ -385,8 +415,8 @@ static void test_tally_counts(void)
     CU_ASSERT_EQUAL(fr->failed, 2);
     CU_ASSERT_EQUAL(fr->missing, 1);
     CU_ASSERT_STRING_EQUAL(fr->failing, "4 5");
-    ASSERT_EXACT(fr->worst_ratio, 0.0); /* the failure's ratio 5 is not among the passed tests' */
-    CU_ASSERT_STRING_EQUAL(fr->worst_where, "");
+    ASSERT_EXACT(fr->worst_ratio, 5.0); /* a failure counts in every statistic */
+    CU_ASSERT_STRING_EQUAL(fr->worst_where, "perr[0], tcId 4");
     CU_ASSERT_STRING_EQUAL(fe->family, "edge");
     CU_ASSERT_EQUAL(fe->passed, 1);
     CU_ASSERT_EQUAL(fe->alternative, 1);
@@ -394,14 +424,14 @@ static void test_tally_counts(void)
     ASSERT_EXACT(fe->worst_ulps, 3.0);
     CU_ASSERT_STRING_EQUAL(fe->worst_where, "perr[0], tcId 3");
 
-    /* perr[0] over the passed tests 1, 2, 3, 7: the first compared names its tcId at ratio 0; 1/4 at tc 3 is the
-     * worst ratio; ulps: 0, 0, none (NaN), 3 at tc 7 */
+    /* perr[0] over the judged tests 1, 2, 3, 4 (failed), 7: the first compared names its tcId at ratio 0; 5 at the
+     * failed tc 4 is the worst ratio and its 40 ulps the worst ulps (0, 0, none (NaN), 40, 3) */
     const output_tally *o = &t.outputs[rod()][slot("perr[0]")];
-    CU_ASSERT_EQUAL(o->compared, 4);
-    ASSERT_EXACT(o->worst_ratio, 0.25);
-    CU_ASSERT_EQUAL(o->ratio_tc, 3);
-    ASSERT_EXACT(o->worst_ulps, 3.0);
-    CU_ASSERT_EQUAL(o->ulps_tc, 7);
+    CU_ASSERT_EQUAL(o->compared, 5);
+    ASSERT_EXACT(o->worst_ratio, 5.0);
+    CU_ASSERT_EQUAL(o->ratio_tc, 4);
+    ASSERT_EXACT(o->worst_ulps, 40.0);
+    CU_ASSERT_EQUAL(o->ulps_tc, 4);
     o = &t.outputs[rod()][slot("verr[0]")];
     CU_ASSERT_EQUAL(o->compared, 1);
     CU_ASSERT_EQUAL(o->ratio_tc, 2);
@@ -419,6 +449,11 @@ static void test_tally_exit_and_failing_list(void)
     CU_ASSERT_FATAL(tally_init(&t, 1) == 0);
     test_record r = record(1, "random", RESULT_VALID, VERDICT_NOT_REPORTED, 0.0, 0.0);
     tally_add(&t, &r);
+    CU_ASSERT(tally_nothing_compared(&t));
+    CU_ASSERT_EQUAL(tally_exit_status(&t, 0), 1); /* nothing compared: a run that checked nothing never passes */
+    r = record(2, "random", RESULT_VALID, VERDICT_PASS, 0.5, 0.0); /* one value compared */
+    tally_add(&t, &r);
+    CU_ASSERT(!tally_nothing_compared(&t));
     CU_ASSERT_EQUAL(tally_exit_status(&t, 0), 0);
     CU_ASSERT_EQUAL(tally_exit_status(&t, 1), 1);
     for (int tc = 1000; tc < 1050; tc++) {
@@ -471,17 +506,20 @@ static void test_report_fail_lines(void)
     static test_record r[25];
     for (int i = 0; i < 25; i++) {
         r[i] = record(i + 1, "random", RESULT_VALID, i == 2 ? VERDICT_ERROR : VERDICT_FAIL, 2.0, 0.0);
-        snprintf(r[i].match.first_failure, sizeof r[i].match.first_failure, "why %d", i + 1);
+        snprintf(r[i].match.failure, sizeof r[i].match.failure, "why %d", i + 1);
     }
-    const check_report rep = {1, 25, 25, "hand", "double", r, 25, NULL};
+    const check_report rep = {1, 25, 25, "hand", "double", r, 25, NULL, 25, 0, 0};
     char *out = render(progress, &rep, 0);
     CU_ASSERT_EQUAL(count_lines(out, "  FAIL "), 19);
+    CU_ASSERT(strstr(out, "  ... and 5 more failed tests (--verbose lists every one; --tests writes them all)\n") !=
+              NULL);
     CU_ASSERT(strstr(out, "  FAIL rod/20 (valid, random): why 20\n") != NULL);
     CU_ASSERT(strstr(out, "rod/21") == NULL);
     CU_ASSERT(strstr(out, "rod/3") == NULL);
     free(out);
     out = render(progress, &rep, 1);
     CU_ASSERT_EQUAL(count_lines(out, "  FAIL "), 24);
+    CU_ASSERT(strstr(out, "more failed tests") == NULL);
     CU_ASSERT(strstr(out, "  rod/3: the engine reported an error for the case\n") != NULL);
     free(out);
 }
@@ -494,7 +532,7 @@ static void test_report_tests_file(void)
     r[1] = record(6, "edge", RESULT_ACCEPTABLE, VERDICT_ALTERNATIVE, 0.5, 2.0);
     r[1].alt_flag = FLAG_DECISION_BAND;
     r[1].condition = 4.0;
-    const check_report rep = {1, 2, 1, "hand", "double", r, 2, NULL};
+    const check_report rep = {1, 2, 1, "hand", "double", r, 2, NULL, 2, 0, 0};
     char *out = render(tests_file, &rep, 0);
     CU_ASSERT_STRING_EQUAL(out, "suite\ttcId\tfamily\tresult\tverdict\tcondition\tworst_ratio\tworst_ulps\t"
                                 "worst_output\n"
@@ -510,7 +548,7 @@ static void register_judge(CU_pSuite s)
     CU_add_test(s, "match_answer: discrete outputs reported and constrained", test_match_discrete);
     CU_add_test(s, "classify_test: pass, alternative, fail, error, not reported", test_classify_verdicts);
     CU_add_test(s, "classify_test: values counted per output class", test_output_classes);
-    CU_add_test(s, "classify_test: --require-all", test_classify_require_all);
+    CU_add_test(s, "classify_test: --require-all and --claims", test_classify_require_all);
     CU_add_test(s, "classify_test: an invalid input accepted", test_classify_invalid);
     CU_add_test(s, "tally: counts, families, outputs, flags, drift", test_tally_counts);
     CU_add_test(s, "tally: exit status, the failing list cut at 200 characters", test_tally_exit_and_failing_list);
