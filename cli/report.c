@@ -133,10 +133,17 @@ void report_text(FILE *out, const check_report *r)
         fprintf(out, " (%ld for tests not judged, not read)", r->n_outside);
     fprintf(out, "; tier %s\n", r->tier);
     text_families(out, t);
-    fprintf(out, "valid: %ld/%ld passed; acceptable: %ld (%ld as expected, %ld as an alternative); invalid: %ld/%ld "
-            "rejected; failed: %ld; not reported: %ld tests, %ld outputs\n",
-            t->valid_passed, t->valid, t->acceptable, t->acceptable_expected, t->acceptable_alternative,
-            t->invalid_rejected, t->invalid, t->failed, t->not_reported, t->outputs_not_reported);
+    /* each class's tests not reported, where there are some: "invalid: 0/338 rejected" alone would read as 338
+     * accepted */
+    char miss[3][48];
+    for (int c = 0; c < 3; c++)
+        snprintf(miss[c], sizeof miss[c], t->not_reported_by_result[c] ? " (%ld not reported)" : "",
+                 t->not_reported_by_result[c]);
+    fprintf(out, "valid: %ld/%ld passed%s; acceptable: %ld (%ld as expected, %ld as an alternative)%s; invalid: "
+            "%ld/%ld rejected%s; failed: %ld; not reported: %ld tests, %ld outputs\n",
+            t->valid_passed, t->valid, miss[RESULT_VALID], t->acceptable, t->acceptable_expected,
+            t->acceptable_alternative, miss[RESULT_ACCEPTABLE], t->invalid_rejected, t->invalid, miss[RESULT_INVALID],
+            t->failed, t->not_reported, t->outputs_not_reported);
     fprintf(out, "values compared: %ld (of valid outputs %ld, of acceptable outputs %ld); not compared: %ld without a "
             "bound (NoErrorBound), %ld uncertified\n", t->values_compared,
             t->values_compared - t->values_compared_acceptable, t->values_compared_acceptable, t->values_unbounded,

@@ -147,6 +147,7 @@ void tally_add(check_tally *t, const test_record *r)
     case VERDICT_NOT_REPORTED:
         f->missing++;
         t->not_reported++;
+        t->not_reported_by_result[r->result]++;
         return;
     case VERDICT_ERROR: note_fail(t, f, r); return;
     case VERDICT_PASS:

@@ -2855,6 +2855,14 @@ static void test_check_ci_gate(void)
     snprintf(want, sizeof want, "no result for any test of: line_on_line (%d tests)\n", vl.n_tests);
     CU_ASSERT(strstr(r.out, want) != NULL);
     CU_ASSERT(strstr(r.out, "\nline_on_line ") == NULL);
+    int invalid[2] = {0, 0}; /* the invalid tests of ball (all rejected) and line_on_line (not reported) */
+    for (int i = 0; i < vb.n_tests; i++)
+        invalid[0] += vb.tests[i].result == RESULT_INVALID;
+    for (int i = 0; i < vl.n_tests; i++)
+        invalid[1] += vl.tests[i].result == RESULT_INVALID;
+    snprintf(want, sizeof want, "invalid: %d/%d rejected (%d not reported);", invalid[0], invalid[0] + invalid[1],
+             invalid[1]);
+    CU_ASSERT(invalid[1] > 0 && strstr(r.out, want) != NULL);
     free_run(&r);
 
     /* claims: the suite claimed is judged, the other listed as not claimed; a claimed test or output not reported
