@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../src/ccref_version.h"
 #include "eval.h"
@@ -190,7 +191,8 @@ static int eval_lines(FILE *in, FILE *out, ora_ctx *ctx, eval_mode mode)
     char *buf = NULL;
     size_t cap = 0, line = 0;
     ssize_t len;
-    int bad = 0, io = 0;
+    long bad = 0;
+    int io = 0;
     jw w;
     jw_init(&w);
     while ((len = getline(&buf, &cap, in)) != -1) {
@@ -209,7 +211,7 @@ static int eval_lines(FILE *in, FILE *out, ora_ctx *ctx, eval_mode mode)
         cli_case c;
         if (root == NULL || case_read(root, &c, &e) != 0) {
             write_error(&w, line, id_text, &e);
-            bad = 1;
+            bad++;
         } else {
             evaluate(&w, ctx, mode, id_text, line, &c);
         }
@@ -220,9 +222,13 @@ static int eval_lines(FILE *in, FILE *out, ora_ctx *ctx, eval_mode mode)
     free(buf);
     jw_free(&w);
     if (ferror(in) || io) {
-        fprintf(stderr, "ccref: read or write error\n");
+        fprintf(stderr, "ccref: %s: %s\n", ferror(in) ? "cannot read the input" : "cannot write the output",
+                strerror(errno));
         return 2;
     }
+    if (bad)
+        fprintf(stderr, "ccref eval: %ld of the input's lines could not be read: their error objects (line, field, "
+                "column, message) are in the output\n", bad);
     return bad ? 1 : 0;
 }
 
@@ -294,25 +300,35 @@ int cmd_eval(int argc, char **argv)
                                          {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     eval_mode mode = MODE_KERNEL;
     const char *output = NULL;
-    int vectors = 0, ch;
+    int vectors = 0, ch, modes = 0;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
         switch (ch) {
-        case 'c': mode = MODE_CERTIFIED; break;
-        case 'b': mode = MODE_BOTH; break;
+        case 'c': mode = MODE_CERTIFIED, modes++; break;
+        case 'b': mode = MODE_BOTH, modes++; break;
         case 'o': output = optarg; break;
         case 'v': vectors = 1; break;
         case 'h': eval_usage(stdout); return 0;
         default: eval_usage(stderr); return 2;
         }
     }
+    if (modes > 1) {
+        fprintf(stderr, "ccref eval: --certified and --both exclude each other\n");
+        eval_usage(stderr);
+        return 2;
+    }
     if ((!vectors && argc - optind > 1) || (vectors && argc - optind < 1)) {
         eval_usage(stderr);
         return 2;
     }
     FILE *in = stdin;
-    if (!vectors && optind < argc && strcmp(argv[optind], "-") != 0 && (in = fopen(argv[optind], "r")) == NULL) {
-        fprintf(stderr, "ccref: cannot open %s: %s\n", argv[optind], strerror(errno));
+    const char *in_name = !vectors && optind < argc ? argv[optind] : "-";
+    struct stat st;
+    if (strcmp(in_name, "-") != 0 &&
+        ((in = fopen(in_name, "r")) == NULL || (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)))) {
+        fprintf(stderr, "ccref: cannot read %s: %s\n", in_name, in == NULL ? strerror(errno) : strerror(EISDIR));
+        if (in != NULL)
+            fclose(in);
         return 2;
     }
     FILE *out = stdout;

@@ -507,7 +507,12 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
         case 'u': {
             int s = suite_from_name(optarg);
             if (s < 0) {
-                die("--suite %s: unknown suite%s", optarg, "");
+                char names[1024] = "";
+                for (int k = 0; k < SUITE_COUNT; k++) {
+                    size_t l = strlen(names);
+                    snprintf(names + l, sizeof names - l, "%s%s", k ? ", " : "", suite_name(k));
+                }
+                die("--suite %s: unknown suite; the suites are %s", optarg, names);
                 return 2;
             }
             o->suites[o->n_suites++ % SUITE_COUNT] = s;

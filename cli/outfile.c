@@ -19,7 +19,7 @@ int outfile_open(outfile *o, const char *prog, const char *path)
     snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld", path, (long)getpid());
     o->f = fopen(o->tmp, "wb");
     if (o->f == NULL) {
-        fprintf(stderr, "%s: cannot write %s: %s\n", prog, o->tmp, strerror(errno));
+        fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(errno)); /* the user's path: its reason */
         o->tmp[0] = '\0';
         return -1;
     }
@@ -34,7 +34,7 @@ int outfile_close(outfile *o)
     int close_error = fclose(o->f) != 0;
     o->f = NULL;
     if (write_error || close_error) {
-        fprintf(stderr, "%s: cannot write %s%s%s\n", o->prog, o->tmp, close_error ? ": " : "",
+        fprintf(stderr, "%s: cannot write %s%s%s\n", o->prog, o->path, close_error ? ": " : "",
                 close_error ? strerror(errno) : "");
         return -1;
     }
@@ -47,7 +47,8 @@ int outfile_finish(outfile *o, int keep)
         return 0;
     int rc = outfile_close(o);
     if (rc == 0 && keep && rename(o->tmp, o->path) != 0) {
-        fprintf(stderr, "%s: cannot rename %s to %s: %s\n", o->prog, o->tmp, o->path, strerror(errno));
+        fprintf(stderr, "%s: cannot write %s (renaming its temporary file): %s\n", o->prog, o->path,
+                strerror(errno));
         rc = -1;
     }
     if (rc != 0 || !keep)

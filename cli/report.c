@@ -18,8 +18,9 @@ void report_progress(FILE *out, const check_report *r, int verbose)
         switch (t->verdict) {
         case VERDICT_ERROR:
             failures++;
-            if (verbose)
-                fprintf(out, "  %s/%d: the engine reported an error for the case\n", suite, t->tc_id);
+            if (verbose || failures <= FAIL_LINES)
+                fprintf(out, "  FAIL %s/%d (%s, %s): %s\n", suite, t->tc_id, test_result_name(t->result), t->family,
+                        t->match.failure);
             break;
         case VERDICT_ALTERNATIVE:
             if (verbose)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "numfmt.h"
 #include "results.h"
@@ -113,7 +114,7 @@ static int discrete_value(json_t *v, disc_form form, unsigned *deviations)
 }
 
 /* The discrete outputs the result gives, into ans (got.d and disc_reported); 0, or -1 with msg. */
-static int read_discrete_outputs(json_t *j, engine_answer *ans, char *msg, size_t msglen)
+static int read_discrete_outputs(json_t *j, int suite, engine_answer *ans, char *msg, size_t msglen)
 {
     discrete *d = &ans->got.d;
     const struct { unsigned bit; const char *name; disc_form form; int *dst; } disc[] = {
@@ -129,6 +130,10 @@ static int read_discrete_outputs(json_t *j, engine_answer *ans, char *msg, size_
         json_t *v = json_object_get(j, disc[i].name);
         if (v == NULL)
             continue;
+        if (!(suite_discrete(suite) & disc[i].bit)) { /* as an unknown output name is */
+            snprintf(msg, msglen, "field %s: not a discrete output of %s", disc[i].name, suite_name(suite));
+            return -1;
+        }
         int val = discrete_value(v, disc[i].form, &d->deviations);
         int named = disc[i].form == FORM_COR_BRANCH || disc[i].form == FORM_COF_BRANCH ||
                     disc[i].form == FORM_CONDITION;
@@ -181,8 +186,14 @@ static int read_result(json_t *j, int suite, engine_answer *ans, char *msg, size
         snprintf(msg, msglen, "field %s: unknown key", bad);
         return -1;
     }
-    if (json_object_get(j, "error") != NULL) {
+    json_t *eo = json_object_get(j, "error");
+    if (eo != NULL) {
         ans->error = 1;
+        json_t *em = json_object_get(eo, "message");
+        char *dump = json_is_string(em) ? NULL : json_dumps(eo, JSON_ENCODE_ANY | JSON_COMPACT);
+        snprintf(ans->error_message, sizeof ans->error_message, "%s",
+                 json_is_string(em) ? json_string_value(em) : dump ? dump : "");
+        free(dump);
         return 0;
     }
     json_t *st = json_object_get(j, "status");
@@ -192,7 +203,7 @@ static int read_result(json_t *j, int suite, engine_answer *ans, char *msg, size
         return -1;
     }
     o->d.status = (ccref_status)s;
-    if (read_discrete_outputs(j, ans, msg, msglen) != 0 || read_outputs(j, suite, ans, msg, msglen) != 0)
+    if (read_discrete_outputs(j, suite, ans, msg, msglen) != 0 || read_outputs(j, suite, ans, msg, msglen) != 0)
         return -1;
     json_t *used = json_object_get(j, "inputs_used");
     if (used != NULL)
@@ -220,9 +231,18 @@ static int read_header(reader *rd, json_t *j, engine_results *r, char **err)
     json_t *s = json_object_get(j, "schema"), *v = json_object_get(j, "generatorVersion");
     json_t *en = json_object_get(j, "engine");
     int rc = 0;
-    if (!json_is_string(s) || strcmp(json_string_value(s), RESULTS_SCHEMA) != 0 || !json_is_string(v)) {
+    if (s == NULL && v == NULL) {
         *err = message("%s:%d: the first line must be the results header {\"schema\": \"%s\", \"generatorVersion\": "
                        "..., \"engine\": ...}", rd->path, rd->lineno, RESULTS_SCHEMA);
+        rc = 2;
+    } else if (!json_is_string(s) || strcmp(json_string_value(s), RESULTS_SCHEMA) != 0) {
+        *err = message("%s:%d: field schema: expected \"%s\"%s%s%s", rd->path, rd->lineno, RESULTS_SCHEMA,
+                       json_is_string(s) ? ", not \"" : s == NULL ? " (missing)" : " (a string)",
+                       json_is_string(s) ? json_string_value(s) : "", json_is_string(s) ? "\"" : "");
+        rc = 2;
+    } else if (!json_is_string(v)) {
+        *err = message("%s:%d: field generatorVersion: expected the vectors' version as a string, \"%s\"%s", rd->path,
+                       rd->lineno, rd->files[0].generator_version, v == NULL ? " (missing)" : "");
         rc = 2;
     } else if (strcmp(json_string_value(v), rd->files[0].generator_version) != 0) {
         *err = message("%s:%d: results for generatorVersion %s, the vectors are %s", rd->path, rd->lineno,
@@ -328,9 +348,14 @@ static int read_result_line(reader *rd, json_t *j, engine_results *r, char **err
         r->n_outside++; /* a suite not given, or a test not selected: not judged */
         return 0;
     }
+    if (ids == NULL) {
+        *err = message("%s:%d: field id: expected a string \"<suite>/<tcId>\"%s", rd->path, rd->lineno,
+                       id == NULL ? " (missing)" : ", not a JSON string");
+        return 2;
+    }
     if (found != TEST_FOUND) {
         *err = message("%s:%d: a result for an unknown test \"%s\" (expected \"<suite>/<tcId>\" of the vectors "
-                       "given)", rd->path, rd->lineno, ids ? ids : "");
+                       "given)", rd->path, rd->lineno, ids);
         return 2;
     }
     engine_answer *ans = &r->answer[f][t];
@@ -356,6 +381,46 @@ static int is_blank(const char *line, size_t len)
     return 1;
 }
 
+/* A result line that is not JSON (a bare NaN token, say) but names its test, "id": "<suite>/<tcId>": that test
+ * fails with the reason, and the run goes on. 1 when so, 0 when the line names no test of the check. */
+static int fail_unreadable_result(reader *rd, const char *line, size_t len, const read_error *e, engine_results *r)
+{
+    char buf[256];
+    const char *k = NULL;
+    for (size_t i = 0; k == NULL && i + 4 <= len; i++)
+        if (memcmp(line + i, "\"id\"", 4) == 0)
+            k = line + i;
+    if (k == NULL)
+        return 0;
+    const char *p = k + 4, *end = line + len;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == ':'))
+        p++;
+    if (p == end || *p != '"')
+        return 0;
+    const char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
+    if (q == NULL || (size_t)(q - p - 1) >= sizeof buf)
+        return 0;
+    memcpy(buf, p + 1, (size_t)(q - p - 1));
+    buf[q - p - 1] = '\0';
+    int f, t;
+    if (find_test(rd, buf, &f, &t) != TEST_FOUND)
+        return 0;
+    r->n_lines++;
+    if (rd->selected != NULL && !rd->selected[f][t]) {
+        r->n_outside++;
+        return 1;
+    }
+    engine_answer *ans = &r->answer[f][t];
+    if (ans->present)
+        return 0; /* a second result: the error of read_result_line */
+    ans->present = 1;
+    ans->line = rd->lineno;
+    ans->error = 1;
+    snprintf(ans->error_message, sizeof ans->error_message, "line %d is not JSON (%.*s); a non-finite value is "
+             "written as a string, \"nan\", \"inf\" or \"-inf\"", rd->lineno, 60, e->message);
+    return 1;
+}
+
 /* One line of the file (blank lines skipped): the header first, then results. 0 or 2 with *err. */
 static int read_line(reader *rd, const char *line, size_t len, engine_results *r, char **err)
 {
@@ -364,6 +429,8 @@ static int read_line(reader *rd, const char *line, size_t len, engine_results *r
     read_error e;
     json_t *j = case_parse_line(line, len, rd->lineno == 1, &e);
     int rc;
+    if (j == NULL && rd->header && fail_unreadable_result(rd, line, len, &e, r))
+        return 0;
     if (j == NULL || !json_is_object(j)) {
         *err = message("%s:%d: %s", rd->path, rd->lineno, j ? "not a JSON object" : e.message);
         rc = 2;
@@ -392,9 +459,13 @@ int results_read(const char *path, const vfile *files, int n_files, const unsign
     *err = NULL;
     if (alloc_answers(files, n_files, r) != 0)
         abort(); /* as jsonw.c */
-    FILE *in = fopen(path, "r");
-    if (in == NULL) {
-        *err = message("cannot open %s: %s", path, strerror(errno));
+    const int from_stdin = strcmp(path, "-") == 0;
+    FILE *in = from_stdin ? stdin : fopen(path, "r");
+    struct stat st;
+    if (in == NULL || (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))) {
+        *err = message("cannot read %s: %s", path, in == NULL ? strerror(errno) : strerror(EISDIR));
+        if (in != NULL && !from_stdin)
+            fclose(in);
         return 2;
     }
     reader rd = {path, files, n_files, 0, 0, NULL, selected};
@@ -409,7 +480,7 @@ int results_read(const char *path, const vfile *files, int n_files, const unsign
         rc = read_line(&rd, line, (size_t)len, r, err);
     }
     if (rc == 0 && ferror(in)) {
-        *err = message("%s: read error", path);
+        *err = message("cannot read %s: %s", path, strerror(errno));
         rc = 2;
     }
     if (rc == 0 && !rd.header) {
@@ -417,7 +488,8 @@ int results_read(const char *path, const vfile *files, int n_files, const unsign
         rc = 2;
     }
     free(line);
-    fclose(in);
+    if (!from_stdin)
+        fclose(in);
     free_index(&rd);
     return rc;
 }

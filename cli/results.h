@@ -10,7 +10,9 @@
 typedef struct {
     int present;                /* a result was given */
     int line;                   /* its line in the results file */
-    int error;                  /* the engine wrote an error object for it */
+    int error;                  /* the engine wrote an error object for it, or a line that is not JSON */
+    char error_message[200];    /* what the engine's error object says (its "message", else the object), or why
+                                   the line could not be read */
     outcome got;
     unsigned char reported[CCREF_MAX_SLOTS]; /* the outputs given */
     unsigned disc_reported;     /* the discrete outputs given (DISC_*) */

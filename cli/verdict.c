@@ -198,6 +198,9 @@ void classify_test(const vtest *t, const engine_answer *ans, const required_outp
     }
     if (!ans->present || ans->error) {
         rec->verdict = ans->present ? VERDICT_ERROR : VERDICT_NOT_REPORTED;
+        if (ans->present)
+            snprintf(rec->match.failure, sizeof rec->match.failure, "the engine reported an error: %.160s",
+                     ans->error_message[0] ? ans->error_message : "(no message)");
         return;
     }
     match_report *m = &rec->match;

@@ -1909,7 +1909,7 @@ static void test_eval_usage_errors(void)
     char args[512];
     cli_run r = run("eval /nonexistent/cases.jsonl", 0);
     CU_ASSERT_EQUAL(r.exit_status, 2);
-    CU_ASSERT(strstr(r.err, "cannot open /nonexistent/cases.jsonl") != NULL);
+    CU_ASSERT(strstr(r.err, "cannot read /nonexistent/cases.jsonl: No such file or directory") != NULL);
     free_run(&r);
     const char *p = write_file("one.jsonl", ROD_LINE "\n", -1);
     snprintf(args, sizeof args, "eval %s %s", p, p);
@@ -2951,6 +2951,112 @@ static void test_check_ci_gate(void)
     vfile_free(&vl);
 }
 
+static int set_sense(json_t *r, void *arg)
+{
+    (void)arg;
+    json_object_set_new(r, "sense", json_integer(1));
+    return 0;
+}
+
+/* The messages a user hit (issue 39, item 8), each with the reason and the place. */
+static void test_check_messages(void)
+{
+    make_tmpdir();
+    char args[2048], d[200], res[300], want[400];
+    snprintf(d, sizeof d, "%s/msg", tmpdir);
+    snprintf(args, sizeof args, "gen --suite ball --out %s --quiet", d);
+    cli_run r = run(args, 0);
+    free_run(&r);
+    snprintf(res, sizeof res, "%s/results.jsonl", d);
+    snprintf(args, sizeof args, "eval --vectors %s/ball.json --output %s", d, res);
+    r = run(args, 0);
+    free_run(&r);
+    char *text = slurp(res, NULL);
+    CU_ASSERT_FATAL(text != NULL);
+    /* a directory where a file is read, an unwritable --json or --tests: the path given and the reason */
+    snprintf(args, sizeof args, "check --tier double %s %s", d, d);
+    r = run(args, 0);
+    snprintf(want, sizeof want, "cannot read %s: Is a directory", d);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, want) != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "eval %s", d);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, want) != NULL);
+    free_run(&r);
+    static const char *const outs[] = {"--json", "--tests"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(args, sizeof args, "check --tier double %s /nonexistent/out.x %s %s", outs[i], d, res);
+        r = run(args, 0);
+        CU_ASSERT(r.exit_status == 2 && strstr(r.err, "cannot write /nonexistent/out.x: No such file or directory"));
+        CU_ASSERT(strstr(r.err, ".tmp.") == NULL);
+        free_run(&r);
+    }
+    /* eval: exclusive modes; its unreadable lines said on stderr too */
+    r = run("eval --certified --both /dev/null", 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "--certified and --both exclude each other"));
+    free_run(&r);
+    snprintf(args, sizeof args, "eval %s", write_file("msg-bad.jsonl", "{\"kind\": \"ball\"}\n", -1));
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 1 && strstr(r.err, "1 of the input's lines could not be read"));
+    free_run(&r);
+    /* check reads the results from standard input, as eval reads cases */
+    snprintf(args, sizeof args, "check --tier double %s - < %s", d, res);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 0 && strstr(r.out, "failed: 0"));
+    free_run(&r);
+    /* the header's fields and the id named */
+    const char *nl = strchr(text, '\n');
+    static const struct { const char *header, *want; } headers[] = {
+        {"{\"schema\":\"ccref_results_v1\",\"generatorVersion\":2.0,\"engine\":\"e\"}",
+         ":1: field generatorVersion: expected the vectors' version as a string"},
+        {"{\"schema\":\"other\",\"generatorVersion\":\"2.0\",\"engine\":\"e\"}",
+         ":1: field schema: expected \"ccref_results_v1\", not \"other\""}};
+    for (int i = 0; i < 2; i++) {
+        char *t = malloc(strlen(text) + 200);
+        snprintf(t, strlen(text) + 200, "%s\n%s", headers[i].header, nl + 1);
+        snprintf(args, sizeof args, "check --tier double %s %s", d, write_file("msg-h.jsonl", t, -1));
+        r = run(args, 0);
+        CU_ASSERT(r.exit_status == 2 && strstr(r.err, headers[i].want) != NULL);
+        free_run(&r);
+        free(t);
+    }
+    char *numid = replace_once(text, "{\"id\":\"ball/4\"", "{\"id\":7");
+    snprintf(args, sizeof args, "check --tier double %s %s", d, write_file("msg-id.jsonl", numid, -1));
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "msg-id.jsonl:5: field id: expected a string \"<suite>/<tcId>\""));
+    free_run(&r);
+    /* a discrete output of another suite is an error, as an unknown output name is */
+    char *sense = map_results(text, set_sense, NULL);
+    snprintf(args, sizeof args, "check --tier double %s %s", d, write_file("msg-s.jsonl", sense, -1));
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "field sense: not a discrete output of ball"));
+    free_run(&r);
+    /* an engine's error object: a FAIL line with its message, without --verbose; a line that is not JSON (a bare
+     * NaN token) fails its test only */
+    char *e1 = replace_once(text, "{\"id\":\"ball/4\"", "{\"id\":\"ball/4\",\"error\":{\"message\":\"no contact\"},\"x\"");
+    char *cut = strstr(e1, ",\"x\"");
+    char *eol = strchr(cut, '\n');
+    memmove(cut + 1, eol, strlen(eol) + 1);
+    cut[0] = '}';
+    char *e2 = replace_once(e1, "{\"id\":\"ball/5\",", "{\"id\":\"ball/5\",\"bad\":NaN,");
+    snprintf(args, sizeof args, "check --tier double %s %s", d, write_file("msg-e.jsonl", e2, -1));
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 1);
+    CU_ASSERT(strstr(r.out, "  FAIL ball/4 (") && strstr(r.out, "): the engine reported an error: no contact\n"));
+    CU_ASSERT(strstr(r.out, "  FAIL ball/5 (") && strstr(r.out, "line 6 is not JSON (invalid JSON at column"));
+    CU_ASSERT(strstr(r.out, "failed: 2;") != NULL);
+    free_run(&r);
+    /* gen: the suites listed */
+    r = run("gen --suite balls --out /nonexistent", 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "unknown suite; the suites are ball, rod, point_in_plane"));
+    free_run(&r);
+    free(e1);
+    free(e2);
+    free(sense);
+    free(numid);
+    free(text);
+}
+
 /* The documented variants' values carry the tiers (spec/accuracy.md section 11): BallAerrNotDerivative's
  * aerr - w1 x verr, RopeSign's impact speed and Simbody's PointPlaneContact::getPerr (PpcHeightDropped) have a double
  * tolerance of at least ccref's and a binary32 one of at least the double one, on every published test that has
@@ -3118,6 +3224,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "vectors: the documented variants' tiers", test_documented_variants_tiers);
     CU_add_test(s, "check: a CI gate (nothing compared, parts of the suite, claims, failures counted)",
                 test_check_ci_gate);
+    CU_add_test(s, "check, eval, gen: messages with their reason and place", test_check_messages);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);
