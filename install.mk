@@ -13,8 +13,9 @@
 #                                          ccref_tiers.h, ccref_version.h, and oracle.h (its "../src/" includes
 #                                          rewritten)
 #   $(PKGCONFIGDIR)/ccref.pc, ccref-oracle.pc
-#   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/{vectors.md, ccref_vectors_v2.schema.json,
-#                                          ccref_results_v1.schema.json}
+#   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/ (the whole specification: every spec/*.md, the two
+#                                          JSON Schemas, the conformance figure and its data)
+#   $(DATADIR)/ccref/created-directories  the directories install created (uninstall removes them when empty)
 #   $(MANDIR)/man1/ccref.1
 # The SONAME's major is CCREF_VERSION_MAJOR of src/ccref_version.h. The shared libraries export their public
 # headers' functions only (version scripts generated from the headers by tools/export-map); tools/install-check
@@ -24,9 +25,9 @@
 # with that directory's name and nothing installed (the directories it created are removed). A failure while
 # copying (disk full, a file where a directory must go) undoes that run only: the files and directories it created
 # are removed and the files of an earlier install it had replaced are put back; nothing else is touched. `make uninstall` removes every file install can have written,
-# whatever the version (libccref.so.*), so a partial install never outlives it; it leaves the standard
-# directories (bin, lib, ...) in place, as Autotools does, and removes the ccref-owned ones (include/ccref,
-# share/ccref).
+# whatever the version (libccref.so.*), so a partial install never outlives it; it removes the ccref-owned
+# directories (include/ccref, share/ccref) and, when empty, the directories an install created (a standard directory
+# that existed before, or holds other files, stays).
 
 PREFIX       ?= /usr/local
 BINDIR       ?= $(PREFIX)/bin
@@ -107,7 +108,8 @@ $(AR_DIR)/libccref-oracle.a: $(ORACLE_OBJ) $(AR_DIR)/libccref-oracle.syms
 # ---- the staging tree: every file as it will be installed, one subdirectory per target directory
 STAGE := $(BUILD)/stage
 VECTOR_FILES := $(wildcard vectors/*.json)
-SPEC_FILES := spec/vectors.md spec/ccref_vectors_v2.schema.json spec/ccref_results_v1.schema.json
+# The whole specification: vectors.md points to the conventions, the accuracy, the constraint files and the schemas.
+SPEC_FILES := $(wildcard spec/*.md spec/*.json) spec/conformance.png $(wildcard spec/conformance-data/*)
 STAGED := $(STAGE)/bin/ccref \
     $(STAGE)/lib/$(LIBCCREF_SO) $(STAGE)/lib/libccref.a $(STAGE)/lib/$(LIBORACLE_SO) $(STAGE)/lib/libccref-oracle.a \
     $(PUBLIC_HDRS:%=$(STAGE)/include/ccref/%) $(STAGE)/include/ccref/oracle.h \
@@ -231,13 +233,19 @@ install: install-stage ## install under PREFIX (and DESTDIR): the tool, librarie
 	    for c in $$created; do rmdir "$$c" 2>/dev/null; done; exit 1; \
 	fi; \
 	for k in $$kept; do rm -f "$$k.ccref-prev"; done; \
+	record="$(DESTDIR)$(DATADIR)/ccref/created-directories"; \
+	{ cat "$$record" 2>/dev/null; for c in $$created; do echo "$$c"; done; } | LC_ALL=C sort -u -r > "$$record.new" && \
+	    mv -f "$$record.new" "$$record"; \
 	$(run_ldconfig)
 
-uninstall: ## remove what make install wrote, with the same PREFIX and DESTDIR
+# The directories install created (share/ccref/created-directories, deepest first) are removed when empty.
+uninstall: ## remove what make install wrote, with the same PREFIX and DESTDIR, and the directories it created
 	@echo "uninstall: ccref from $(DESTDIR)$(PREFIX)"
 	@for f in $(INSTALLED_FILES) $(INSTALLED_DIRS); do \
 	    if [ -e "$$f" ] || [ -L "$$f" ]; then echo "  rm $$f"; fi; done
-	@$(remove_installed)
+	@created=$$(cat "$(DESTDIR)$(DATADIR)/ccref/created-directories" 2>/dev/null); \
+	$(remove_installed) && \
+	for c in $$created; do if rmdir "$$c" 2>/dev/null; then echo "  rmdir $$c"; fi; done
 	@$(run_ldconfig)
 
 # mandoc (tools/ensure-deps install) checks the man page. -W warning: below it (style) the page is clean too, but

@@ -37,7 +37,7 @@ static void match_discrete(const answer *a, const outcome *got, unsigned disc_re
         {DISC_DEVIATIONS, (int)(x->deviations & ~a->deviations_undecided),
          (int)(g->deviations & ~a->deviations_undecided), "deviations"}};
     m->discrete_ok = 1;
-    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+    for (size_t i = 0; m->status_ok && i < sizeof checks / sizeof checks[0]; i++)
         m->discrete_compared += (mask & checks[i].bit) != 0;
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
         if ((mask & checks[i].bit) && checks[i].want != checks[i].have) {

@@ -3057,6 +3057,42 @@ static void test_check_messages(void)
     free(text);
 }
 
+/* spec/vectors.md section 16 names every status and deviation the library has, and nothing else (its tables'
+ * rows start "| `NAME` |"). */
+static void test_spec_names(void)
+{
+    char *spec = slurp("spec/vectors.md", NULL);
+    CU_ASSERT_FATAL(spec != NULL);
+    const char *sec = strstr(spec, "## 16. Names: statuses and deviations");
+    CU_ASSERT_FATAL(sec != NULL);
+    char row[80];
+    int statuses = 0, deviations = 0;
+    for (int st = 0; st < 64; st++) {
+        const char *name = ccref_status_name((ccref_status)st);
+        if (strcmp(name, "E_UNKNOWN_STATUS") == 0)
+            continue;
+        statuses++;
+        snprintf(row, sizeof row, "\n| `%s` |", name);
+        CU_ASSERT(strstr(sec, row) != NULL);
+        if (strstr(sec, row) == NULL)
+            printf("\n  spec/vectors.md section 16 lacks status %s\n", name);
+    }
+    for (int b = 0; b < 32; b++) {
+        const char *name = deviation_name(b);
+        if (name == NULL)
+            continue;
+        deviations++;
+        snprintf(row, sizeof row, "\n| `%s` |", name);
+        CU_ASSERT(strstr(sec, row) != NULL);
+    }
+    int rows = 0;
+    for (const char *p = sec; (p = strstr(p, "\n| `")) != NULL; p++)
+        rows++;
+    CU_ASSERT_EQUAL(rows, statuses + deviations); /* nothing else */
+    CU_ASSERT(statuses == 20 && deviations == DEVIATION_COUNT);
+    free(spec);
+}
+
 /* The documented variants' values carry the tiers (spec/accuracy.md section 11): BallAerrNotDerivative's
  * aerr - w1 x verr, RopeSign's impact speed and Simbody's PointPlaneContact::getPerr (PpcHeightDropped) have a double
  * tolerance of at least ccref's and a binary32 one of at least the double one, on every published test that has
@@ -3225,6 +3261,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "check: a CI gate (nothing compared, parts of the suite, claims, failures counted)",
                 test_check_ci_gate);
     CU_add_test(s, "check, eval, gen: messages with their reason and place", test_check_messages);
+    CU_add_test(s, "spec/vectors.md: every status and deviation named", test_spec_names);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);
