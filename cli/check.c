@@ -19,7 +19,8 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: ccref check [--tier TIER] [--json FILE] [--tests FILE] [--require-all] [--claims FILE]\n"
+    fputs("usage: ccref check [--tier TIER] [--json FILE] [--tests FILE] [--junit FILE] [--tap FILE]\n"
+          "                   [--require-all] [--claims FILE]\n"
           "                   [--claim SUITE[:OUTPUT,...]] [--suite NAME] [--family NAME] [--skip-family NAME]\n"
           "                   [--result CLASS] [--tcid LIST] [--verbose] VECTORS... RESULTS\n"
           "  --tier TIER   the tolerances the engine is held to (spec/vectors.md section 4): double (binary64, any\n"
@@ -28,6 +29,8 @@ static void usage(FILE *f)
           "  --json FILE   the summary as one JSON object (per suite and family, per output, per flag)\n"
           "  --tests FILE  one line per test (TSV): suite, tcId, family, result, verdict, condition, worst ratio,\n"
           "                worst ulps, worst output\n"
+          "  --junit FILE  JUnit XML (one testcase per test, failures with the output, values and ratio); --tap\n"
+          "                FILE: TAP; FILE - is standard output\n"
           "  --require-all every test and every output of every suite given must be reported\n"
           "  --claims FILE what the engine implements, one suite a line: \"SUITE [OUTPUT ...]\" (no output: all of\n"
           "                them; an output is a name such as perr or force_on_body1, or one value, perr[0]); a claimed\n"
@@ -185,6 +188,9 @@ int check_set_load_all(const char *const *vectors, int n_vectors, check_set **ou
 
 int check_set_load(const char *vectors, check_set **out) { return check_set_load_all(&vectors, 1, out); }
 
+int check_set_files(const check_set *s) { return s->n_paths; }
+const vfile *check_set_file(const check_set *s, int i) { return &s->files[i]; }
+
 /* ------------------------------------------------------------------ the tests judged */
 
 /* --tcid LIST: "1-20,35": whether tc is in it. */
@@ -338,6 +344,20 @@ static int read_claims(const char *path, check_claims *c)
 
 /* ------------------------------------------------------------------ output files */
 
+/* --junit or --tap FILE (or - for stdout), written whole or not at all: 0, or 2 with the error printed. */
+static int write_report(const char *path, void (*render)(FILE *, const check_report *), const check_report *r)
+{
+    if (strcmp(path, "-") == 0) {
+        render(stdout, r);
+        return fflush(stdout) != 0 ? 2 : 0;
+    }
+    outfile o = {0};
+    if (outfile_open(&o, "ccref check", path) != 0)
+        return 2;
+    render(o.f, r);
+    return outfile_finish(&o, 1) != 0 ? 2 : 0;
+}
+
 /* --json FILE (or - for stdout), written whole or not at all (outfile.h), as --tests is: 0, or 2 with the error
  * printed. */
 static int write_json(const char *path, const check_report *r)
@@ -440,6 +460,10 @@ static int report_complete(const check_report *r, const check_options *opt, outf
             report_text(stdout, r);
         if (rc == 0 && opt->json_out != NULL)
             rc = write_json(opt->json_out, r);
+        if (rc == 0 && opt->junit_out != NULL)
+            rc = write_report(opt->junit_out, report_junit, r);
+        if (rc == 0 && opt->tap_out != NULL)
+            rc = write_report(opt->tap_out, report_tap, r);
         if (rc == 0)
             rc = tally_exit_status(r->tally, opt->require_all);
     }
@@ -550,6 +574,8 @@ int cmd_check(int argc, char **argv)
                                          {"skip-family", required_argument, NULL, 'F'},
                                          {"result", required_argument, NULL, 'R'},
                                          {"tcid", required_argument, NULL, 'i'},
+                                         {"junit", required_argument, NULL, 'J'},
+                                         {"tap", required_argument, NULL, 'P'},
                                          {NULL, 0, NULL, 0}};
     check_options opt;
     memset(&opt, 0, sizeof opt);
@@ -563,6 +589,8 @@ int cmd_check(int argc, char **argv)
         switch (ch) {
         case 'j': opt.json_out = optarg; break;
         case 't': opt.tests_out = optarg; break;
+        case 'J': opt.junit_out = optarg; break;
+        case 'P': opt.tap_out = optarg; break;
         case 'r': opt.require_all = 1; break;
         case 'v': opt.verbose = 1; break;
         case 'T':

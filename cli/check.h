@@ -26,6 +26,8 @@ int check_claims_add(check_claims *c, const char *claim, char *err, size_t errle
 typedef struct {
     const char *json_out;  /* --json FILE, or NULL */
     const char *tests_out; /* --tests FILE, or NULL */
+    const char *junit_out; /* --junit FILE, or NULL */
+    const char *tap_out;   /* --tap FILE, or NULL */
     int require_all;       /* --require-all */
     int verbose;           /* --verbose */
     int tier;              /* --tier: a judge_tier (vectors.h), or -1: the results header's */
@@ -40,6 +42,9 @@ typedef struct {
 /* The vector files (or directories of them) of VECTORS... loaded once. */
 int check_set_load_all(const char *const *vectors, int n_vectors, check_set **set);
 int check_set_load(const char *vectors, check_set **set);
+/* The loaded files (ccref show). */
+int check_set_files(const check_set *set);
+const vfile *check_set_file(const check_set *set, int i);
 /* Judge a results file; the tolerances of set's answers become those of the tier judged (vfile_select_tier). */
 int check_results(check_set *set, const char *results, const check_options *options);
 void check_set_free(check_set *set);

@@ -5,6 +5,7 @@
 
 #include "../src/ccref_version.h"
 #include "check.h"
+#include "show.h"
 #include "eval.h"
 #include "fields.h"
 #include "gen.h"
@@ -25,6 +26,7 @@ static void usage(FILE *f)
           "       ccref merge [--out DIR] SHARD...\n"
           "       ccref check [--tier TIER] [--json FILE] [--tests FILE] [--require-all] [--claims FILE]\n"
           "                   [--suite NAME] [--verbose] VECTORS... RESULTS   (ccref check --help: every option)\n"
+          "       ccref show [--case] VECTORS... SUITE/TCID\n"
           "       ccref --version | --help        (ccref COMMAND --help: the command's options)\n"
           "\n"
           "eval: constraint cases as JSON Lines in, one JSON result per line out (spec/vectors.md). gen: the golden\n"
@@ -120,6 +122,8 @@ int main(int argc, char **argv)
         return cmd_merge(argc - 1, argv + 1);
     if (strcmp(cmd, "check") == 0)
         return cmd_check(argc - 1, argv + 1);
+    if (strcmp(cmd, "show") == 0)
+        return cmd_show(argc - 1, argv + 1);
     fprintf(stderr, "ccref: unknown command \"%s\"\n", cmd);
     usage(stderr);
     return 2;

@@ -77,6 +77,104 @@ void report_tests(FILE *out, const check_report *r)
     }
 }
 
+/* ------------------------------------------------------------------ JUnit XML and TAP */
+
+/* Text as XML character data or an attribute value. */
+static void xml_text(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t')
+                fputc(*s, out);
+        }
+}
+
+/* What a failed test's line says: the verdict's text, with the alternative's flag when it passed as one. */
+static const char *record_text(const test_record *t)
+{
+    return t->verdict == VERDICT_NOT_REPORTED ? "not reported" : t->match.failure;
+}
+
+void report_junit(FILE *out, const check_report *r)
+{
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"ccref check\" tests=\"%d\" "
+            "failures=\"%ld\">\n", r->n_records, r->tally->failed);
+    for (int i = 0; i < r->n_records;) {
+        const int suite = r->records[i].suite;
+        int n = 0, failures = 0, skipped = 0;
+        for (int k = i; k < r->n_records && r->records[k].suite == suite; k++, n++) {
+            failures += r->records[k].verdict == VERDICT_FAIL || r->records[k].verdict == VERDICT_ERROR;
+            skipped += r->records[k].verdict == VERDICT_NOT_REPORTED;
+        }
+        fprintf(out, "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n", suite_name(suite), n,
+                failures, skipped);
+        for (int k = i; k < i + n; k++) {
+            const test_record *t = &r->records[k];
+            fprintf(out, "    <testcase name=\"%s/%d\" classname=\"ccref.%s.", suite_name(suite), t->tc_id,
+                    suite_name(suite));
+            xml_text(out, t->family);
+            fprintf(out, "\"");
+            switch (t->verdict) {
+            case VERDICT_PASS: fprintf(out, "/>\n"); break;
+            case VERDICT_ALTERNATIVE:
+                fprintf(out, ">\n      <system-out>passed as the alternative %s (", flag_get(t->alt_flag)->name);
+                xml_text(out, t->alt_branch);
+                fprintf(out, ")</system-out>\n    </testcase>\n");
+                break;
+            case VERDICT_NOT_REPORTED: fprintf(out, ">\n      <skipped message=\"not reported\"/>\n    </testcase>\n"); break;
+            case VERDICT_FAIL:
+            case VERDICT_ERROR:
+                fprintf(out, ">\n      <failure type=\"%s\" message=\"", t->verdict == VERDICT_ERROR ? "engine error" : "fail");
+                xml_text(out, record_text(t));
+                fprintf(out, "\">%s test, family ", test_result_name(t->result));
+                xml_text(out, t->family);
+                fprintf(out, ": ");
+                xml_text(out, record_text(t));
+                fprintf(out, "</failure>\n    </testcase>\n");
+                break;
+            }
+        }
+        fprintf(out, "  </testsuite>\n");
+        i += n;
+    }
+    fprintf(out, "</testsuites>\n");
+}
+
+void report_tap(FILE *out, const check_report *r)
+{
+    fprintf(out, "TAP version 13\n1..%d\n", r->n_records);
+    for (int i = 0; i < r->n_records; i++) {
+        const test_record *t = &r->records[i];
+        const char *suite = suite_name(t->suite);
+        switch (t->verdict) {
+        case VERDICT_PASS: fprintf(out, "ok %d - %s/%d (%s)\n", i + 1, suite, t->tc_id, t->family); break;
+        case VERDICT_ALTERNATIVE:
+            fprintf(out, "ok %d - %s/%d (%s) as the alternative %s (%s)\n", i + 1, suite, t->tc_id, t->family,
+                    flag_get(t->alt_flag)->name, t->alt_branch);
+            break;
+        case VERDICT_NOT_REPORTED:
+            fprintf(out, "ok %d - %s/%d (%s) # SKIP not reported\n", i + 1, suite, t->tc_id, t->family);
+            break;
+        case VERDICT_FAIL:
+        case VERDICT_ERROR:
+            fprintf(out, "not ok %d - %s/%d (%s)\n  ---\n  message: \"", i + 1, suite, t->tc_id, t->family);
+            for (const char *c = record_text(t); *c; c++) /* a YAML double-quoted scalar */
+                if (*c == '"' || *c == '\\')
+                    fprintf(out, "\\%c", *c);
+                else if ((unsigned char)*c >= 0x20)
+                    fputc(*c, out);
+            fprintf(out, "\"\n  result: %s\n  ...\n", test_result_name(t->result));
+            break;
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ the summary */
 
 /* The rows of the suites the engine reported a test of (or claimed, or failed in); the suites it reported nothing

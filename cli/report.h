@@ -29,6 +29,13 @@ void report_progress(FILE *out, const check_report *r, int verbose);
 /* --tests: one line per test (TSV, with its header line): suite, tcId, family, result, verdict, condition, worst
  * ratio, worst ulps, worst output. */
 void report_tests(FILE *out, const check_report *r);
+/* --junit: JUnit XML, one <testsuite> per suite, one <testcase> per test judged (name "<suite>/<tcId>", classname
+ * "ccref.<suite>.<family>"): a failure carries the verdict's text (the worst output, its value, the expected value
+ * and the ratio); a test not reported is <skipped>. */
+void report_junit(FILE *out, const check_report *r);
+/* --tap: TAP version 13, one line per test judged: "ok", "not ok" with the failure as a YAML block, "# SKIP not
+ * reported". */
+void report_tap(FILE *out, const check_report *r);
 /* The summary: the table per suite and family (the suites with a reported test; the others on one line), the
  * totals, the alternatives by flag, the input drift, and what was not judged or not compared. */
 void report_text(FILE *out, const check_report *r);

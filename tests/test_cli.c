@@ -2939,6 +2939,41 @@ static void test_check_ci_gate(void)
             CU_ASSERT(json_number_value(json_object_get(row, "worstRatio")) > 1.0);
     }
     json_decref(sum);
+    /* the same run as JUnit XML and TAP: one testcase (one TAP line) per test judged, the failures with their
+     * worst output */
+    char junit[300], tap[300];
+    snprintf(junit, sizeof junit, "%s/gate.xml", tmpdir);
+    snprintf(tap, sizeof tap, "%s/gate.tap", tmpdir);
+    snprintf(args, sizeof args, "check --tier double --junit %s --tap %s %s %s", junit, tap, d,
+             write_file("gate-n.jsonl", neg, -1));
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 1);
+    free_run(&r);
+    char *xml = slurp(junit, NULL), *taptext = slurp(tap, NULL);
+    CU_ASSERT_FATAL(xml != NULL && taptext != NULL);
+    int cases = 0, failures = 0, skipped = 0, ok = 0, not_ok = 0, tap_skip = 0;
+    for (const char *q = xml; (q = strstr(q, "<testcase ")) != NULL; q++)
+        cases++;
+    for (const char *q = xml; (q = strstr(q, "<failure type=\"fail\" message=\"force_on_body1.moment.x = ")) != NULL; q++)
+        failures++;
+    for (const char *q = xml; (q = strstr(q, "<skipped ")) != NULL; q++)
+        skipped++;
+    for (const char *q = taptext; (q = strstr(q, "\nok ")) != NULL; q++)
+        ok++;
+    for (const char *q = taptext; (q = strstr(q, "\nnot ok ")) != NULL; q++)
+        not_ok++;
+    for (const char *q = taptext; (q = strstr(q, "# SKIP not reported")) != NULL; q++)
+        tap_skip++;
+    CU_ASSERT_EQUAL(cases, vb.n_tests + vl.n_tests);
+    CU_ASSERT_EQUAL(skipped, vl.n_tests); /* line_on_line's results were dropped */
+    CU_ASSERT_EQUAL(failures, failed);    /* every failure is the sign error, named by its worst output */
+    CU_ASSERT_EQUAL(not_ok, failed);
+    CU_ASSERT_EQUAL(ok + not_ok, vb.n_tests + vl.n_tests);
+    CU_ASSERT_EQUAL(tap_skip, vl.n_tests);
+    snprintf(want, sizeof want, "TAP version 13\n1..%d\n", vb.n_tests + vl.n_tests);
+    CU_ASSERT(strncmp(taptext, want, strlen(want)) == 0);
+    free(xml);
+    free(taptext);
 
     free(neg);
     free(noperr);
@@ -3055,6 +3090,55 @@ static void test_check_messages(void)
     free(sense);
     free(numid);
     free(text);
+}
+
+/* ccref show: one test readably, with every tier's tolerance and the alternatives; --case a line eval reads, which
+ * gives the test's expected status and values (hex) again. */
+static void test_show(void)
+{
+    make_tmpdir();
+    char args[1024], d[200];
+    snprintf(d, sizeof d, "%s/show", tmpdir);
+    snprintf(args, sizeof args, "gen --suite line_on_line --out %s --quiet", d);
+    cli_run r = run(args, 0);
+    free_run(&r);
+    snprintf(args, sizeof args, "show %s line_on_line/87", d);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(strstr(r.out, "line_on_line/87: acceptable test of family parallel_edges") == r.out);
+    CU_ASSERT(strstr(r.out, "    DecisionBand (DECISION_BAND): ") != NULL);
+    CU_ASSERT(strstr(r.out, "tol ccref    tol double   tol binary32 certified") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "show %s line_on_line/87 | grep '^  alternative'", d); /* past r.out's size */
+    r = run(args, 0);
+    CU_ASSERT(strstr(r.out, "  alternative 1, DecisionBand \"parallel=1\": status OK_PARALLEL_EDGES") != NULL);
+    CU_ASSERT(strstr(r.out, "LolParallelFallback \"simbody+parallel=1\"") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "show --case %s line_on_line/87 > %s/case.jsonl", d, tmpdir);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    snprintf(args, sizeof args, "%s/case.jsonl", tmpdir);
+    char *line = slurp(args, NULL);
+    CU_ASSERT_FATAL(line != NULL);
+    snprintf(args, sizeof args, "eval --certified %s/case.jsonl", tmpdir);
+    r = run(args, 1);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT_FATAL(r.n == 1);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(r.lines[0], "status")), "OK");
+    json_t *cp = json_object_get(json_object_get(r.lines[0], "outputs"), "closest_point1.y");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(cp, "hex")), "-0x1.58ad82cb2d673p+47");
+    free_run(&r);
+    free(line);
+    static const char *const bad[][2] = {{"ball-7", "expected SUITE/TCID, such as ball/12"},
+                                         {"ball/07", "expected SUITE/TCID"},
+                                         {"line_on_line/100000", "no test line_on_line/100000 in the vectors given"}};
+    for (int i = 0; i < 3; i++) {
+        snprintf(args, sizeof args, "show %s %s", d, bad[i][0]);
+        r = run(args, 0);
+        CU_ASSERT(r.exit_status == 2 && strstr(r.err, bad[i][1]) != NULL);
+        free_run(&r);
+    }
 }
 
 /* spec/vectors.md section 16 names every status and deviation the library has, and nothing else (its tables'
@@ -3262,6 +3346,7 @@ static void register_cli(CU_pSuite s)
                 test_check_ci_gate);
     CU_add_test(s, "check, eval, gen: messages with their reason and place", test_check_messages);
     CU_add_test(s, "spec/vectors.md: every status and deviation named", test_spec_names);
+    CU_add_test(s, "show: one test readably, and its case line", test_show);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);
