@@ -15,6 +15,7 @@
 #include "families.h"
 #include "gen.h"
 #include "outfile.h"
+#include "random.h"
 
 const char *suite_spec(int suite)
 {
@@ -53,8 +54,23 @@ static void die(const char *fmt, const char *a, const char *b)
 
 /* The groups of a suite in a run's layout: the published suite (random_n 0), or with --random N its random family
  * alone, random_n tests (families.h). Every function below that walks a suite's groups takes the run's random_n. */
+/* The layout of `ccref gen --cases FILE` (random_n GEN_CASES): per suite, one group of the cases given ("cases"),
+ * two for a kind with a rolling option (not rolling, then rolling), in the order of the file's lines. */
+#define GEN_CASES (-1)
+static struct {
+    const char *path;
+    group_spec groups[SUITE_COUNT][2];
+    int n_groups[SUITE_COUNT];
+    cli_case *cases[SUITE_COUNT][2];
+    char **comments[SUITE_COUNT][2];
+} given;
+
 static int run_groups(int random_n, int suite, const group_spec **gs)
 {
+    if (random_n == GEN_CASES) {
+        *gs = given.groups[suite];
+        return given.n_groups[suite];
+    }
     return random_n > 0 ? suite_random_groups(suite, random_n, gs) : suite_groups(suite, gs);
 }
 
@@ -84,7 +100,13 @@ static char *make_test(ora_ctx *ctx, uint64_t seed, int random_n, int suite, int
 {
     static vtest t; /* large: keep it off the stack */
     char msg[400];
-    family_make(seed, suite, g, k, &t); /* group g of either layout is the published group g (families.h) */
+    if (random_n == GEN_CASES) { /* a case given: no family, no flag but those its answer implies */
+        memset(&t, 0, sizeof t);
+        t.c = given.cases[suite][g][k];
+        snprintf(t.comment, sizeof t.comment, "%s", given.comments[suite][g][k]);
+    } else {
+        family_make(seed, suite, g, k, &t); /* group g of either layout is the published group g (families.h) */
+    }
     t.tc_id = tc_id_of(random_n, suite, g, k);
     if (expect_test(ctx, &t, msg, sizeof msg) != 0) {
         fprintf(stderr, "\nccref gen: %s test %d: %s\n", suite_name(suite), t.tc_id, msg);
@@ -182,11 +204,14 @@ static void write_identity(jw *w, int suite, uint64_t seed, int random_n)
 
 static void write_header_text(jw *w, int suite, int random_n)
 {
-    char title[512], regen[256];
+    char title[512], regen[400];
     snprintf(title, sizeof title, "ccref golden vectors for %s (%s).", suite_simbody(suite), suite_name(suite));
     /* a random-only suite says so where the published one says how to regenerate it (the root has no other place:
      * its members are fixed by the schema) */
-    if (random_n > 0)
+    if (random_n == GEN_CASES)
+        snprintf(regen, sizeof regen, "Format: spec/vectors.md (schema spec/" VECTORS_SCHEMA "). Made from the cases of "
+                 "%.100s: ccref gen --cases <file>; each test's comment gives its case's line and id.", given.path);
+    else if (random_n > 0)
         snprintf(regen, sizeof regen, "Format: spec/vectors.md (schema spec/" VECTORS_SCHEMA "). A random-only suite: "
                  "the random family alone, %d tests. Regenerate with: ccref gen --random %d --seed <seed>.", random_n,
                  random_n);
@@ -456,7 +481,7 @@ static void progress(int tty, const char *what, int done, int total)
 
 static void gen_usage(FILE *f)
 {
-    fputs("usage: ccref gen [--seed N] [--out DIR] [--suite NAME]... [--random N] [--shard I/N] [--quiet]\n"
+    fputs("usage: ccref gen [--seed N] [--out DIR] [--suite NAME]... [--random N | --cases FILE] [--shard I/N] [--quiet]\n"
           "  Writes DIR/<suite>.json for every suite (or the named ones), deterministically from the seed\n"
           "  (default " "20261125" "). With --shard I/N, computes every N-th test from the I-th and writes\n"
           "  DIR/shard-I-of-N.jsonl instead; `ccref merge --out DIR SHARD...` joins the shards into the same files.\n"
@@ -465,8 +490,112 @@ static void gen_usage(FILE *f)
           "              (1 <= N <= 10000000), tcIds 1..N; the rules' suites too (their random inputs). The cases of\n"
           "              the published random family, continued: a seed and N give byte-identical files, and with\n"
           "              the published seed the first tests are the published random tests. Each file is a valid\n"
-          "              suite for eval, check and the consumers; several seeds make a larger sample.\n",
+          "              suite for eval, check and the consumers; several seeds make a larger sample.\n"
+          "  --cases FILE  vector files of one's own cases (the case lines of `ccref eval`, an engine's simulation\n"
+          "              states, say): DIR/<suite>.json for each suite the file has cases of, one family \"cases\",\n"
+          "              tcIds in the order of the lines; each test's comment names its line and id. Certified and\n"
+          "              with every tier's tolerances, as the published suite: judge an engine's outputs for them\n"
+          "              with `ccref check --tier TIER DIR RESULTS` (results keyed \"<suite>/<tcId>\").\n",
           f);
+}
+
+/* ------------------------------------------------------------------ the cases of --cases FILE */
+
+/* Whether a case takes a kind's rolling variant. */
+static int case_rolling(const cli_case *c)
+{
+    if (suite_type_of(c->suite) != SUITE_TYPE_KIND || !ccref_kind_has_rolling_option(c->u.k.kind))
+        return -1;
+    int mp, mv;
+    ccref_case_rows(&c->u.k, &mp, &mv);
+    return mv > 0;
+}
+
+static void add_given(int suite, int g, const cli_case *c, const char *comment)
+{
+    group_spec *gs = &given.groups[suite][g];
+    int n = gs->count++;
+    given.cases[suite][g] = realloc(given.cases[suite][g], sizeof(cli_case) * (size_t)(n + 1));
+    given.comments[suite][g] = realloc(given.comments[suite][g], sizeof(char *) * (size_t)(n + 1));
+    if (given.cases[suite][g] == NULL || given.comments[suite][g] == NULL)
+        abort(); /* as jsonw.c: out of memory */
+    given.cases[suite][g][n] = *c;
+    given.comments[suite][g][n] = strdup(comment);
+}
+
+/* Read --cases FILE into `given`: every line a case (blank lines skipped), as `ccref eval` reads them; the first
+ * error names the file, the line and the field, and nothing is written. 0, or 2. */
+static int read_given_cases(const char *path)
+{
+    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    struct stat st;
+    if (in == NULL || (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "ccref gen: cannot read %s: %s\n", path, in == NULL ? strerror(errno) : strerror(EISDIR));
+        if (in != NULL && in != stdin)
+            fclose(in);
+        return 2;
+    }
+    given.path = path;
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int line = 0, rc = 0, n = 0;
+    while (rc == 0 && (len = getline(&buf, &cap, in)) != -1) {
+        line++;
+        size_t i = 0;
+        while (i < (size_t)len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+            i++;
+        if (i == (size_t)len)
+            continue;
+        read_error e = {"", "", 0};
+        cli_case c;
+        json_t *root = case_parse_line(buf, (size_t)len, line == 1, &e);
+        if (root == NULL || case_read(root, &c, &e) != 0) {
+            fprintf(stderr, "ccref gen: %s:%d: %s%s%s\n", path, line, e.field, e.field[0] ? ": " : "", e.message);
+            rc = 2;
+        } else {
+            char comment[200], *id = json_dumps(json_object_get(root, "id"), JSON_ENCODE_ANY | JSON_COMPACT);
+            snprintf(comment, sizeof comment, "case of line %d of %.80s%s%.60s", line, path, id ? ", id " : "",
+                     id ? id : "");
+            free(id);
+            int r = case_rolling(&c);
+            add_given(c.suite, r > 0, &c, comment);
+            n++;
+        }
+        json_decref(root);
+    }
+    if (rc == 0 && ferror(in)) {
+        fprintf(stderr, "ccref gen: cannot read %s: %s\n", path, strerror(errno));
+        rc = 2;
+    }
+    if (rc == 0 && n == 0) {
+        fprintf(stderr, "ccref gen: %s: no case\n", path);
+        rc = 2;
+    }
+    free(buf);
+    if (in != stdin)
+        fclose(in);
+    for (int su = 0; rc == 0 && su < SUITE_COUNT; su++) { /* the groups in file order, those with cases */
+        group_spec two[2];
+        int ng = 0;
+        for (int g = 0; g < 2; g++) {
+            if (given.groups[su][g].count == 0)
+                continue;
+            two[ng] = given.groups[su][g];
+            two[ng].family = "cases";
+            two[ng].description = "The cases given to ccref gen --cases, in the order of their lines.";
+            two[ng].rolling = suite_type_of(su) == SUITE_TYPE_KIND && ccref_kind_has_rolling_option(suite_kind(su))
+                                  ? g : -1;
+            two[ng].make = NULL;
+            given.cases[su][ng] = given.cases[su][g];
+            given.comments[su][ng] = given.comments[su][g];
+            ng++;
+        }
+        for (int g = 0; g < ng; g++)
+            given.groups[su][g] = two[g];
+        given.n_groups[su] = ng;
+    }
+    return rc;
 }
 
 /* ------------------------------------------------------------------ gen */
@@ -479,7 +608,8 @@ typedef struct {
     const char *out;
     int suites[SUITE_COUNT], n_suites;
     int shard_i, shard_n; /* shard_n 0: the whole suites, not a shard */
-    int random_n;         /* --random N; 0: the published layout */
+    int random_n;         /* --random N; 0: the published layout; GEN_CASES: --cases */
+    const char *cases;    /* --cases FILE, or NULL */
     int quiet;
 } gen_options;
 
@@ -489,11 +619,13 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
     static const struct option opts[] = {{"seed", required_argument, NULL, 's'}, {"out", required_argument, NULL, 'o'},
                                          {"suite", required_argument, NULL, 'u'}, {"shard", required_argument, NULL, 'h'},
                                          {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'H'},
-                                         {"random", required_argument, NULL, 'r'}, {NULL, 0, NULL, 0}};
+                                         {"random", required_argument, NULL, 'r'},
+                                         {"cases", required_argument, NULL, 'c'}, {NULL, 0, NULL, 0}};
     int ch;
     o->seed = GEN_DEFAULT_SEED;
     o->out = "vectors";
     o->n_suites = o->shard_i = o->shard_n = o->quiet = o->random_n = 0;
+    o->cases = NULL;
     optind = 1;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (ch) {
@@ -530,6 +662,7 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
                 return 2;
             }
             break;
+        case 'c': o->cases = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'H': gen_usage(stdout); return 0;
         default: gen_usage(stderr); return 2;
@@ -537,6 +670,10 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
     }
     if (optind != argc) {
         gen_usage(stderr);
+        return 2;
+    }
+    if (o->cases != NULL && (o->random_n > 0 || o->shard_n > 0)) {
+        die("--cases excludes --random and --shard%s%s", "", "");
         return 2;
     }
     if (o->n_suites > SUITE_COUNT) /* more names than suites: the later ones took the first places; read no further */
@@ -694,6 +831,20 @@ int cmd_gen(int argc, char **argv)
     int rc = parse_gen_options(argc, argv, &o);
     if (rc != RUN_COMMAND)
         return rc;
+    if (o.cases != NULL) {
+        if ((rc = read_given_cases(o.cases)) != 0)
+            return rc;
+        o.random_n = GEN_CASES;
+        int n = 0, all = o.n_suites == SUITE_COUNT; /* the suites named (default all) that have cases */
+        for (int i = 0; i < o.n_suites; i++)
+            if (given.n_groups[o.suites[i]] > 0)
+                o.suites[n++] = o.suites[i];
+        o.n_suites = n;
+        if (n == 0) {
+            die("%s: no case of the suites named%s", o.cases, all ? "" : " (--suite)");
+            return 2;
+        }
+    }
     if (make_dir(o.out))
         return 2;
     ora_ctx *ctx = ora_ctx_new(NULL);

@@ -3141,6 +3141,79 @@ static void test_show(void)
     }
 }
 
+/* gen --cases: vector files of one's own cases. Cases taken from the published suite (show --case; one rolling, one
+ * with an id) get the same certified values and tolerances as there, in groups "cases" per variant; eval and check
+ * judge them; a bad case names its file, line and field, and nothing is written. */
+static void test_gen_cases(void)
+{
+    make_tmpdir();
+    char args[4096], d[100], cases[160], out[160];
+    snprintf(d, sizeof d, "%s/gc", tmpdir);
+    snprintf(args, sizeof args, "gen --suite line_on_line --suite rod --out %s --quiet", d);
+    cli_run r = run(args, 0);
+    free_run(&r);
+    snprintf(cases, sizeof cases, "%s/gc-cases.jsonl", tmpdir);
+    snprintf(args, sizeof args, "show --case %s line_on_line/2 > %s && %s show --case %s line_on_line/10 | "
+             "sed 's/^{/{\"id\":\"step 7\",/' >> %s && %s show --case %s rod/5 >> %s", d, cases, binary(), d, cases,
+             binary(), d, cases);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL_FATAL(r.exit_status, 0);
+    free_run(&r);
+    snprintf(out, sizeof out, "%s/gc-mine", tmpdir);
+    snprintf(args, sizeof args, "gen --cases %s --out %s", cases, out);
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(strstr(r.out, "/line_on_line.json: 2 tests") != NULL && strstr(r.out, "/rod.json: 1 tests") != NULL);
+    free_run(&r);
+    char pub[400], mine[400], err[600];
+    static const struct { const char *suite; int pub_tc, mine_tc, rolling; const char *comment; } same[] = {
+        {"line_on_line", 2, 1, 0, "case of line 1 of "}, {"line_on_line", 10, 2, 1, "id \"step 7\""},
+        {"rod", 5, 1, -1, "case of line 3 of "}};
+    for (int i = 0; i < 3; i++) {
+        vfile fp, fm;
+        snprintf(pub, sizeof pub, "%s/%s.json", d, same[i].suite);
+        snprintf(mine, sizeof mine, "%s/%s.json", out, same[i].suite);
+        CU_ASSERT_FATAL(vfile_load(pub, &fp, err, sizeof err) == 0);
+        CU_ASSERT_FATAL(vfile_load(mine, &fm, err, sizeof err) == 0);
+        const vtest *a = &fp.tests[same[i].pub_tc - 1], *b = &fm.tests[same[i].mine_tc - 1];
+        CU_ASSERT_EQUAL(a->tc_id, same[i].pub_tc);
+        CU_ASSERT_EQUAL(b->tc_id, same[i].mine_tc);
+        CU_ASSERT(strstr(b->comment, same[i].comment) != NULL);
+        CU_ASSERT_STRING_EQUAL(fm.groups[b->group].family, "cases");
+        CU_ASSERT_EQUAL(fm.groups[b->group].rolling, same[i].rolling);
+        CU_ASSERT_EQUAL(a->expected.o.d.status, b->expected.o.d.status);
+        for (int sl = 0; sl < a->expected.o.n; sl++) {
+            CU_ASSERT_EQUAL(a->expected.o.in_use[sl], b->expected.o.in_use[sl]);
+            if (!a->expected.o.in_use[sl])
+                continue;
+            CU_ASSERT(a->expected.o.value[sl] == b->expected.o.value[sl] ||
+                      (isnan(a->expected.o.value[sl]) && isnan(b->expected.o.value[sl])));
+            CU_ASSERT(a->expected.tol[sl] == b->expected.tol[sl]);
+            for (int k = 0; k < CCREF_TIER_COUNT; k++)
+                CU_ASSERT(a->expected.tier_tol[k][sl] == b->expected.tier_tol[k][sl]);
+        }
+        vfile_free(&fp);
+        vfile_free(&fm);
+    }
+    snprintf(args, sizeof args, "eval --vectors %s/line_on_line.json %s/rod.json --output %s/r.jsonl && "
+             "%s check --tier double %s %s/r.jsonl", out, out, out, binary(), out, out);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 0 && strstr(r.out, "failed: 0;") != NULL);
+    free_run(&r);
+    /* a bad case: its line and field named, nothing written */
+    snprintf(args, sizeof args, "gen --cases %s --out %s/gc-bad",
+             write_file("gc-bad.jsonl", "{\"kind\":\"rod\"}\n\n{\"kind\":\"ball\",\"params\":{}}\n", -1), tmpdir);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "gc-bad.jsonl:1: ") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "%s/gc-bad", tmpdir);
+    struct stat st;
+    CU_ASSERT(stat(args, &st) != 0); /* no directory, no file */
+    r = run("gen --cases /dev/null --random 5", 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "--cases excludes --random and --shard"));
+    free_run(&r);
+}
+
 /* spec/vectors.md section 16 names every status and deviation the library has, and nothing else (its tables'
  * rows start "| `NAME` |"). */
 static void test_spec_names(void)
@@ -3347,6 +3420,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "check, eval, gen: messages with their reason and place", test_check_messages);
     CU_add_test(s, "spec/vectors.md: every status and deviation named", test_spec_names);
     CU_add_test(s, "show: one test readably, and its case line", test_show);
+    CU_add_test(s, "gen --cases: vector files of one's own cases", test_gen_cases);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);
