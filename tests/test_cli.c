@@ -3081,6 +3081,29 @@ static void test_check_messages(void)
     CU_ASSERT(strstr(r.out, "  FAIL ball/5 (") && strstr(r.out, "line 6 is not JSON (invalid JSON at column"));
     CU_ASSERT(strstr(r.out, "failed: 2;") != NULL);
     free_run(&r);
+    /* unknown keys that share a prefix with a known one are unknown keys */
+    static const char *const near_keys[][2] = {{"\"outputs\":", "\"output\":"}, {"\"status\":", "\"statuses\":"},
+                                               {"\"mp\":", "\"mpp\":"}};
+    for (int i = 0; i < 3; i++) {
+        char *from = strstr(text, "{\"id\":\"ball/4\"");
+        char *line_end = strchr(from, '\n');
+        char *k = strstr(from, near_keys[i][0]);
+        CU_ASSERT_FATAL(k != NULL && k < line_end);
+        size_t pre = (size_t)(k - text), old_len = strlen(near_keys[i][0]), new_len = strlen(near_keys[i][1]);
+        char *t = malloc(strlen(text) + 16);
+        memcpy(t, text, pre);
+        memcpy(t + pre, near_keys[i][1], new_len);
+        strcpy(t + pre + new_len, k + old_len);
+        snprintf(args, sizeof args, "check --tier double %s %s", d, write_file("msg-k.jsonl", t, -1));
+        r = run(args, 0);
+        snprintf(want, sizeof want, "msg-k.jsonl:5 (ball/4): field %.*s: unknown key", (int)new_len - 3,
+                 near_keys[i][1] + 1);
+        CU_ASSERT(r.exit_status == 2 && strstr(r.err, want) != NULL);
+        if (strstr(r.err, want) == NULL)
+            printf("\n  want %s, got %s\n", want, r.err);
+        free_run(&r);
+        free(t);
+    }
     /* gen: the suites listed */
     r = run("gen --suite balls --out /nonexistent", 0);
     CU_ASSERT(r.exit_status == 2 && strstr(r.err, "unknown suite; the suites are ball, rod, point_in_plane"));

@@ -3,6 +3,7 @@
  * The rod suite serves throughout (status, mp, mv and deviations; its outputs perr[0], verr[0], aerr[0], tension,
  * orientation.x, ...). tests/test_cli.c checks the whole command. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +187,136 @@ static void test_match_discrete(void)
     a.disc_unconstrained = DISC_MP;
     match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
     CU_ASSERT_TRUE(m.pass);
+}
+
+/* Every rule of the matching at its boundary (spec/vectors.md section 10, the verdict step by step): a value exactly
+ * one tolerance away passes and the next double beyond fails, upward and downward, for a power-of-two tolerance and
+ * another; NaN and both infinities never pass; +0 and -0 are equal. */
+static void test_match_boundaries(void)
+{
+    static answer a;
+    static const double tols[] = {0x1p-50, 0x3p-52};
+    for (int k = 0; k < 2; k++) {
+        const double T = tols[k];
+        ok_answer(&a);
+        expect_output(&a, "perr[0]", 1.0, T, 60);
+        const double at[] = {1.0 + T, 1.0 - T}, beyond[] = {nextafter(1.0 + T, 2.0), nextafter(1.0 - T, 0.0)};
+        for (int dir = 0; dir < 2; dir++) {
+            CU_ASSERT_EQUAL(fabs(at[dir] - 1.0), T); /* exactly one tolerance away */
+            engine_answer e;
+            engine_ok(&e);
+            match_report m;
+            report_output(&e, "perr[0]", at[dir]);
+            match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+            CU_ASSERT_TRUE(m.pass);
+            ASSERT_EXACT(m.worst_ratio, 1.0);
+            report_output(&e, "perr[0]", beyond[dir]);
+            match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+            CU_ASSERT_FALSE(m.pass);
+            CU_ASSERT(m.worst_ratio > 1.0);
+        }
+    }
+    ok_answer(&a);
+    expect_output(&a, "perr[0]", 1.0, 0x1p40, 60); /* a huge tolerance: still no NaN or infinity */
+    static const double never[] = {NAN, INFINITY, -INFINITY};
+    for (int i = 0; i < 3; i++) {
+        engine_answer e;
+        engine_ok(&e);
+        match_report m;
+        report_output(&e, "perr[0]", never[i]);
+        match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+        CU_ASSERT_FALSE(m.pass);
+        CU_ASSERT_EQUAL(m.values_failed, 1);
+        CU_ASSERT(isinf(m.worst_ratio)); /* a NaN's ratio is +Inf too */
+    }
+    ok_answer(&a);
+    expect_output(&a, "perr[0]", 0.0, 0x1p-1074, 60); /* an exact zero */
+    engine_answer e;
+    engine_ok(&e);
+    match_report m;
+    report_output(&e, "perr[0]", -0.0);
+    match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+    CU_ASSERT_TRUE(m.pass);
+    ASSERT_EXACT(m.worst_ratio, 0.0);
+}
+
+/* Statuses at their boundaries: the generic ERROR passes on an invalid test and fails on a valid one; another error
+ * status than the expected one fails; OK stands for every OK-class status, not the other way round; an invalid
+ * input answered OK is an invalid input accepted. */
+static void test_status_boundaries(void)
+{
+    static vtest t;
+    static test_record r;
+    engine_answer e;
+    memset(&t, 0, sizeof t);
+    t.c.suite = rod();
+    t.result = RESULT_INVALID;
+    answer_init(&t.expected, rod());
+    t.expected.o.d.status = CCREF_E_NOT_ROTATION;
+    engine_ok(&e);
+    e.got.d.status = STATUS_ANY_ERROR;
+    classify_test(&t, &e, NULL, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
+    e.got.d.status = CCREF_E_NONFINITE_INPUT;
+    classify_test(&t, &e, NULL, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    CU_ASSERT_FALSE(r.invalid_accepted);
+    e.got.d.status = CCREF_OK;
+    classify_test(&t, &e, NULL, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    CU_ASSERT_TRUE(r.invalid_accepted);
+    /* a valid test */
+    t.result = RESULT_VALID;
+    ok_answer(&t.expected);
+    expect_output(&t.expected, "perr[0]", 1.0, 0x1p-50, 60);
+    engine_ok(&e);
+    report_output(&e, "perr[0]", 1.0);
+    e.got.d.status = STATUS_ANY_ERROR;
+    classify_test(&t, &e, NULL, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    t.expected.o.d.status = CCREF_OK_SINGULAR_DIRECTION;
+    e.got.d.status = CCREF_OK; /* an engine without the OK_* variants */
+    classify_test(&t, &e, NULL, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_PASS);
+    t.expected.o.d.status = CCREF_OK;
+    e.got.d.status = CCREF_OK_SINGULAR_DIRECTION;
+    classify_test(&t, &e, NULL, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    CU_ASSERT_STRING_EQUAL(r.match.failure, "status OK_SINGULAR_DIRECTION, expected OK");
+}
+
+/* An acceptable test with a value-carrying alternative passes on either answer and fails on a value matching
+ * neither; a discrete output the alternative leaves free (null) takes any value there. */
+static void test_alternative_boundaries(void)
+{
+    static vtest t;
+    static test_record r;
+    engine_answer e;
+    memset(&t, 0, sizeof t);
+    t.tc_id = 3;
+    t.result = RESULT_ACCEPTABLE;
+    t.c.suite = rod();
+    ok_answer(&t.expected);
+    expect_output(&t.expected, "perr[0]", 1.0, 0x1p-50, 60);
+    t.alt[0] = t.expected;
+    t.alt[0].o.value[slot("perr[0]")] = 3.0;
+    t.alt[0].flag = FLAG_DECISION_BAND;
+    snprintf(t.alt[0].branch, sizeof t.alt[0].branch, "singular=1");
+    t.alt[0].disc_unconstrained = DISC_MP;
+    t.n_alt = 1;
+    static const struct { double v; int mp; test_verdict want; } cases[] = {
+        {1.0, 1, VERDICT_PASS}, {3.0, 1, VERDICT_ALTERNATIVE}, {3.0 + 0x1p-50, 1, VERDICT_ALTERNATIVE},
+        {3.0 + 0x1p-48, 1, VERDICT_FAIL}, {2.0, 1, VERDICT_FAIL}, {3.0, 5, VERDICT_ALTERNATIVE},
+        {1.0, 5, VERDICT_FAIL}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_ok(&e);
+        e.got.d.mp = cases[i].mp;
+        report_output(&e, "perr[0]", cases[i].v);
+        classify_test(&t, &e, NULL, &r);
+        CU_ASSERT_EQUAL(r.verdict, cases[i].want);
+        if (cases[i].want == VERDICT_ALTERNATIVE)
+            CU_ASSERT(r.alt_flag == FLAG_DECISION_BAND && strcmp(r.alt_branch, "singular=1") == 0);
+    }
 }
 
 /* ------------------------------------------------------------------ classify_test */
@@ -548,6 +679,10 @@ static void register_judge(CU_pSuite s)
     CU_add_test(s, "classify_test: pass, alternative, fail, error, not reported", test_classify_verdicts);
     CU_add_test(s, "classify_test: values counted per output class", test_output_classes);
     CU_add_test(s, "classify_test: --require-all and --claims", test_classify_require_all);
+    CU_add_test(s, "match_answer: a value one tolerance away, the next double, NaN, infinities, -0",
+                test_match_boundaries);
+    CU_add_test(s, "classify_test: statuses at their boundaries", test_status_boundaries);
+    CU_add_test(s, "classify_test: either answer of a band, and neither", test_alternative_boundaries);
     CU_add_test(s, "classify_test: an invalid input accepted", test_classify_invalid);
     CU_add_test(s, "tally: counts, families, outputs, flags, drift", test_tally_counts);
     CU_add_test(s, "tally: exit status, the failing list cut at 200 characters", test_tally_exit_and_failing_list);

@@ -35,6 +35,14 @@ slip_acc_from_vel|src/outputs.c|2|s#\] = r->slip_acceleration\[\([01]\)\];#] = r
 certified_wrong_slot|cli/eval.c|1|/} else if (mode == MODE_CERTIFIED) {/{n;s#write_cert_value(w, &cert\[i\]);#write_cert_value(w, \&cert[i ? i - 1 : 0]);#}
 error_line_plus1|cli/eval.c|1|/^static void write_error(/,/^}/s#jw_int(w, (long long)line);#jw_int(w, (long long)line + 1);#
 check_status_class|cli/verdict.c|1|s#^    return expected == got;#    return !ccref_status_ok((ccref_status)expected) == !ccref_status_ok((ccref_status)got);#
+tol_boundary_open|cli/verdict.c|1|s#c.failed = !(d <= c.tol);#c.failed = !(d < c.tol);#
+nan_passes|cli/verdict.c|1|s#c.failed = !(d <= c.tol);#c.failed = d > c.tol;#
+any_error_passes_valid|cli/verdict.c|1|s#        return !ccref_status_ok((ccref_status)expected);#        return 1;#
+ok_variants_both_ways|cli/verdict.c|1|s#if (got == CCREF_OK \&\& ccref_status_ok((ccref_status)expected))#if (ccref_status_ok((ccref_status)got) \&\& ccref_status_ok((ccref_status)expected))#
+alternatives_ignored|cli/verdict.c|1|s#        if (ma.pass) {#        if (ma.pass \&\& 0) {#
+failures_not_measured|cli/tally.c|1|s#^    note_measures(t, f, r);#    if (r->verdict != VERDICT_FAIL) note_measures(t, f, r);#
+empty_run_passes|cli/tally.c|1|s#return t->values_compared + t->discrete_compared == 0;#return t->values_compared < 0;#
+claimed_test_optional|cli/check.c|1|s#        req->test = 1;#        req->test = 0;#
 '
 # What each mutant does (printed under the table):
 describe() {
@@ -47,6 +55,14 @@ describe() {
     certified_wrong_slot) echo "eval --certified writes slot i-1's value (hex, dec, certificate) under slot i's name" ;;
     error_line_plus1) echo "an error object's \"line\" is one more than the input line" ;;
     check_status_class) echo "check accepts any status of the same class (an error status for another error status)" ;;
+    tol_boundary_open) echo "a value exactly one tolerance away fails (|v - e| < tol instead of <=)" ;;
+    nan_passes) echo "a NaN value passes (the comparison written so that NaN is not a failure)" ;;
+    any_error_passes_valid) echo "the generic ERROR passes a valid test too" ;;
+    ok_variants_both_ways) echo "an engine's OK_* status passes where plain OK is expected" ;;
+    alternatives_ignored) echo "an acceptable test never passes as one of its alternatives" ;;
+    failures_not_measured) echo "failed tests left out of the per-output and per-family statistics" ;;
+    empty_run_passes) echo "a run that compared nothing exits 0" ;;
+    claimed_test_optional) echo "a claimed suite's test not reported does not fail" ;;
     esac
 }
 
