@@ -235,9 +235,11 @@ void report_text(FILE *out, const check_report *r)
     /* each class's tests not reported, where there are some: "invalid: 0/338 rejected" alone would read as 338
      * accepted */
     char miss[3][48];
-    for (int c = 0; c < 3; c++)
-        snprintf(miss[c], sizeof miss[c], t->not_reported_by_result[c] ? " (%ld not reported)" : "",
-                 t->not_reported_by_result[c]);
+    for (int c = 0; c < 3; c++) {
+        miss[c][0] = '\0';
+        if (t->not_reported_by_result[c])
+            snprintf(miss[c], sizeof miss[c], " (%ld not reported)", t->not_reported_by_result[c]);
+    }
     fprintf(out, "valid: %ld/%ld passed%s; acceptable: %ld (%ld as expected, %ld as an alternative)%s; invalid: "
             "%ld/%ld rejected%s; failed: %ld; not reported: %ld tests, %ld outputs\n",
             t->valid_passed, t->valid, miss[RESULT_VALID], t->acceptable, t->acceptable_expected,
