@@ -45,7 +45,7 @@ $(BUILD)/libccref_cli.a: $(CLI_OBJ)
 	ar rcs $@ $^
 
 # Recursive (=): MPFI_LDLIBS comes from oracle/oracle.mk, included below.
-CCREF_LIBS = $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -ljansson $(MPFI_LDLIBS) -lm
+CCREF_LIBS = $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a -ljansson -lnettle $(MPFI_LDLIBS) -lm
 
 $(BUILD)/ccref: $(BUILD)/cli/main.o $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a $(BUILD)/libccref.a
 	$(CC) $(CFLAGS) -o $@ $(BUILD)/cli/main.o $(CCREF_LIBS)
@@ -66,7 +66,7 @@ VERIFY_EXTRA :=
 -include fuzz/fuzz.mk
 
 $(BUILD)/ccref_tests: $(TEST_OBJ) $(TEST_EXTRA_LIBS) $(BUILD)/libccref_cli.a $(BUILD)/libccref.a
-	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson \
+	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(BUILD)/libccref_cli.a $(TEST_EXTRA_LIBS) $(BUILD)/libccref.a -lcunit -ljansson -lnettle \
 	    $(TEST_EXTRA_LDLIBS) -lm
 
 # The order of the layers (tools/check-layers): no file includes from a layer above its own (src/ < oracle/ < cli/ <

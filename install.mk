@@ -13,7 +13,7 @@
 #                                          ccref_tiers.h, ccref_version.h, and oracle.h (its "../src/" includes
 #                                          rewritten)
 #   $(PKGCONFIGDIR)/ccref.pc, ccref-oracle.pc
-#   $(DATADIR)/ccref/vectors/*.json, $(DATADIR)/ccref/spec/ (the whole specification: every spec/*.md, the two
+#   $(DATADIR)/ccref/vectors/*.json, SHA256SUMS, LICENSE; $(DATADIR)/ccref/spec/ (the whole specification: every spec/*.md, the two
 #                                          JSON Schemas, the conformance figure and its data)
 #   $(DATADIR)/ccref/created-directories  the directories install created (uninstall removes them when empty)
 #   $(MANDIR)/man1/ccref.1
@@ -107,7 +107,7 @@ $(AR_DIR)/libccref-oracle.a: $(ORACLE_OBJ) $(AR_DIR)/libccref-oracle.syms
 
 # ---- the staging tree: every file as it will be installed, one subdirectory per target directory
 STAGE := $(BUILD)/stage
-VECTOR_FILES := $(wildcard vectors/*.json)
+VECTOR_FILES := $(wildcard vectors/*.json) vectors/SHA256SUMS vectors/LICENSE
 # The whole specification: vectors.md points to the conventions, the accuracy, the constraint files and the schemas.
 SPEC_FILES := $(wildcard spec/*.md spec/*.json) spec/conformance.png $(wildcard spec/conformance-data/*)
 STAGED := $(STAGE)/bin/ccref \

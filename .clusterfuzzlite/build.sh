@@ -46,7 +46,7 @@ for t in $(fuzz/targets); do
         ${CC} ${CFLAGS} -Ifuzz/shim ${RULES} -DFUZZ_SUITE="\"${t}\"" -c fuzz/fuzz_suite.c -o "${BUILD}/fuzz_${t}.o"
     fi
     ${CXX} ${CXXFLAGS} "${BUILD}/fuzz_${t}.o" "${BUILD}/libccref_fuzz.a" ${LIB_FUZZING_ENGINE} ${wrap} \
-        -Wl,-Bstatic -ljansson -lmpfi -lmpfr -lgmp -Wl,-Bdynamic -lm -o "${OUT}/fuzz_${t}"
+        -Wl,-Bstatic -ljansson -lnettle -lmpfi -lmpfr -lgmp -Wl,-Bdynamic -lm -o "${OUT}/fuzz_${t}"
     rm -f "${OUT}/fuzz_${t}_seed_corpus.zip"
     (cd "fuzz/corpus/${t}" && zip -q -X -r "${OUT}/fuzz_${t}_seed_corpus.zip" .)
     cp "fuzz/dict/${t}.dict" "${OUT}/fuzz_${t}.dict"

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "manifest.h"
 #include "outfile.h"
 #include "report.h"
 #include "results.h"
@@ -110,6 +111,7 @@ struct check_set {
     int total_groups;
     unsigned char **selected;   /* selected[f][t]: test t of file f is judged (check_set_select; all by default) */
     long n_selected;
+    int n_verified;             /* files whose SHA-256 matched the SHA256SUMS beside them (manifest.h) */
 };
 
 void check_set_free(check_set *s)
@@ -152,6 +154,13 @@ static int load_vector_file(check_set *s, int i)
         }
     s->total_tests += s->files[i].n_tests;
     s->total_groups += s->files[i].n_groups;
+    switch (manifest_verify(s->paths[i], err, sizeof err)) { /* a vector file edited by hand is refused */
+    case MANIFEST_OK: s->n_verified++; break;
+    case MANIFEST_ABSENT: break;
+    default:
+        fprintf(stderr, "ccref check: %s\n", err);
+        rc = 2;
+    }
     return rc;
 }
 
@@ -520,6 +529,7 @@ int check_results(check_set *set, const char *rpath, const check_options *opt)
         tally_add(&tally, &records[i]);
     tally.not_claimed = not_claimed;
     const check_report r = {set->n_paths,
+                            set->n_verified,
                             set->total_tests,
                             res.n_lines,
                             res.engine,

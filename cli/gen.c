@@ -14,6 +14,7 @@
 #include "expect.h"
 #include "families.h"
 #include "gen.h"
+#include "manifest.h"
 #include "outfile.h"
 #include "random.h"
 
@@ -362,6 +363,12 @@ static int write_suite_file(const char *dir, int suite, uint64_t seed, int rando
     if (rc == 0) {
         jw_write(&w, o.f); /* a write error is reported by outfile_finish */
         rc = outfile_finish(&o, 1);
+    }
+    if (rc == 0) { /* its digest in DIR/SHA256SUMS (manifest.h) */
+        char hex[MANIFEST_HEX], name[64];
+        manifest_digest_buf(w.buf, w.len, hex);
+        snprintf(name, sizeof name, "%s.json", suite_name(suite));
+        rc = manifest_update("ccref", dir, name, hex);
     }
     jw_free(&w);
     return rc;

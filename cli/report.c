@@ -224,7 +224,8 @@ static void text_alternatives_by_flag(FILE *out, const check_tally *t)
 void report_text(FILE *out, const check_report *r)
 {
     const check_tally *t = r->tally;
-    fprintf(out, "ccref check: %d vector files, %d tests", r->n_files, r->n_tests);
+    fprintf(out, "ccref check: %d vector files (SHA-256 verified: %d), %d tests", r->n_files, r->n_verified,
+            r->n_tests);
     if (r->n_selected != r->n_tests)
         fprintf(out, " (%ld judged)", r->n_selected);
     fprintf(out, "; %ld results from \"%s\"", r->n_results, r->engine);

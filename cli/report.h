@@ -11,7 +11,9 @@
 /* What a renderer reads: what was checked, the records of the tests judged (in the order of the tests) and their
  * tally. */
 typedef struct {
-    int n_files, n_tests;       /* vector files and their tests */
+    int n_files;                /* vector files */
+    int n_verified;             /* of them, those whose SHA-256 matched the SHA256SUMS beside them */
+    int n_tests;                /* their tests */
     long n_results;             /* result lines read */
     const char *engine;         /* the results header's engine */
     const char *tier;           /* the tier judged: "double", "binary32", "ccref" */

@@ -27,7 +27,7 @@ FUZZ_WRAP       := $(foreach f,ora_eval_case ora_eval_case_on ora_eval_contact_c
                    ora_effective_cor_d ora_effective_cof_d,-Wl,--wrap=$(f))
 # Static where the archives exist (Debian's -dev packages ship them): the services run the binaries without these
 # libraries, and MPFR's thread-local state is then reached without __tls_get_addr (about 20% faster under ASan).
-FUZZ_LDLIBS     := -Wl,-Bstatic -ljansson $(MPFI_LDLIBS) -Wl,-Bdynamic -lm
+FUZZ_LDLIBS     := -Wl,-Bstatic -ljansson -lnettle $(MPFI_LDLIBS) -Wl,-Bdynamic -lm
 
 # Per engine: compiler, compile flags, link flags, extra sources.
 FUZZ_ENGINES         := lf afl replay

@@ -54,7 +54,7 @@ FIRST_STAGE_SEEDS ?= 270
 $(BUILD)/first_stage_check: tests/first_stage/first_stage_check.c $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a \
                             $(BUILD)/libccref.a $(HDRS) $(ORACLE_HDRS) | deps-test
 	$(CC) $(CFLAGS) -o $@ tests/first_stage/first_stage_check.c $(BUILD)/libccref_cli.a $(BUILD)/libccref_oracle.a \
-	    $(BUILD)/libccref.a -ljansson $(MPFI_STATIC_LDLIBS) -lm
+	    $(BUILD)/libccref.a -ljansson -lnettle $(MPFI_STATIC_LDLIBS) -lm
 
 .PHONY: verify-first-stage
 verify-first-stage: $(BUILD)/first_stage_check ## the first stage against MPFI on the vector families (part of make verify)

@@ -2409,10 +2409,14 @@ static void test_check_tiers(void)
     CU_ASSERT(strstr(r.err, "--tier float") != NULL);
     free_run(&r);
     const char *stated = with_header(res, ",\"tier\":\"binary32\"", "tier32.jsonl");
-    snprintf(args, sizeof args, "check --json - %s %s", vec, stated);
+    char jpath[300];
+    snprintf(jpath, sizeof jpath, "%s/tier32.json", tmpdir);
+    snprintf(args, sizeof args, "check --json %s %s %s", jpath, vec, stated);
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 0);
-    CU_ASSERT(strstr(r.out, "\"tier\":\"binary32\"") != NULL);
+    char *jtext = slurp(jpath, NULL);
+    CU_ASSERT(jtext != NULL && strstr(jtext, "\"tier\":\"binary32\"") != NULL);
+    free(jtext);
     free_run(&r);
     snprintf(args, sizeof args, "check --tier double %s %s", vec, stated);
     r = run(args, 0);
@@ -2830,7 +2834,7 @@ static void test_check_ci_gate(void)
     snprintf(args, sizeof args, "check --tier double %s/ball.json %s/line_on_line.json %s", d, d, res);
     r = run(args, 0);
     CU_ASSERT_EQUAL(r.exit_status, 0);
-    snprintf(want, sizeof want, "ccref check: 2 vector files, %d tests; ", vb.n_tests + vl.n_tests);
+    snprintf(want, sizeof want, "ccref check: 2 vector files (SHA-256 verified: 2), %d tests; ", vb.n_tests + vl.n_tests);
     CU_ASSERT(strstr(r.out, want) != NULL);
     free_run(&r);
     snprintf(args, sizeof args, "check --tier double --suite line_on_line --family random --tcid 1-5,9 %s %s", d, res);
@@ -3237,6 +3241,77 @@ static void test_gen_cases(void)
     free_run(&r);
 }
 
+/* The manifest: gen writes SHA256SUMS beside the suite files (sha256sum reads it); check and show refuse a vector
+ * file edited by hand, or not listed, naming it and the manifest; files without a manifest are read unverified. */
+static void test_manifest(void)
+{
+    make_tmpdir();
+    char args[2048], d[200], res[300], path[300];
+    snprintf(d, sizeof d, "%s/mf", tmpdir);
+    snprintf(args, sizeof args, "gen --suite rod --suite ball --out %s --quiet && cd %s && sha256sum -c --quiet "
+             "SHA256SUMS", d, d);
+    cli_run r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    free_run(&r);
+    snprintf(path, sizeof path, "%s/SHA256SUMS", d);
+    char *sums = slurp(path, NULL);
+    CU_ASSERT_FATAL(sums != NULL);
+    /* two lines "<64 hex>  <name>\n", sorted by name */
+    CU_ASSERT(strlen(sums) == (64 + 2 + 10) + (64 + 2 + 9) && strstr(sums, "  ball.json\n") < strstr(sums, "  rod.json\n"));
+    free(sums);
+    snprintf(res, sizeof res, "%s/r.jsonl", tmpdir);
+    snprintf(args, sizeof args, "eval --vectors %s/rod.json --output %s", d, res);
+    r = run(args, 0);
+    free_run(&r);
+    snprintf(args, sizeof args, "check --tier double %s/rod.json %s", d, res);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 0 && strstr(r.out, "1 vector files (SHA-256 verified: 1)") != NULL);
+    free_run(&r);
+    /* an edit by hand: the first exponent "p-" of the first test's values becomes "p+" */
+    snprintf(path, sizeof path, "%s/rod.json", d);
+    char *text = slurp(path, NULL);
+    CU_ASSERT_FATAL(text != NULL);
+    char *v = strstr(text, "\"values\":[[");
+    CU_ASSERT_FATAL(v != NULL);
+    char *p = strstr(v, "p-");
+    CU_ASSERT_FATAL(p != NULL);
+    p[1] = '+';
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_FATAL(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    snprintf(args, sizeof args, "check --tier double %s/rod.json %s", d, res);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "rod.json: its SHA-256 is ") != NULL &&
+              strstr(r.err, "SHA256SUMS says") != NULL && strstr(r.err, "edited by hand") != NULL);
+    free_run(&r);
+    snprintf(args, sizeof args, "show %s rod/1", d);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "SHA256SUMS says") != NULL);
+    free_run(&r);
+    /* a file the manifest does not list; the same files without a manifest: read unverified */
+    snprintf(path, sizeof path, "%s/ball.json", d);
+    char *ball = slurp(path, NULL);
+    char extra[300];
+    snprintf(extra, sizeof extra, "%s/extra.json", d);
+    f = fopen(extra, "wb");
+    CU_ASSERT_FATAL(f != NULL && ball != NULL);
+    fputs(ball, f);
+    fclose(f);
+    free(ball);
+    snprintf(args, sizeof args, "show %s ball/1", extra);
+    r = run(args, 0);
+    CU_ASSERT(r.exit_status == 2 && strstr(r.err, "extra.json is not listed in ") != NULL);
+    free_run(&r);
+    snprintf(path, sizeof path, "%s/SHA256SUMS", d);
+    CU_ASSERT(remove(path) == 0);
+    snprintf(args, sizeof args, "check --tier double %s/ball.json %s", d, res);
+    r = run(args, 0);
+    CU_ASSERT(strstr(r.out, "1 vector files (SHA-256 verified: 0)") != NULL);
+    free_run(&r);
+}
+
 /* spec/vectors.md section 16 names every status and deviation the library has, and nothing else (its tables'
  * rows start "| `NAME` |"). */
 static void test_spec_names(void)
@@ -3444,6 +3519,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "spec/vectors.md: every status and deviation named", test_spec_names);
     CU_add_test(s, "show: one test readably, and its case line", test_show);
     CU_add_test(s, "gen --cases: vector files of one's own cases", test_gen_cases);
+    CU_add_test(s, "the manifest: SHA256SUMS written, verified, a hand edit refused", test_manifest);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);

@@ -639,7 +639,7 @@ static void test_report_fail_lines(void)
         r[i] = record(i + 1, "random", RESULT_VALID, i == 2 ? VERDICT_ERROR : VERDICT_FAIL, 2.0, 0.0);
         snprintf(r[i].match.failure, sizeof r[i].match.failure, "why %d", i + 1);
     }
-    const check_report rep = {1, 25, 25, "hand", "double", r, 25, NULL, 25, 0, 0};
+    const check_report rep = {1, 0, 25, 25, "hand", "double", r, 25, NULL, 25, 0, 0};
     char *out = render(progress, &rep, 0);
     CU_ASSERT_EQUAL(count_lines(out, "  FAIL "), 20);
     CU_ASSERT(strstr(out, "  FAIL rod/20 (valid, random): why 20\n") != NULL);
@@ -662,7 +662,7 @@ static void test_report_tests_file(void)
     r[1] = record(6, "edge", RESULT_ACCEPTABLE, VERDICT_ALTERNATIVE, 0.5, 2.0);
     r[1].alt_flag = FLAG_DECISION_BAND;
     r[1].condition = 4.0;
-    const check_report rep = {1, 2, 1, "hand", "double", r, 2, NULL, 2, 0, 0};
+    const check_report rep = {1, 0, 2, 1, "hand", "double", r, 2, NULL, 2, 0, 0};
     char *out = render(tests_file, &rep, 0);
     CU_ASSERT_STRING_EQUAL(out, "suite\ttcId\tfamily\tresult\tverdict\tcondition\tworst_ratio\tworst_ulps\t"
                                 "worst_output\n"
