@@ -479,6 +479,8 @@ static int read_alternative(ctx_t *x, json_t *ja, int suite, vtest *t)
     answer *a = &t->alt[t->n_alt++];
     *a = *e;
     a->disc_unconstrained = 0;
+    a->disc_undecided = 0; /* an alternative states its own undecided outputs (written per answer) */
+    a->deviations_undecided = 0;
     const char *fn = str_member(ja, "flag"), *br = str_member(ja, "branch");
     a->flag = fn ? flag_from_name(fn) : -1;
     snprintf(a->branch, sizeof a->branch, "%s", br ? br : "");

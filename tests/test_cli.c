@@ -3312,6 +3312,37 @@ static void test_manifest(void)
     free_run(&r);
 }
 
+/* An alternative's undecided outputs are its own (written per answer), not inherited from the expected answer by the
+ * reader: at the minimum-COR corner the expected cor_branch is undecided, a band's captured alternative is not (the
+ * Python judge, tools/ccref_judge.py, found the reader inheriting it). */
+static void test_alternative_undecided_own(void)
+{
+    make_tmpdir();
+    char args[512], path[300], err[600];
+    snprintf(args, sizeof args, "gen --suite edge_edge --out %s/und --quiet", tmpdir);
+    cli_run r = run(args, 0);
+    free_run(&r);
+    snprintf(path, sizeof path, "%s/und/edge_edge.json", tmpdir);
+    vfile f;
+    CU_ASSERT_FATAL(vfile_load(path, &f, err, sizeof err) == 0);
+    char *text = slurp(path, NULL);
+    CU_ASSERT_FATAL(text != NULL);
+    int seen = 0;
+    for (int i = 0; i < f.n_tests; i++) {
+        const vtest *t = &f.tests[i];
+        if (!(t->expected.disc_undecided & DISC_COR_BRANCH))
+            continue;
+        for (int j = 0; j < t->n_alt; j++)
+            if (t->alt[j].o.d.cor_branch == CCREF_COR_CAPTURED) {
+                CU_ASSERT_EQUAL(t->alt[j].disc_undecided & DISC_COR_BRANCH, 0u);
+                seen++;
+            }
+    }
+    CU_ASSERT(seen > 0);
+    free(text);
+    vfile_free(&f);
+}
+
 /* spec/vectors.md section 16 names every status and deviation the library has, and nothing else (its tables'
  * rows start "| `NAME` |"). */
 static void test_spec_names(void)
@@ -3520,6 +3551,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "show: one test readably, and its case line", test_show);
     CU_add_test(s, "gen --cases: vector files of one's own cases", test_gen_cases);
     CU_add_test(s, "the manifest: SHA256SUMS written, verified, a hand edit refused", test_manifest);
+    CU_add_test(s, "vectors: an alternative's undecided outputs are its own", test_alternative_undecided_own);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);
