@@ -2937,11 +2937,35 @@ static void test_check_ci_gate(void)
     CU_ASSERT(json_integer_value(json_object_get(mx, "compared")) >= failed);
     CU_ASSERT(json_number_value(json_object_get(mx, "worstRatio")) > 1e6);
     json_t *rows = json_object_get(sum, "rows");
+    long row_tests = 0, row_passed = 0, row_failed = 0, row_alt = 0, row_missing = 0;
     for (size_t i = 0; i < json_array_size(rows); i++) {
         json_t *row = json_array_get(rows, i);
         if (json_integer_value(json_object_get(row, "failed")) > 0)
             CU_ASSERT(json_number_value(json_object_get(row, "worstRatio")) > 1.0);
+        row_tests += json_integer_value(json_object_get(row, "tests"));
+        row_passed += json_integer_value(json_object_get(row, "passed"));
+        row_failed += json_integer_value(json_object_get(row, "failed"));
+        row_alt += json_integer_value(json_object_get(row, "alternative"));
+        row_missing += json_integer_value(json_object_get(row, "missing"));
     }
+    /* the figures against each other and against the known sizes: every test of both files in one row, each
+     * counted once as passed, as an alternative, failed or missing; the classes add up; line_on_line is missing */
+#define JINT(o, k) json_integer_value(json_object_get(o, k))
+    json_t *valid = json_object_get(sum, "valid"), *acc = json_object_get(sum, "acceptable"),
+           *inv = json_object_get(sum, "invalid");
+    CU_ASSERT_EQUAL(JINT(sum, "tests"), vb.n_tests + vl.n_tests);
+    CU_ASSERT_EQUAL(JINT(sum, "judged"), vb.n_tests + vl.n_tests);
+    CU_ASSERT_EQUAL(row_tests, vb.n_tests + vl.n_tests);
+    CU_ASSERT_EQUAL(row_passed + row_alt + row_failed + row_missing, row_tests);
+    CU_ASSERT_EQUAL(row_failed, failed);
+    CU_ASSERT_EQUAL(row_missing, JINT(sum, "notReported"));
+    CU_ASSERT_EQUAL(JINT(sum, "notReported"), vl.n_tests);
+    CU_ASSERT_EQUAL(JINT(valid, "tests") + JINT(acc, "tests") + JINT(inv, "tests"), row_tests);
+    CU_ASSERT_EQUAL(JINT(acc, "asExpected") + JINT(acc, "asAlternative") + JINT(valid, "passed") +
+                        JINT(inv, "rejected"),
+                    row_passed + row_alt);
+    CU_ASSERT_EQUAL(JINT(acc, "asAlternative"), row_alt);
+#undef JINT
     json_decref(sum);
     /* the same run as JUnit XML and TAP: one testcase (one TAP line) per test judged, the failures with their
      * worst output */
