@@ -15,6 +15,7 @@
 #   $(PKGCONFIGDIR)/ccref.pc, ccref-oracle.pc
 #   $(DATADIR)/ccref/vectors/*.json, SHA256SUMS, LICENSE; $(DATADIR)/ccref/spec/ (the whole specification: every spec/*.md, the two
 #                                          JSON Schemas, the conformance figure and its data)
+#   $(DATADIR)/ccref/tools/ccref_judge.py  the Python reference judge (spec/vectors.md section 10)
 #   $(DATADIR)/ccref/created-directories  the directories install created (uninstall removes them when empty)
 #   $(MANDIR)/man1/ccref.1
 # The SONAME's major is CCREF_VERSION_MAJOR of src/ccref_version.h. The shared libraries export their public
@@ -110,7 +111,7 @@ STAGE := $(BUILD)/stage
 VECTOR_FILES := $(wildcard vectors/*.json) vectors/SHA256SUMS vectors/LICENSE
 # The whole specification: vectors.md points to the conventions, the accuracy, the constraint files and the schemas.
 SPEC_FILES := $(wildcard spec/*.md spec/*.json) spec/conformance.png $(wildcard spec/conformance-data/*)
-STAGED := $(STAGE)/bin/ccref \
+STAGED := $(STAGE)/bin/ccref $(STAGE)/share/ccref/tools/ccref_judge.py \
     $(STAGE)/lib/$(LIBCCREF_SO) $(STAGE)/lib/libccref.a $(STAGE)/lib/$(LIBORACLE_SO) $(STAGE)/lib/libccref-oracle.a \
     $(PUBLIC_HDRS:%=$(STAGE)/include/ccref/%) $(STAGE)/include/ccref/oracle.h \
     $(VECTOR_FILES:%=$(STAGE)/share/ccref/%) $(SPEC_FILES:%=$(STAGE)/share/ccref/%)

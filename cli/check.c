@@ -37,6 +37,8 @@ static void usage(FILE *f)
           "                them; an output is a name such as perr or force_on_body1, or one value, perr[0]); a claimed\n"
           "                test or output not reported fails; the suites not claimed are not judged (listed)\n"
           "  --claim SUITE[:OUTPUT,...]  one such line as an option (repeatable)\n"
+          "  --verbose     every failed test's line (else the first 20), every engine error and every test passed\n"
+          "                as an alternative, with the alternative's flag and branch\n"
           "  --suite NAME, --family NAME, --skip-family NAME, --result valid|acceptable|invalid, --tcid 1-20,35\n"
           "                judge only those tests (each option repeatable; results for other tests are counted and\n"
           "                not read)\n"
@@ -311,8 +313,17 @@ int check_claims_add(check_claims *c, const char *claim, char *err, size_t errle
         for (int i = 0; i < n; i++)
             if (output_covers(tok, slot_name(suite, i)))
                 c->slot[suite][i] = 1, found = 1;
-        if (!found) {
-            snprintf(err, errlen, "%s has no output \"%s\"", suite_name(suite), tok);
+        if (!found) { /* the suite's output names, whole outputs as they are claimed */
+            int l = snprintf(err, errlen, "%s has no output \"%s\"; its outputs are", suite_name(suite), tok);
+            char prev[64] = "";
+            for (int i = 0; i < n && l > 0 && (size_t)l < errlen; i++) {
+                char base[64];
+                snprintf(base, sizeof base, "%s", slot_name(suite, i));
+                base[strcspn(base, ".[")] = '\0';
+                if (strcmp(base, prev) != 0)
+                    l += snprintf(err + l, errlen - (size_t)l, "%s %s", prev[0] ? "," : "", base);
+                snprintf(prev, sizeof prev, "%s", base);
+            }
             return -1;
         }
         any = 1;

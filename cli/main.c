@@ -24,8 +24,9 @@ static void usage(FILE *f)
     fputs("usage: ccref eval [--certified | --both] [--output FILE] [FILE | --vectors VECTORFILE...]\n"
           "       ccref gen [--seed N] [--out DIR] [--suite NAME]... [--random N] [--shard I/N] [--quiet]\n"
           "       ccref merge [--out DIR] SHARD...\n"
-          "       ccref check [--tier TIER] [--json FILE] [--tests FILE] [--require-all] [--claims FILE]\n"
-          "                   [--suite NAME] [--verbose] VECTORS... RESULTS   (ccref check --help: every option)\n"
+          "       ccref check [--tier TIER] [--json FILE] [--tests FILE] [--junit FILE] [--tap FILE] [--require-all]\n"
+          "                   [--claims FILE] [--claim SUITE[:OUTPUT,...]] [--suite NAME] [--verbose]\n"
+          "                   VECTORS... RESULTS   (ccref check --help: every option)\n"
           "       ccref show [--case] VECTORS... SUITE/TCID\n"
           "       ccref --version | --help        (ccref COMMAND --help: the command's options)\n"
           "\n"
@@ -65,7 +66,8 @@ static void usage(FILE *f)
     print_fields(f, "effective_cof", cli_cof_fields);
     print_fields(f, "unilateral_classify", cli_classify_fields);
     fputs("\n"
-          "Result format (one JSON object per line):\n"
+          "Result format of `ccref eval` (one JSON object per line; the results file `ccref check` reads is the\n"
+          "same lines after a header, keyed \"<suite>/<tcId>\": spec/vectors.md section 9):\n"
           "  {\"line\": L, \"id\": ..., \"kind\": K, \"status\": S, \"ok\": bool, discrete outputs (\"mp\", \"mv\",\n"
           "   \"deviations\", \"sense\", \"sign\", \"cor_branch\", ...), \"outputs\": {NAME: X, ...}}\n"
           "  NAME is the flat output name (\"perr[0]\", \"force_on_body2.moment.x\", \"contact_frame.R[1][2]\", ...),\n"

@@ -235,17 +235,20 @@ void report_text(FILE *out, const check_report *r)
     text_families(out, t);
     /* each class's tests not reported, where there are some: "invalid: 0/338 rejected" alone would read as 338
      * accepted */
-    char miss[3][48];
+    char miss[3][48], fail_acc[40];
     for (int c = 0; c < 3; c++) {
         miss[c][0] = '\0';
         if (t->not_reported_by_result[c])
             snprintf(miss[c], sizeof miss[c], " (%ld not reported)", t->not_reported_by_result[c]);
     }
-    fprintf(out, "valid: %ld/%ld passed%s; acceptable: %ld (%ld as expected, %ld as an alternative)%s; invalid: "
+    fail_acc[0] = '\0';
+    if (t->failed_by_result[RESULT_ACCEPTABLE]) /* the acceptable tests that passed neither way */
+        snprintf(fail_acc, sizeof fail_acc, ", %ld failed", t->failed_by_result[RESULT_ACCEPTABLE]);
+    fprintf(out, "valid: %ld/%ld passed%s; acceptable: %ld (%ld as expected, %ld as an alternative%s)%s; invalid: "
             "%ld/%ld rejected%s; failed: %ld; not reported: %ld tests, %ld outputs\n",
             t->valid_passed, t->valid, miss[RESULT_VALID], t->acceptable, t->acceptable_expected,
-            t->acceptable_alternative, miss[RESULT_ACCEPTABLE], t->invalid_rejected, t->invalid, miss[RESULT_INVALID],
-            t->failed, t->not_reported, t->outputs_not_reported);
+            t->acceptable_alternative, fail_acc, miss[RESULT_ACCEPTABLE], t->invalid_rejected, t->invalid,
+            miss[RESULT_INVALID], t->failed, t->not_reported, t->outputs_not_reported);
     fprintf(out, "values compared: %ld (of valid outputs %ld, of acceptable outputs %ld); not compared: %ld without a "
             "bound (NoErrorBound), %ld uncertified\n", t->values_compared,
             t->values_compared - t->values_compared_acceptable, t->values_compared_acceptable, t->values_unbounded,

@@ -106,6 +106,7 @@ static void note_fail(check_tally *t, family_tally *f, const test_record *r)
 {
     f->failed++;
     t->failed++;
+    t->failed_by_result[r->result]++;
     note_failure(f, r->tc_id);
     if (r->invalid_accepted) {
         f->invalid_accepted++;

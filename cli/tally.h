@@ -30,6 +30,7 @@ typedef struct {
     long valid, valid_passed, acceptable, acceptable_expected, acceptable_alternative, invalid, invalid_rejected;
     long invalid_accepted, failed, not_reported, outputs_not_reported;
     long not_reported_by_result[3]; /* not_reported by the vectors' result (test_result) */
+    long failed_by_result[3];   /* failed, the same way */
     long drifted;               /* tests judged at other inputs (the engine's inputs_used) */
     long reclassified;          /* of them, those whose result at those inputs differs from the vectors' (each
                                    test is counted by the vectors' result) */

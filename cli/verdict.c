@@ -162,6 +162,25 @@ static int matching_alternative(const vtest *t, const engine_answer *ans, match_
     return -1;
 }
 
+/* A failed acceptable test whose status differs from the expected one: the failure and the measures become those
+ * against the first alternative whose status the engine's matches (the answer the engine evidently meant: a band's
+ * other branch, say), so that the FAIL line names the output that failed there. */
+static void describe_closest_alternative(const vtest *t, const engine_answer *ans, match_report *m)
+{
+    for (int a = 0; t->result == RESULT_ACCEPTABLE && a < t->n_alt; a++) {
+        match_report ma;
+        match_answer(&t->alt[a], &ans->got, ans->reported, ans->disc_reported, &ma);
+        if (!ma.status_ok)
+            continue;
+        char why[sizeof ma.failure];
+        snprintf(why, sizeof why, "%s", ma.failure);
+        *m = ma;
+        snprintf(m->failure, sizeof m->failure, "against the alternative %s (%s), whose status it has: %.120s",
+                 flag_get(t->alt[a].flag)->name, t->alt[a].branch, why);
+        return;
+    }
+}
+
 /* An OK-class answer of the engine that leaves out an output the answer matched has in use and req requires, or a
  * discrete output when req requires them all: the first such output's name into what (or "a discrete output"). */
 static int leaves_out_outputs(const answer *matched, const engine_answer *ans, const match_report *m,
@@ -209,6 +228,8 @@ void classify_test(const vtest *t, const engine_answer *ans, const required_outp
     const int as_expected = m->pass;
     int alt = as_expected ? -1 : matching_alternative(t, ans, m);
     rec->verdict = as_expected ? VERDICT_PASS : alt >= 0 ? VERDICT_ALTERNATIVE : VERDICT_FAIL;
+    if (rec->verdict == VERDICT_FAIL && !m->status_ok)
+        describe_closest_alternative(t, ans, m);
     char what[80];
     if (req != NULL && leaves_out_outputs(alt >= 0 ? &t->alt[alt] : &t->expected, ans, m, req, what, sizeof what)) {
         rec->verdict = VERDICT_FAIL;

@@ -3367,6 +3367,92 @@ static void test_alternative_undecided_own(void)
     vfile_free(&f);
 }
 
+/* A result line for a kernel outcome of a test, with an optional inputs_used text (a JSON object). */
+static void result_line(jw *w, const char *id, const cli_case *c, const outcome *o, const char *inputs_used)
+{
+    jw_obj(w);
+    jw_key(w, "id");
+    jw_str(w, id);
+    jw_key(w, "status");
+    jw_str(w, ccref_status_name(o->d.status));
+    jw_key(w, "outputs");
+    jw_obj(w);
+    for (int i = 0; i < o->n; i++)
+        if (o->in_use[i]) {
+            jw_key(w, slot_name(c->suite, i));
+            jw_hex(w, o->value[i]);
+        }
+    jw_end_obj(w);
+    if (inputs_used != NULL) {
+        jw_key(w, "inputs_used");
+        jw_value_text(w, inputs_used);
+    }
+    jw_end_obj(w);
+    jw_raw(w, "\n");
+}
+
+/* Where a test is judged decides its verdict: an engine that ran ball/1 with body 2 moved by 2^-10 of its x passes
+ * when it says so (inputs_used: judged at those inputs, the drift reported) and fails when it does not; an input
+ * reported as -0 where the case has +0 is no drift (judged at the vectors' inputs). */
+static void test_check_where_judged(void)
+{
+    make_tmpdir();
+    char args[1024], vec[300], err[600], used[200];
+    snprintf(args, sizeof args, "gen --suite ball --out %s/wj --quiet", tmpdir);
+    cli_run r = run(args, 0);
+    free_run(&r);
+    snprintf(vec, sizeof vec, "%s/wj/ball.json", tmpdir);
+    vfile f;
+    CU_ASSERT_FATAL(vfile_load(vec, &f, err, sizeof err) == 0);
+    const char *header = "{\"schema\":\"ccref_results_v1\",\"generatorVersion\":\"" CCREF_GENERATOR_VERSION
+                         "\",\"engine\":\"moved\"}\n";
+    cli_case c = f.tests[0].c;
+    c.u.k.body2.p.x += ldexp(fabs(c.u.k.body2.p.x), -10);
+    outcome o;
+    eval_kernel(&c, &o, NULL);
+    char px[40], py[40], pz[40];
+    snprintf(px, sizeof px, "%a", c.u.k.body2.p.x);
+    snprintf(py, sizeof py, "%a", c.u.k.body2.p.y);
+    snprintf(pz, sizeof pz, "%a", c.u.k.body2.p.z);
+    snprintf(used, sizeof used, "{\"body2\":{\"p\":[\"%s\",\"%s\",\"%s\"]}}", px, py, pz);
+    for (int with = 0; with < 2; with++) {
+        jw w;
+        jw_init(&w);
+        jw_raw(&w, header);
+        result_line(&w, "ball/1", &c, &o, with ? used : NULL);
+        snprintf(args, sizeof args, "check --tier double --tcid 1 %s %s", vec, write_file("wj.jsonl", w.buf, -1));
+        r = run(args, 0);
+        CU_ASSERT_EQUAL(r.exit_status, with ? 0 : 1);
+        CU_ASSERT(with ? strstr(r.out, "input drift: 1 tests judged at the inputs the engine used") != NULL
+                       : strstr(r.out, "  FAIL ball/1 (") != NULL);
+        free_run(&r);
+        jw_free(&w);
+    }
+    /* a zero input reported with the other sign: a test of the zero_velocity family, its body 1's w given as -0 */
+    int zi = -1;
+    for (int i = 0; i < f.n_tests && zi < 0; i++)
+        if (!strcmp(f.groups[f.tests[i].group].family, "zero_velocity") && f.tests[i].c.u.k.body1.w.x == 0.0 &&
+            f.tests[i].c.u.k.body1.w.y == 0.0 && f.tests[i].c.u.k.body1.w.z == 0.0)
+            zi = i;
+    CU_ASSERT_FATAL(zi >= 0);
+    cli_case z = f.tests[zi].c;
+    eval_kernel(&z, &o, NULL);
+    char id[40];
+    snprintf(id, sizeof id, "ball/%d", f.tests[zi].tc_id);
+    jw w;
+    jw_init(&w);
+    jw_raw(&w, header);
+    result_line(&w, id, &z, &o, "{\"body1\":{\"w\":[\"-0x0p+0\",\"-0x0p+0\",\"-0x0p+0\"]}}");
+    snprintf(args, sizeof args, "check --tier double --tcid %d %s %s", f.tests[zi].tc_id, vec,
+             write_file("wj0.jsonl", w.buf, -1));
+    r = run(args, 0);
+    CU_ASSERT_EQUAL(r.exit_status, 0);
+    CU_ASSERT(strstr(r.out, "input drift") == NULL); /* no drift: judged at the vectors' own inputs */
+    free_run(&r);
+    jw_free(&w);
+    vfile_free(&f);
+}
+
 /* spec/vectors.md section 16 names every status and deviation the library has, and nothing else (its tables'
  * rows start "| `NAME` |"). */
 static void test_spec_names(void)
@@ -3576,6 +3662,7 @@ static void register_cli(CU_pSuite s)
     CU_add_test(s, "gen --cases: vector files of one's own cases", test_gen_cases);
     CU_add_test(s, "the manifest: SHA256SUMS written, verified, a hand edit refused", test_manifest);
     CU_add_test(s, "vectors: an alternative's undecided outputs are its own", test_alternative_undecided_own);
+    CU_add_test(s, "check: where a test is judged decides its verdict; -0 for +0 is no drift", test_check_where_judged);
     CU_add_test(s, "check: the tier judged", test_check_tiers);
     CU_add_test(s, "examples/cases.jsonl covers every suite and runs clean", test_example_file);
     CU_add_test(s, "remove the temporary files", test_cleanup);

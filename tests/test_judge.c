@@ -317,6 +317,18 @@ static void test_alternative_boundaries(void)
         if (cases[i].want == VERDICT_ALTERNATIVE)
             CU_ASSERT(r.alt_flag == FLAG_DECISION_BAND && strcmp(r.alt_branch, "singular=1") == 0);
     }
+    /* the band's other branch has its own status: an engine on that branch with a wrong value fails, described and
+     * measured against that alternative (its worst output named), not as a status mismatch */
+    t.alt[0].o.d.status = CCREF_OK_SINGULAR_DIRECTION;
+    engine_ok(&e);
+    e.got.d.status = CCREF_OK_SINGULAR_DIRECTION;
+    report_output(&e, "perr[0]", 3.5);
+    classify_test(&t, &e, NULL, &r);
+    CU_ASSERT_EQUAL(r.verdict, VERDICT_FAIL);
+    CU_ASSERT(strncmp(r.match.failure, "against the alternative DecisionBand (singular=1), whose status it has: "
+                      "perr[0] = 0x1.cp+1, expected 0x1.8p+1", 90) == 0);
+    CU_ASSERT_EQUAL(r.match.values_compared, 1);
+    CU_ASSERT_EQUAL(r.match.worst_slot, slot("perr[0]"));
 }
 
 /* ------------------------------------------------------------------ classify_test */
