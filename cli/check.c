@@ -37,6 +37,8 @@ static void usage(FILE *f)
           "                them; an output is a name such as perr or force_on_body1, or one value, perr[0]); a claimed\n"
           "                test or output not reported fails; the suites not claimed are not judged (listed)\n"
           "  --claim SUITE[:OUTPUT,...]  one such line as an option (repeatable)\n"
+          "  --answers FILE  for each test judged at the inputs the engine used (inputs_used), its answers made\n"
+          "                again there, one JSON line each ({\"id\", \"outputs\", \"test\"}: tools/ccref_judge.py reads them)\n"
           "  --verbose     every failed test's line (else the first 20), every engine error and every test passed\n"
           "                as an alternative, with the alternative's flag and branch\n"
           "  --suite NAME, --family NAME, --skip-family NAME, --result valid|acceptable|invalid, --tcid 1-20,35\n"
@@ -433,9 +435,35 @@ static const required_outputs *required_of(const check_options *o, int suite, re
     return req;
 }
 
-static int judge_all(const check_set *s, const engine_results *res, const check_options *o, test_record *records,
-                     int *n_records, judge_failure *fail)
+/* --answers: one line per test judged at the inputs the engine used, its answers made again there:
+ * {"id": "<suite>/<tcId>", "outputs": [the group's output names], "test": {the test, as in a vector file}}. */
+static void write_remade(jw *out, const vfile *f, const vtest *t)
 {
+    const vgroup *g = &f->groups[t->group];
+    char id[80];
+    snprintf(id, sizeof id, "%s/%d", suite_name(f->suite), t->tc_id);
+    jw line, *w = &line; /* a document of its own per line */
+    jw_init(w);
+    jw_obj(w);
+    jw_key(w, "id");
+    jw_str(w, id);
+    jw_key(w, "outputs");
+    jw_arr(w);
+    for (int i = 0; i < g->n_slots; i++)
+        jw_str(w, slot_name(f->suite, g->slots[i]));
+    jw_end_arr(w);
+    jw_key(w, "test");
+    vtest_write(w, t, g->slots, g->n_slots);
+    jw_end_obj(w);
+    jw_raw(out, w->buf);
+    jw_raw(out, "\n");
+    jw_free(w);
+}
+
+static int judge_all(const check_set *s, const engine_results *res, const check_options *o, test_record *records,
+                     int *n_records, judge_failure *fail, jw *answers)
+{
+    static vtest remade; /* large: off the stack */
     ora_ctx *ctx = NULL; /* the oracle, for tests at the inputs the engine used */
     fail->code = JUDGE_OK;
     *n_records = 0;
@@ -446,7 +474,11 @@ static int judge_all(const check_set *s, const engine_results *res, const check_
             if (!s->selected[f][t])
                 continue;
             fail->code = judge_test(&ctx, &s->files[f], t, &res->answer[f][t], req, &records[*n_records],
-                                    fail->msg, sizeof fail->msg);
+                                    answers ? &remade : NULL, fail->msg, sizeof fail->msg);
+            if (answers && fail->code == JUDGE_OK && records[*n_records].drift > 0.0) {
+                remade.group = s->files[f].tests[t].group;
+                write_remade(answers, &s->files[f], &remade);
+            }
             fail->file = f;
             fail->test = t;
             *n_records += fail->code == JUDGE_OK;
@@ -534,8 +566,20 @@ int check_results(check_set *set, const char *rpath, const check_options *opt)
         abort(); /* as jsonw.c: out of memory */
     int n_records = 0;
     judge_failure fail = {JUDGE_OK, 0, 0, ""};
-    if (rc == 0 && judge_all(set, &res, opt, records, &n_records, &fail) != JUDGE_OK)
+    jw answers;
+    jw_init(&answers);
+    if (rc == 0 && judge_all(set, &res, opt, records, &n_records, &fail, opt->answers_out ? &answers : NULL) !=
+                       JUDGE_OK)
         rc = 2;
+    if (rc == 0 && opt->answers_out != NULL) {
+        outfile ao = {0};
+        rc = outfile_open(&ao, "ccref check", opt->answers_out) != 0 ? 2 : 0;
+        if (rc == 0) {
+            jw_write(&answers, ao.f);
+            rc = outfile_finish(&ao, 1) != 0 ? 2 : 0;
+        }
+    }
+    jw_free(&answers);
     for (int i = 0; i < n_records; i++)
         tally_add(&tally, &records[i]);
     tally.not_claimed = not_claimed;
@@ -597,6 +641,7 @@ int cmd_check(int argc, char **argv)
                                          {"tcid", required_argument, NULL, 'i'},
                                          {"junit", required_argument, NULL, 'J'},
                                          {"tap", required_argument, NULL, 'P'},
+                                         {"answers", required_argument, NULL, 'A'},
                                          {NULL, 0, NULL, 0}};
     check_options opt;
     memset(&opt, 0, sizeof opt);
@@ -612,6 +657,7 @@ int cmd_check(int argc, char **argv)
         case 't': opt.tests_out = optarg; break;
         case 'J': opt.junit_out = optarg; break;
         case 'P': opt.tap_out = optarg; break;
+        case 'A': opt.answers_out = optarg; break;
         case 'r': opt.require_all = 1; break;
         case 'v': opt.verbose = 1; break;
         case 'T':

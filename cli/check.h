@@ -28,6 +28,7 @@ typedef struct {
     const char *tests_out; /* --tests FILE, or NULL */
     const char *junit_out; /* --junit FILE, or NULL */
     const char *tap_out;   /* --tap FILE, or NULL */
+    const char *answers_out; /* --answers FILE: the answers made again at the inputs engines used, or NULL */
     int require_all;       /* --require-all */
     int verbose;           /* --verbose */
     int tier;              /* --tier: a judge_tier (vectors.h), or -1: the results header's */

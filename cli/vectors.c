@@ -18,8 +18,7 @@ const char *test_result_name(test_result r)
 
 /* ------------------------------------------------------------------ writing */
 
-/* The tolerance as written: rounded up to 12 significant bits (short hex, still an upper bound). */
-static double short_tolerance(double t)
+double vector_tolerance(double t)
 {
     if (!(t > 0.0) || isinf(t))
         return t;
@@ -34,7 +33,19 @@ static void write_tolerance(jw *w, double t)
     if (isinf(t))
         jw_null(w);
     else
-        jw_hex(w, short_tolerance(t));
+        jw_hex(w, vector_tolerance(t));
+}
+
+void vtest_publish_tolerances(vtest *t)
+{
+    for (int a = -1; a < t->n_alt; a++) {
+        answer *x = a < 0 ? &t->expected : &t->alt[a];
+        for (int i = 0; i < CCREF_MAX_SLOTS; i++) {
+            x->tol[i] = vector_tolerance(x->tol[i]);
+            for (int k = 0; k < CCREF_TIER_COUNT; k++)
+                x->tier_tol[k][i] = vector_tolerance(x->tier_tol[k][i]);
+        }
+    }
 }
 
 /* [hex, dec, ccref, double, binary32, cert] */

@@ -55,6 +55,11 @@ typedef struct {
 } vtest;
 
 void answer_init(answer *a, int suite);
+/* A tolerance as the vector files write it: rounded up to 12 significant bits (a short hex, still an upper bound). */
+double vector_tolerance(double t);
+/* Every tolerance of the test's answers as published (vector_tolerance): the answers ccref check makes again at an
+ * engine's inputs_used judge exactly as the same answers read from a file (check --answers writes them). */
+void vtest_publish_tolerances(vtest *t);
 /* The tolerance of slot i the judge holds an engine to: that of a's judged tier (spec/vectors.md section 4). */
 double answer_tol(const answer *a, int i);
 /* The output slots a group of the suite lists (the slots in use for its rows): slots[], their number returned. */

@@ -264,13 +264,14 @@ static int test_at_inputs_used(ora_ctx **ctx, const vtest *t, const engine_answe
             *ctx = ora_ctx_new(NULL);
         if (expect_test(*ctx, at, msg, msglen) != 0)
             return JUDGE_NO_ANSWER_AT_INPUTS_USED;
+        vtest_publish_tolerances(at); /* as a vector file would give them (check --answers writes them so) */
         vtest_select_tier(at, (judge_tier)t->expected.judged_tier); /* the answers made again: the same tier */
     }
     return JUDGE_OK;
 }
 
 int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, const required_outputs *req,
-               test_record *rec, char *msg, size_t msglen)
+               test_record *rec, vtest *remade, char *msg, size_t msglen)
 {
     const vtest *t = &f->tests[ti];
     rec->suite = f->suite;
@@ -285,8 +286,11 @@ int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, 
         int rc = test_at_inputs_used(ctx, t, ans, &at, &rec->drift, msg, msglen);
         if (rc != JUDGE_OK)
             return rc;
-        if (rec->drift > 0.0)
+        if (rec->drift > 0.0) {
             judged = &at;
+            if (remade != NULL)
+                *remade = at;
+        }
     }
     classify_test(judged, ans, req, rec);
     if (rec->verdict != VERDICT_NOT_REPORTED && rec->verdict != VERDICT_ERROR)

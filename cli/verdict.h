@@ -99,10 +99,10 @@ enum { JUDGE_OK = 0, JUDGE_BAD_INPUTS_USED, JUDGE_NO_ANSWER_AT_INPUTS_USED };
 
 /* The record of test ti of vector file f for the engine's answer ans: at the inputs the engine used when it reports
  * them and they differ from the test's (its expected answer made again with the oracle *ctx, created when first
- * needed; the caller frees it), then classified. JUDGE_OK, or another JUDGE_* with msg ("inputs_used.<field>:
+ * needed; the caller frees it; copied into *remade when remade is not NULL and rec->drift > 0), then classified. JUDGE_OK, or another JUDGE_* with msg ("inputs_used.<field>:
  * <fault>", or why no expected answer could be made). */
 int judge_test(ora_ctx **ctx, const vfile *f, int ti, const engine_answer *ans, const required_outputs *req,
-               test_record *rec, char *msg, size_t msglen);
+               test_record *rec, vtest *remade, char *msg, size_t msglen);
 
 /* The largest relative change |x - y| / max(|x|, |y|) over the input scalars of two cases of a suite: in [0, 2],
  * finite even when an entry moves off zero (an engine's re-orthonormalized rotation), where a count of ulps of x

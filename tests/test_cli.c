@@ -3420,13 +3420,31 @@ static void test_check_where_judged(void)
         jw_init(&w);
         jw_raw(&w, header);
         result_line(&w, "ball/1", &c, &o, with ? used : NULL);
-        snprintf(args, sizeof args, "check --tier double --tcid 1 %s %s", vec, write_file("wj.jsonl", w.buf, -1));
+        char answers[300];
+        snprintf(answers, sizeof answers, "%s/wj-answers.jsonl", tmpdir);
+        snprintf(args, sizeof args, "check --tier double --tcid 1 --answers %s %s %s", answers, vec,
+                 write_file("wj.jsonl", w.buf, -1));
         r = run(args, 0);
         CU_ASSERT_EQUAL(r.exit_status, with ? 0 : 1);
         CU_ASSERT(with ? strstr(r.out, "input drift: 1 tests judged at the inputs the engine used") != NULL
                        : strstr(r.out, "  FAIL ball/1 (") != NULL);
         free_run(&r);
         jw_free(&w);
+        /* --answers: the test made again at the inputs used, one line, its case at those inputs */
+        char *remade = slurp(answers, NULL);
+        CU_ASSERT_FATAL(remade != NULL);
+        CU_ASSERT_EQUAL(with ? 1 : 0, (int)(strchr(remade, '\n') != NULL));
+        if (with) {
+            json_error_t je;
+            json_t *j = json_loads(remade, JSON_DISABLE_EOF_CHECK, &je);
+            CU_ASSERT_FATAL(j != NULL);
+            CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(j, "id")), "ball/1");
+            json_t *x = json_array_get(json_object_get(json_object_get(json_object_get(json_object_get(j, "test"),
+                                                                                       "case"), "body2"), "p"), 0);
+            CU_ASSERT_STRING_EQUAL(json_string_value(x), px);
+            json_decref(j);
+        }
+        free(remade);
     }
     /* a zero input reported with the other sign: a test of the zero_velocity family, its body 1's w given as -0 */
     int zi = -1;

@@ -14,13 +14,15 @@ its output, as `ccref check --tests` writes them. A Python engine can import it:
         ...
 
 Usage:
-    ccref_judge.py --tier TIER [--tests OUT.tsv] [--compare CHECK_TESTS.tsv] VECTORS... RESULTS
+    ccref_judge.py --tier TIER [--tests OUT.tsv] [--compare CHECK_TESTS.tsv] [--answers REMADE.jsonl]
+                   VECTORS... RESULTS
 
 --compare reads the --tests file of `ccref check` on the same results and tier and exits 1 on any test whose
 verdict, worst ratio or worst output differs (the output where the worst ratio is not 0: ties at 0 are resolved by
 the slot order, which is ccref's layout). A test whose result reports `inputs_used` other than its case is judged
-by ccref at those inputs with the certified oracle, which Python has not: such tests are counted ("judged at other
-inputs") and left out of the comparison; every other test must agree.
+by ccref at those inputs, its answers made again with the certified oracle, which Python has not: --answers reads
+them from `ccref check --answers FILE`, and those tests are judged like the others; without it they are counted
+("judged at other inputs") and left out of the comparison.
 Exit status: 0 (and with --compare, agreement), 1 a disagreement, 2 a usage or format error.
 """
 import argparse
@@ -92,6 +94,54 @@ def read_answer(obj):
     return obj["status"], discrete, free, set(obj.get("deviationsUndecided", [])), set(obj.get("undecided", []))
 
 
+def read_test(t, outputs, family):
+    """A test of a vector file (its group's output names and family): result, expected answer, alternatives."""
+    e = t["expected"]
+    status, disc, free, dev_u, und = read_answer(e)
+    values = dict(zip(outputs, e["values"])) if "values" in e else {}
+    exp = Answer(status, disc, values, set(), dev_u, und)
+    exp.free = set()
+    alts = []
+    for a in t.get("alternatives", []):
+        st, d2, free2, dev_u2, und2 = read_answer(a)
+        disc2 = dict(disc)
+        for k in free2:
+            disc2.pop(k, None)
+        disc2.update(d2)
+        vals2, unc2 = dict(values), set()
+        if not status.startswith("OK") and st.startswith("OK"):
+            unc2 = set(values)  # values of an accepted-instead input: not given
+        for name, x in a.get("values", {}).items():
+            if x is None:
+                unc2.add(name)
+            else:
+                vals2[name] = x
+                unc2.discard(name)
+        alt = Answer(st, disc2, vals2, unc2, dev_u2, und2, a["flag"], a["branch"])
+        alt.free = free2
+        alts.append(alt)
+    return {"result": t["result"], "family": family, "case": t["case"], "expected": exp, "alternatives": alts,
+            "remade": False}
+
+
+def load_answers(path, suites):
+    """ccref check --answers: the tests ccref judged at an engine's inputs_used, made again there; they replace the
+    published tests of the same ids, so that those tests are judged here too."""
+    n = 0
+    with open(path) as f:
+        for line in f:
+            if not line.strip():
+                continue
+            x = json.loads(line)
+            suite, tc = x["id"].split("/")
+            old = suites[suite]["tests"][int(tc)]
+            t = read_test(x["test"], x["outputs"], old["family"])
+            t["remade"] = True
+            suites[suite]["tests"][int(tc)] = t
+            n += 1
+    return n
+
+
 def load_vectors(paths):
     """{suite: {"tests": {tcId: test}, "version": ...}}; a test: result, family, outputs, expected, alternatives."""
     files = []
@@ -109,36 +159,8 @@ def load_vectors(paths):
             raise FormatError("%s: suite %s given twice" % (path, suite))
         tests = {}
         for g in v["testGroups"]:
-            outputs = g["outputs"]
             for t in g["tests"]:
-                e = t["expected"]
-                status, disc, free, dev_u, und = read_answer(e)
-                values = {}
-                if "values" in e:
-                    values = dict(zip(outputs, e["values"]))
-                exp = Answer(status, disc, values, set(), dev_u, und)
-                alts = []
-                for a in t.get("alternatives", []):
-                    st, d2, free2, dev_u2, und2 = read_answer(a)
-                    disc2 = dict(disc)
-                    for k in free2:
-                        disc2.pop(k, None)
-                    disc2.update(d2)
-                    vals2, unc2 = dict(values), set()
-                    if not status.startswith("OK") and st.startswith("OK"):
-                        unc2 = set(values)  # values of an accepted-instead input: not given
-                    for name, x in a.get("values", {}).items():
-                        if x is None:
-                            unc2.add(name)
-                        else:
-                            vals2[name] = x
-                            unc2.discard(name)
-                    alt = Answer(st, disc2, vals2, unc2, dev_u2, und2, a["flag"], a["branch"])
-                    alt.free = free2
-                    alts.append(alt)
-                exp.free = set()
-                tests[t["tcId"]] = {"result": t["result"], "family": g["family"], "case": t["case"],
-                                    "expected": exp, "alternatives": alts, "discrete_keys": set(disc) | free}
+                tests[t["tcId"]] = read_test(t, g["outputs"], g["family"])
         suites[suite] = {"tests": tests, "version": v["generatorVersion"]}
     return suites
 
@@ -265,7 +287,7 @@ def judge(suites, results, tier):
             if "error" in r:
                 out.append(row + ["error", None, None, False])
                 continue
-            other_inputs = "inputs_used" in r and not same_inputs(t["case"], r["inputs_used"])
+            other_inputs = "inputs_used" in r and not t["remade"] and not same_inputs(t["case"], r["inputs_used"])
             ok, worst, name, _ = match(t["expected"], r, ti, t)
             verdict = "pass" if ok else "fail"
             if not ok and t["result"] == "acceptable":
@@ -283,9 +305,15 @@ def judge(suites, results, tier):
     return out
 
 
+GROUND = {"R": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "p": [0, 0, 0], "w": [0, 0, 0], "v": [0, 0, 0], "b": [0, 0, 0],
+          "a": [0, 0, 0]}
+
+
 def same_inputs(case, used):
-    """Whether inputs_used (a partial case) gives every scalar the case's own value."""
+    """Whether inputs_used (a partial case) gives every scalar the case's own value ("ground" is the identity pose
+    at rest; -0 equals +0)."""
     def walk(a, b):
+        a, b = (GROUND if a == "ground" else a), (GROUND if b == "ground" else b)
         if isinstance(b, dict):
             return isinstance(a, dict) and all(k in a and walk(a[k], b[k]) for k in b)
         if isinstance(b, list):
@@ -307,6 +335,7 @@ def main():
     ap.add_argument("--tier", choices=sorted(TIERS))
     ap.add_argument("--tests", help="write one line per test (TSV)")
     ap.add_argument("--compare", help="ccref check's --tests file on the same results and tier")
+    ap.add_argument("--answers", help="ccref check's --answers file: the tests at an engine's inputs_used, remade")
     ap.add_argument("paths", nargs="+", metavar="VECTORS... RESULTS")
     a = ap.parse_args()
     if len(a.paths) < 2:
@@ -314,6 +343,8 @@ def main():
     try:
         suites = load_vectors(a.paths[:-1])
         results, header_tier, outside = load_results(a.paths[-1], suites)
+        if a.answers:
+            load_answers(a.answers, suites)
     except (FormatError, OSError, ValueError, KeyError) as ex:
         print("ccref_judge: %s" % ex, file=sys.stderr)
         return 2
