@@ -53,7 +53,7 @@ crosscheck-same-tests: crosscheck-kernels crosscheck-simbody ## the kernels and 
 	    $(CONFORMANCE_DIR)/kernels-on-simbody-results.jsonl > /dev/null
 
 # The Python reference judge (tools/ccref_judge.py, from spec/vectors.md section 10) against ccref check, test for
-# test (verdict, worst ratio, worst output): on the kernels', Simbody's and ODE's results (the tests judged at an
+# test (verdict, worst ratio, worst output) and output for output (values compared, worst ratio and its tcId): on the kernels', Simbody's and ODE's results (the tests judged at an
 # engine's inputs_used with the answers ccref check made again there, --answers), then on the kernels' results made
 # wrong in eight ways (tools/wrong_results.py). Fails on any difference.
 JUDGE_DIR := $(BUILD)/judge-agree
@@ -61,19 +61,20 @@ JUDGE_DIR := $(BUILD)/judge-agree
 judge-agree: crosscheck-kernels crosscheck-simbody crosscheck-ode | deps-schema ## the Python judge agrees with ccref check on every test of the engines' and of deliberately wrong results
 	@rm -rf $(JUDGE_DIR) && mkdir -p $(JUDGE_DIR)
 	@set -e; for e in kernels:ccref simbody:double ode:double; do n=$${e%%:*}; t=$${e##*:}; \
-	    $(BUILD)/ccref check --tier $$t --tests $(JUDGE_DIR)/$$n.tsv --answers $(JUDGE_DIR)/$$n-answers.jsonl \
-	        $(VECTORS_DIR) $(CONFORMANCE_DIR)/$$n-results.jsonl > $(JUDGE_DIR)/$$n.txt || [ $$? = 1 ]; \
+	    $(BUILD)/ccref check --tier $$t --tests $(JUDGE_DIR)/$$n.tsv --json $(JUDGE_DIR)/$$n.json \
+	        --answers $(JUDGE_DIR)/$$n-answers.jsonl $(VECTORS_DIR) $(CONFORMANCE_DIR)/$$n-results.jsonl \
+	        > $(JUDGE_DIR)/$$n.txt || [ $$? = 1 ]; \
 	    python3 tools/ccref_judge.py --tier $$t --answers $(JUDGE_DIR)/$$n-answers.jsonl --compare \
-	        $(JUDGE_DIR)/$$n.tsv $(VECTORS_DIR) $(CONFORMANCE_DIR)/$$n-results.jsonl > $(JUDGE_DIR)/$$n.cmp \
-	        || { cat $(JUDGE_DIR)/$$n.cmp; exit 1; }; \
+	        $(JUDGE_DIR)/$$n.tsv --compare-json $(JUDGE_DIR)/$$n.json $(VECTORS_DIR) \
+	        $(CONFORMANCE_DIR)/$$n-results.jsonl > $(JUDGE_DIR)/$$n.cmp || { cat $(JUDGE_DIR)/$$n.cmp; exit 1; }; \
 	    sed "s/^/$$n: /" $(JUDGE_DIR)/$$n.cmp; done
-	@python3 tools/wrong_results.py $(VECTORS_DIR) $(CONFORMANCE_DIR)/kernels-results.jsonl $(JUDGE_DIR)
-	@set -e; for f in $(JUDGE_DIR)/*.jsonl; do n=$$(basename $$f .jsonl); \
-	    $(BUILD)/ccref check --tier double --tests $(JUDGE_DIR)/$$n.tsv $(VECTORS_DIR) $$f > $(JUDGE_DIR)/$$n.txt \
-	        || [ $$? = 1 ]; \
-	    python3 tools/ccref_judge.py --tier double --compare $(JUDGE_DIR)/$$n.tsv $(VECTORS_DIR) $$f \
-	        > $(JUDGE_DIR)/$$n.cmp || { cat $(JUDGE_DIR)/$$n.cmp; exit 1; }; \
-	    sed "s/^/wrong $$n: /" $(JUDGE_DIR)/$$n.cmp; \
+	@python3 tools/wrong_results.py $(VECTORS_DIR) $(CONFORMANCE_DIR)/kernels-results.jsonl $(JUDGE_DIR)/wrong
+	@set -e; for f in $(JUDGE_DIR)/wrong/*.jsonl; do n=wrong-$$(basename $$f .jsonl); \
+	    $(BUILD)/ccref check --tier double --tests $(JUDGE_DIR)/$$n.tsv --json $(JUDGE_DIR)/$$n.json $(VECTORS_DIR) \
+	        $$f > $(JUDGE_DIR)/$$n.txt || [ $$? = 1 ]; \
+	    python3 tools/ccref_judge.py --tier double --compare $(JUDGE_DIR)/$$n.tsv --compare-json \
+	        $(JUDGE_DIR)/$$n.json $(VECTORS_DIR) $$f > $(JUDGE_DIR)/$$n.cmp || { cat $(JUDGE_DIR)/$$n.cmp; exit 1; }; \
+	    sed "s/^/$$n: /" $(JUDGE_DIR)/$$n.cmp; \
 	done
 
 crosscheck: crosscheck-kernels crosscheck-simbody crosscheck-ode crosscheck-same-tests | deps-plot ## the kernels, Simbody 3.7 and ODE 0.16 judged against the vectors; spec/conformance.md (CI)

@@ -14,9 +14,11 @@ its output, as `ccref check --tests` writes them. A Python engine can import it:
         ...
 
 Usage:
-    ccref_judge.py --tier TIER [--tests OUT.tsv] [--compare CHECK_TESTS.tsv] [--answers REMADE.jsonl]
-                   VECTORS... RESULTS
+    ccref_judge.py --tier TIER [--tests OUT.tsv] [--compare CHECK_TESTS.tsv] [--compare-json CHECK.json]
+                   [--answers REMADE.jsonl] VECTORS... RESULTS
 
+--compare-json reads `ccref check --json` on the same run and compares every output's count of values compared,
+worst ratio and its tcId: value for value, in aggregate.
 --compare reads the --tests file of `ccref check` on the same results and tier and exits 1 on any test whose
 verdict, worst ratio or worst output differs (the output where the worst ratio is not 0: ties at 0 are resolved by
 the slot order, which is ccref's layout). A test whose result reports `inputs_used` other than its case is judged
@@ -229,10 +231,11 @@ def engine_value(x):
 
 
 def match(answer, result, tier_index, suite_test):
-    """(passes, worst ratio, worst output or None, values compared) of the engine's result against one answer."""
+    """(passes, worst ratio, worst output or None, [(output, ratio) of every value compared, in order]) of the
+    engine's result against one answer."""
     got_status = result.get("status")
     if not status_matches(answer.status, got_status):
-        return False, 0.0, None, 0
+        return False, 0.0, None, []
     ok = True
     if answer.status.startswith("OK"):
         for k in DISCRETE:  # step 3.2
@@ -244,11 +247,11 @@ def match(answer, result, tier_index, suite_test):
             if want != have:
                 ok = False
     if not (answer.status.startswith("OK") and got_status != "ERROR" and str(got_status).startswith("OK")):
-        return ok, 0.0, None, 0
+        return ok, 0.0, None, []
     outputs = result.get("outputs", {})
     mp, mv = answer.discrete.get("mp", suite_test["expected"].discrete.get("mp", 1)), \
         answer.discrete.get("mv", suite_test["expected"].discrete.get("mv", 0))
-    worst, worst_name, compared = 0.0, None, 0
+    worst, worst_name, compared = 0.0, None, []
     for name, value in answer.values.items():  # step 3.3, in the group's (slot) order
         if not in_use(name, mp, mv) or name not in outputs:
             continue
@@ -262,9 +265,9 @@ def match(answer, result, tier_index, suite_test):
         if tol is None:
             continue  # no bound in this tier
         tol, e = number(tol), number(value[0])
-        compared += 1
         d = abs(v - e)
         ratio = 0.0 if d == 0 else (math.inf if math.isnan(d) else d / tol)
+        compared.append((name, ratio))
         if worst_name is None or ratio > worst:
             worst, worst_name = ratio, name
         if not d <= tol:
@@ -273,7 +276,8 @@ def match(answer, result, tier_index, suite_test):
 
 
 def judge(suites, results, tier):
-    """Every test's (suite, tcId, family, result, verdict, worst ratio, worst output, judged at other inputs)."""
+    """Every test's (suite, tcId, family, result, verdict, worst ratio, worst output, judged at other inputs,
+    [(output, ratio) of the values compared])."""
     ti = TIERS[tier]
     out = []
     for suite in sorted(suites):
@@ -282,26 +286,26 @@ def judge(suites, results, tier):
             r = results.get((suite, tc))
             row = [suite, tc, t["family"], t["result"]]
             if r is None:
-                out.append(row + ["missing", None, None, False])
+                out.append(row + ["missing", None, None, False, []])
                 continue
             if "error" in r:
-                out.append(row + ["error", None, None, False])
+                out.append(row + ["error", None, None, False, []])
                 continue
             other_inputs = "inputs_used" in r and not t["remade"] and not same_inputs(t["case"], r["inputs_used"])
-            ok, worst, name, _ = match(t["expected"], r, ti, t)
+            ok, worst, name, values = match(t["expected"], r, ti, t)
             verdict = "pass" if ok else "fail"
             if not ok and t["result"] == "acceptable":
                 for a in t["alternatives"]:
-                    ok2, w2, n2, _ = match(a, r, ti, t)
+                    ok2, w2, n2, v2 = match(a, r, ti, t)
                     if ok2:
-                        verdict, worst, name = "alternative:" + a.flag, w2, n2
+                        verdict, worst, name, values = "alternative:" + a.flag, w2, n2, v2
                         break
                 if verdict == "fail" and not status_matches(t["expected"].status, r.get("status")):
                     for a in t["alternatives"]:  # step 5: measured against the first answer of its status
                         if status_matches(a.status, r.get("status")):
-                            _, worst, name, _ = match(a, r, ti, t)
+                            _, worst, name, values = match(a, r, ti, t)
                             break
-            out.append(row + [verdict, worst, name, other_inputs])
+            out.append(row + [verdict, worst, name, other_inputs, values])
     return out
 
 
@@ -336,6 +340,8 @@ def main():
     ap.add_argument("--tests", help="write one line per test (TSV)")
     ap.add_argument("--compare", help="ccref check's --tests file on the same results and tier")
     ap.add_argument("--answers", help="ccref check's --answers file: the tests at an engine's inputs_used, remade")
+    ap.add_argument("--compare-json", help="ccref check's --json summary: every output's values compared, worst "
+                    "ratio and its tcId, against ours")
     ap.add_argument("paths", nargs="+", metavar="VECTORS... RESULTS")
     a = ap.parse_args()
     if len(a.paths) < 2:
@@ -356,18 +362,19 @@ def main():
     if a.tests:
         with open(a.tests, "w") as f:
             f.write("suite\ttcId\tfamily\tresult\tverdict\tworst_ratio\tworst_output\tother_inputs\n")
-            for s, tc, fam, res, verdict, w, n, other in rows:
+            for s, tc, fam, res, verdict, w, n, other, _ in rows:
                 f.write("%s\t%d\t%s\t%s\t%s\t%s\t%s\t%d\n" % (s, tc, fam, res, verdict, "" if w is None else repr(w),
                                                              n or "", other))
     counts = {}
-    for row in rows:
+    for row in rows:  # pass, alternative, fail, error, missing
         counts[row[4].split(":")[0]] = counts.get(row[4].split(":")[0], 0) + 1
     other = sum(1 for row in rows if row[7])
     print("ccref_judge: %d tests, tier %s: %s; %d judged at other inputs (inputs_used); %d results for suites not "
           "given" % (len(rows), tier, ", ".join("%s %d" % kv for kv in sorted(counts.items())), other, outside))
-    if not a.compare:
-        return 0
-    return compare(rows, a.compare)
+    rc = compare(rows, a.compare) if a.compare else 0
+    if a.compare_json:
+        rc = max(rc, compare_outputs(rows, a.compare_json))
+    return rc
 
 
 def compare(rows, path):
@@ -380,7 +387,7 @@ def compare(rows, path):
         c = dict(zip(head, line.split("\t")))
         theirs[(c["suite"], int(c["tcId"]))] = c
     differ, compared, skipped = 0, 0, 0
-    for s, tc, fam, res, verdict, w, n, other in rows:
+    for s, tc, fam, res, verdict, w, n, other, _ in rows:
         c = theirs.get((s, tc))
         if c is None:
             continue  # not judged by ccref check (a selection)
@@ -403,6 +410,39 @@ def compare(rows, path):
                 print("  DIFFER %s/%d: %s" % (s, tc, "; ".join(why)))
     print("ccref_judge: compared with %s: %d tests agree, %d differ; %d judged at other inputs not compared" % (
         path, compared - differ, differ, skipped))
+    return 1 if differ else 0
+
+
+def output_stats(rows):
+    """Per (suite, output): values compared, the worst ratio and the tcId where it first occurs, over every value
+    compared in the tests (failed ones included), in test order (spec/vectors.md section 10, the statistics)."""
+    stats = {}
+    for s, tc, fam, res, verdict, w, n, other, values in rows:
+        for name, ratio in values:
+            st = stats.setdefault((s, name), [0, 0.0, 0])
+            st[0] += 1
+            if st[0] == 1 or not ratio <= st[1]:
+                st[1], st[2] = ratio, tc
+    return stats
+
+
+def compare_outputs(rows, path):
+    """Value for value, in aggregate: every output's count of values compared, worst ratio and its tcId against
+    ccref check's --json "outputs"."""
+    with open(path) as f:
+        theirs = {(o["suite"], o["output"]): o for o in json.load(f)["outputs"]}
+    ours = output_stats(rows)
+    differ = 0
+    for key in sorted(set(ours) | set(theirs)):
+        a, b = ours.get(key), theirs.get(key)
+        bw = None if b is None else (math.inf if b["worstRatio"] is None else b["worstRatio"])
+        if a is None or b is None or a[0] != b["compared"] or not (a[1] == bw) or a[2] != b["worstRatioTcId"]:
+            differ += 1
+            if differ <= 20:
+                print("  DIFFER %s %s: ours %s, ccref check %s" % (key[0], key[1], a, None if b is None else
+                                                                   (b["compared"], bw, b["worstRatioTcId"])))
+    print("ccref_judge: compared with %s: %d outputs agree (%d values compared), %d differ" % (
+        path, len(set(ours) | set(theirs)) - differ, sum(v[0] for v in ours.values()), differ))
     return 1 if differ else 0
 
 
