@@ -731,6 +731,14 @@ void case_write_used(jw *w, const cli_case *c)
 
 /* ------------------------------------------------------------------ parsing a line */
 
+int case_line_blank(const char *line, size_t len, int bom_ok)
+{
+    size_t i = bom_ok && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n'))
+        i++;
+    return i == len;
+}
+
 json_t *case_parse_line(const char *line, size_t len, int bom_ok, read_error *e)
 {
     size_t skip = 0;

@@ -71,5 +71,8 @@ void case_write_used(jw *w, const cli_case *c);
  * line's length in bytes), a UTF-8 byte order mark accepted only at the start of the first line (bom_ok). NULL
  * with e filled on error. */
 json_t *case_parse_line(const char *line, size_t len, int bom_ok, read_error *e);
+/* Whether a line holds nothing but white space (space, tab, CR, LF) after the byte order mark the start of the first
+ * line may carry (bom_ok): a blank line, skipped by every reader of JSON Lines. */
+int case_line_blank(const char *line, size_t len, int bom_ok);
 
 #endif

@@ -197,12 +197,8 @@ static int eval_lines(FILE *in, FILE *out, ora_ctx *ctx, eval_mode mode)
     jw_init(&w);
     while ((len = getline(&buf, &cap, in)) != -1) {
         line++;
-        /* blank: nothing but white space, after the byte order mark the start of the input may carry */
-        size_t i = line == 1 && len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-        while (i < (size_t)len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-            i++;
-        if (i == (size_t)len)
-            continue; /* blank line */
+        if (case_line_blank(buf, (size_t)len, line == 1))
+            continue;
         read_error e = {"", "", 0};
         json_t *root = case_parse_line(buf, (size_t)len, line == 1, &e);
         char *id_text = NULL;

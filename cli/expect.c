@@ -33,6 +33,15 @@ static void add_flag(vtest *t, int f)
 /* a = the oracle's answer (o, cert), tolerances from the bounds b of ccref's order and the tiers tt (NULL: none
  * claimed). The published double tier is the larger of the double tier's bound and ccref's, so that ccref's order
  * passes it too (spec/accuracy.md section 11.3). */
+/* The published tolerance of tier k for a value v whose tier bound is T and ccref's bound B (spec/accuracy.md section
+ * 11.3: the double tier includes ccref's bound); +Inf (null) when the bound claims nothing. */
+static double tier_tolerance(int k, double T, double B, double v)
+{
+    if (k == CCREF_TIER_DOUBLE)
+        T = fmax(T, B); /* +Inf when either is */
+    return isfinite(T) ? ccref_tolerance(T, v) : INFINITY;
+}
+
 static void fill_answer(answer *a, const outcome *o, const ora_cert *cert, const ccref_bounds *b, const ccref_tiers *tt)
 {
     int suite = o->suite;
@@ -43,12 +52,10 @@ static void fill_answer(answer *a, const outcome *o, const ora_cert *cert, const
         a->reason[i] = cert[i].reason;
         double B = b != NULL && i < b->n ? b->bound[i] : INFINITY;
         a->tol[i] = o->in_use[i] && isfinite(B) ? ccref_tolerance(B, o->value[i]) : INFINITY;
-        for (int k = 0; k < CCREF_TIER_COUNT; k++) {
-            double T = tt != NULL && i < tt->n ? tt->bound[k][i] : INFINITY;
-            if (k == CCREF_TIER_DOUBLE)
-                T = fmax(T, B); /* +Inf when either is */
-            a->tier_tol[k][i] = o->in_use[i] && isfinite(T) ? ccref_tolerance(T, o->value[i]) : INFINITY;
-        }
+        for (int k = 0; k < CCREF_TIER_COUNT; k++)
+            a->tier_tol[k][i] = o->in_use[i] ? tier_tolerance(k, tt != NULL && i < tt->n ? tt->bound[k][i] : INFINITY,
+                                                              B, o->value[i])
+                                             : INFINITY;
     }
 }
 
@@ -376,12 +383,8 @@ static tx known_slot(tier_dag *d, const answer *e, int s)
  * (spec/accuracy.md section 11.3: the double tier includes ccref's bound). */
 static void node_tiers(const tier_dag *d, int q, double B, double v, double out[CCREF_TIER_COUNT])
 {
-    for (int k = 0; k < CCREF_TIER_COUNT; k++) {
-        double T = d->failed ? INFINITY : q == TIER_ZERO ? 0.0 : d->node[q].e[k];
-        if (k == CCREF_TIER_DOUBLE)
-            T = fmax(T, B);
-        out[k] = isfinite(T) ? ccref_tolerance(T, v) : INFINITY;
-    }
+    for (int k = 0; k < CCREF_TIER_COUNT; k++)
+        out[k] = tier_tolerance(k, d->failed ? INFINITY : q == TIER_ZERO ? 0.0 : d->node[q].e[k], B, v);
 }
 
 static acc_t pair_of(double value, double B) { acc_t p = {fabs(value) + B, B}; return p; }
@@ -850,6 +853,7 @@ static void rope_sign_alternative(vtest *t, const ccref_bounds *b)
     double v = cert[0].value;
     /* the tiers: the impact speed max(0, +-verr) has verr's (T5: exact, 1-Lipschitz); the COR that rule's at it */
     static const signed char no_branch[CCREF_DECISION_COUNT];
+    double Bc = ccref_cor_bound(cc->material.min_cor, cc->speeds.capture_speed, cc->speeds.min_cor_speed, v, ev);
     double vt[CCREF_TIER_COUNT], ct[CCREF_TIER_COUNT] = {INFINITY, INFINITY};
     tier_dag d;
     int dag = tier_dag_init(&d, no_branch) == 0, near_capture = 0;
@@ -862,15 +866,11 @@ static void rope_sign_alternative(vtest *t, const ccref_bounds *b)
         near_capture = tier_near(&d, vn, cc->speeds.capture_speed);
         tier_put_cor(&d, 0, (ccref_cor_branch)ra.branch, cc->material.min_cor, cc->speeds.min_cor_speed, vn,
                      ra.branch != CCREF_COR_CAPTURED && tier_near(&d, vn, cc->speeds.min_cor_speed));
-        node_tiers(&d, d.out[0], 0.0, cert[1].value, ct);
+        node_tiers(&d, d.out[0], Bc, cert[1].value, ct);
         tier_dag_free(&d);
     } else
         vt[0] = vt[1] = INFINITY;
     set_slot(a, CCREF_CSLOT_IMPACT_SPEED, &cert[0], isfinite(ev) ? ccref_tolerance(ev, v) : INFINITY, vt);
-    double Bc = ccref_cor_bound(cc->material.min_cor, cc->speeds.capture_speed, cc->speeds.min_cor_speed, v, ev);
-    if (isfinite(ct[CCREF_TIER_DOUBLE])) /* the double tier includes ccref's bound */
-        ct[CCREF_TIER_DOUBLE] = isfinite(Bc) ? fmax(ct[CCREF_TIER_DOUBLE], ccref_tolerance(Bc, cert[1].value))
-                                             : INFINITY;
     set_slot(a, CCREF_CSLOT_EFFECTIVE_COR, &cert[1], isfinite(Bc) ? ccref_tolerance(Bc, cert[1].value) : INFINITY,
              ct);
     a->o.d.cor_branch = ra.branch;

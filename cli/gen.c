@@ -549,10 +549,7 @@ static int read_given_cases(const char *path)
     int line = 0, rc = 0, n = 0;
     while (rc == 0 && (len = getline(&buf, &cap, in)) != -1) {
         line++;
-        size_t i = 0;
-        while (i < (size_t)len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-            i++;
-        if (i == (size_t)len)
+        if (case_line_blank(buf, (size_t)len, line == 1))
             continue;
         read_error e = {"", "", 0};
         cli_case c;

@@ -373,14 +373,6 @@ static int read_result_line(reader *rd, json_t *j, engine_results *r, char **err
     return 0;
 }
 
-static int is_blank(const char *line, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\n')
-            return 0;
-    return 1;
-}
-
 /* A result line that is not JSON (a bare NaN token, say) but names its test, "id": "<suite>/<tcId>": that test
  * fails with the reason, and the run goes on. 1 when so, 0 when the line names no test of the check. */
 static int fail_unreadable_result(reader *rd, const char *line, size_t len, const read_error *e, engine_results *r)
@@ -424,7 +416,7 @@ static int fail_unreadable_result(reader *rd, const char *line, size_t len, cons
 /* One line of the file (blank lines skipped): the header first, then results. 0 or 2 with *err. */
 static int read_line(reader *rd, const char *line, size_t len, engine_results *r, char **err)
 {
-    if (is_blank(line, len))
+    if (case_line_blank(line, len, 0))
         return 0;
     read_error e;
     json_t *j = case_parse_line(line, len, rd->lineno == 1, &e);

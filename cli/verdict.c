@@ -146,15 +146,16 @@ void match_answer(const answer *a, const outcome *got, const unsigned char *repo
 
 /* ------------------------------------------------------------------ a test */
 
-/* The first alternative of an acceptable test the engine's answer matches: its index with *m its report, or -1. */
-static int matching_alternative(const vtest *t, const engine_answer *ans, match_report *m)
+/* The first alternative of an acceptable test that the engine's answer matches (passing), or whose status it has
+ * (not passing): its index with *m its report, or -1. */
+static int first_alternative(const vtest *t, const engine_answer *ans, int passing, match_report *m)
 {
     if (t->result != RESULT_ACCEPTABLE)
         return -1;
     for (int a = 0; a < t->n_alt; a++) {
         match_report ma;
         match_answer(&t->alt[a], &ans->got, ans->reported, ans->disc_reported, &ma);
-        if (ma.pass) {
+        if (passing ? ma.pass : ma.status_ok) {
             *m = ma;
             return a;
         }
@@ -167,18 +168,13 @@ static int matching_alternative(const vtest *t, const engine_answer *ans, match_
  * other branch, say), so that the FAIL line names the output that failed there. */
 static void describe_closest_alternative(const vtest *t, const engine_answer *ans, match_report *m)
 {
-    for (int a = 0; t->result == RESULT_ACCEPTABLE && a < t->n_alt; a++) {
-        match_report ma;
-        match_answer(&t->alt[a], &ans->got, ans->reported, ans->disc_reported, &ma);
-        if (!ma.status_ok)
-            continue;
-        char why[sizeof ma.failure];
-        snprintf(why, sizeof why, "%s", ma.failure);
-        *m = ma;
-        snprintf(m->failure, sizeof m->failure, "against the alternative %s (%s), whose status it has: %.120s",
-                 flag_get(t->alt[a].flag)->name, t->alt[a].branch, why);
+    match_report ma;
+    int a = first_alternative(t, ans, 0, &ma);
+    if (a < 0)
         return;
-    }
+    *m = ma;
+    snprintf(m->failure, sizeof m->failure, "against the alternative %s (%s), whose status it has: %.120s",
+             flag_get(t->alt[a].flag)->name, t->alt[a].branch, ma.failure);
 }
 
 /* An OK-class answer of the engine that leaves out an output the answer matched has in use and req requires, or a
@@ -226,7 +222,7 @@ void classify_test(const vtest *t, const engine_answer *ans, const required_outp
     match_answer(&t->expected, &ans->got, ans->reported, ans->disc_reported, m);
     rec->outputs_not_reported = m->values_missing;
     const int as_expected = m->pass;
-    int alt = as_expected ? -1 : matching_alternative(t, ans, m);
+    int alt = as_expected ? -1 : first_alternative(t, ans, 1, m);
     rec->verdict = as_expected ? VERDICT_PASS : alt >= 0 ? VERDICT_ALTERNATIVE : VERDICT_FAIL;
     if (rec->verdict == VERDICT_FAIL && !m->status_ok)
         describe_closest_alternative(t, ans, m);

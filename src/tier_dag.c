@@ -580,6 +580,15 @@ void tier_dag_bands(tier_dag *d, const ccref_bounds *b)
     memcpy(d->possible, b->possible, sizeof d->possible);
 }
 
+/* The error in tier t of deciding node k's value against a threshold at distance dist from its canonical value: the
+ * bound (e_t + e_double) when it may reach across the threshold (also +Inf), else 0 (e = 0: computed exactly in
+ * every order, decided as exactly). */
+static double band_error(const tier_node *k, int t, double dist)
+{
+    double e = (k->e[t] + k->e[CCREF_TIER_DOUBLE]) * SAFE;
+    return e > 0.0 && !(dist > e) ? e : 0.0;
+}
+
 void tier_decision(tier_dag *d, ccref_decision which, tx q, double threshold)
 {
     if (d->failed || (which != CCREF_DECISION_NONE && (d->bands & (1u << which))))
@@ -588,8 +597,8 @@ void tier_decision(tier_dag *d, ccref_decision which, tx q, double threshold)
     double dist = fabs(k->c - threshold);
     int in_double_band = 0;
     for (int t = 0; t < CCREF_TIER_COUNT; t++) {
-        double e = (k->e[t] + k->e[CCREF_TIER_DOUBLE]) * SAFE;
-        if (!(e > 0.0 && !(dist > e))) /* e = 0: computed exactly in every order, decided as exactly */
+        double e = band_error(k, t, dist);
+        if (e == 0.0)
             continue;
         if (t == CCREF_TIER_DOUBLE)
             in_double_band = isfinite(e);
@@ -606,11 +615,9 @@ int tier_near(const tier_dag *d, tx q, double threshold)
         return 0;
     const tier_node *k = &d->node[q];
     double dist = fabs(k->c - threshold);
-    for (int t = 0; t < CCREF_TIER_COUNT; t++) {
-        double e = (k->e[t] + k->e[CCREF_TIER_DOUBLE]) * SAFE;
-        if (e > 0.0 && !(dist > e))
+    for (int t = 0; t < CCREF_TIER_COUNT; t++)
+        if (band_error(k, t, dist) != 0.0)
             return 1;
-    }
     return 0;
 }
 

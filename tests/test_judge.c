@@ -189,6 +189,15 @@ static void test_match_discrete(void)
     CU_ASSERT_TRUE(m.pass);
 }
 
+/* An engine's OK answer that reports perr[0] = v alone, matched against answer a. */
+static void match_perr(const answer *a, double v, match_report *m)
+{
+    engine_answer e;
+    engine_ok(&e);
+    report_output(&e, "perr[0]", v);
+    match_answer(a, &e.got, e.reported, e.disc_reported, m);
+}
+
 /* Every rule of the matching at its boundary (spec/vectors.md section 10, the verdict step by step): a value exactly
  * one tolerance away passes and the next double beyond fails, upward and downward, for a power-of-two tolerance and
  * another; NaN and both infinities never pass; +0 and -0 are equal. */
@@ -203,15 +212,11 @@ static void test_match_boundaries(void)
         const double at[] = {1.0 + T, 1.0 - T}, beyond[] = {nextafter(1.0 + T, 2.0), nextafter(1.0 - T, 0.0)};
         for (int dir = 0; dir < 2; dir++) {
             CU_ASSERT_EQUAL(fabs(at[dir] - 1.0), T); /* exactly one tolerance away */
-            engine_answer e;
-            engine_ok(&e);
             match_report m;
-            report_output(&e, "perr[0]", at[dir]);
-            match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+            match_perr(&a, at[dir], &m);
             CU_ASSERT_TRUE(m.pass);
             ASSERT_EXACT(m.worst_ratio, 1.0);
-            report_output(&e, "perr[0]", beyond[dir]);
-            match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+            match_perr(&a, beyond[dir], &m);
             CU_ASSERT_FALSE(m.pass);
             CU_ASSERT(m.worst_ratio > 1.0);
         }
@@ -220,22 +225,16 @@ static void test_match_boundaries(void)
     expect_output(&a, "perr[0]", 1.0, 0x1p40, 60); /* a huge tolerance: still no NaN or infinity */
     static const double never[] = {NAN, INFINITY, -INFINITY};
     for (int i = 0; i < 3; i++) {
-        engine_answer e;
-        engine_ok(&e);
         match_report m;
-        report_output(&e, "perr[0]", never[i]);
-        match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+        match_perr(&a, never[i], &m);
         CU_ASSERT_FALSE(m.pass);
         CU_ASSERT_EQUAL(m.values_failed, 1);
         CU_ASSERT(isinf(m.worst_ratio)); /* a NaN's ratio is +Inf too */
     }
     ok_answer(&a);
     expect_output(&a, "perr[0]", 0.0, 0x1p-1074, 60); /* an exact zero */
-    engine_answer e;
-    engine_ok(&e);
     match_report m;
-    report_output(&e, "perr[0]", -0.0);
-    match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+    match_perr(&a, -0.0, &m);
     CU_ASSERT_TRUE(m.pass);
     ASSERT_EXACT(m.worst_ratio, 0.0);
 }
