@@ -132,12 +132,14 @@ $(BUILD)/vectors_bench: bench/vectors_bench.c | deps-build
 
 # Double kernels, then the certified oracle (with the double kernels again, in the same run, for comparison), then
 # the vector tool chain (gen, eval --vectors, check) on the default suite, then Simbody 3.7 per test of the published
-# vectors beside the kernels and the oracle on the same tests (consumers/simbody).
-bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref $(ORDER_BIN) $(SIMBODY_BIN) ## speed: the kernels, the oracle, the vector tool chain and Simbody per test, ratios side by side
+# vectors beside the kernels and the oracle on the same tests (consumers/simbody), then each other engine the same way
+# (CONSUMER_BENCH: the consumers built on consumers/common, their --bench).
+bench: $(BUILD)/ccref_bench $(BUILD)/oracle_bench $(BUILD)/vectors_bench $(BUILD)/ccref $(ORDER_BIN) $(SIMBODY_BIN) $(CONSUMER_BENCH) ## speed: the kernels, the oracle, the vector tool chain, Simbody and the other engines per test, ratios side by side
 	$(BUILD)/ccref_bench
 	$(BUILD)/oracle_bench
 	$(BUILD)/vectors_bench $(BUILD)/ccref $(BUILD)/bench_vectors $(ORDER_BIN)
 	$(SIMBODY_BIN) --bench $(VECTORS_DIR)/*.json
+	@set -e; for b in $(CONSUMER_BENCH); do $$b --bench $(VECTORS_DIR); done
 
 clean: ## remove build/
 	rm -rf $(BUILD)

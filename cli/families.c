@@ -1333,6 +1333,32 @@ static void fam_singular(fam *f, vtest *t)
         add_flag(t, FLAG_SINGULAR_DIRECTION);
 }
 
+/* Sphere centres close together but not coincident: 2^-30 .. 2^-9 apart in a random direction, the spheres overlapping
+ * (exactly assembled, then the centres brought together). The normal is well defined (|p| far above the singular
+ * threshold 2^-65); these are the separations an engine's absolute distance threshold takes for coincidence (DART
+ * 6.12's d^2 < 1e-6, spec/vectors.md, "close_centres"). */
+static void fam_close_centres(fam *f, vtest *t)
+{
+    static const int exps[8] = {30, 24, 20, 17, 14, 11, 10, 9};
+    exact_geometry(f, &t->c, f->rolling);
+    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    b1->p = b2->p = v3_zero();
+    rigid_attach(b1, b2);
+    const int e = exps[(f->k + (f->rolling == 1 ? 4 : 0)) % 8];
+    const ccref_vec3 u = ccref_rng_unit(&f->r);
+    const double delta = ldexp(1.0, -e);
+    const ccref_vec3 Sb = {delta * u.x, delta * u.y, delta * u.z};
+    add_flag(t, FLAG_NEARLY_COINCIDENT);
+    comment(t, "centres about 2^-%d apart in a random direction, the spheres overlapping", e);
+    if (f->suite == CCREF_KIND_SPHERE_ON_SPHERE)
+        t->c.u.k.params.sphere_on_sphere.center1_in_b1 = v3_zero(),
+        t->c.u.k.params.sphere_on_sphere.center2_in_b2 = station_at(b2, Sb);
+    else
+        t->c.u.c.params.sphere_sphere.center1_in_b1 = v3_zero(),
+        t->c.u.c.params.sphere_sphere.center2_in_b2 = station_at(b2, Sb);
+    set_lambda(f, &t->c);
+}
+
 /* Rotation about z by the angle whose sine is s (c = fl(sqrt(1 - s^2)): orthonormal within an ulp or two). */
 static ccref_mat3 rot_z(double s, double c)
 {
@@ -1813,6 +1839,11 @@ static void add_appended_groups(int s)
         add_group(s, "plane_frame_overflow", "Regression: height the largest double, |n| = 1 + 2^-41: the plane "
                   "frame's origin h n overflows (E_RESULT_OVERFLOW after the rules' input checks).", -1, 8,
                   fam_plane_frame_overflow);
+    /* generator 2.1 */
+    if (s == CCREF_KIND_SPHERE_ON_SPHERE || s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_SPHERE)
+        add_both(s, "close_centres", "Sphere centres 2^-30 .. 2^-9 apart in random directions, the spheres "
+                 "overlapping: a well-defined normal where an absolute distance threshold sees coincidence.", 8,
+                 fam_close_centres);
 }
 
 /* The groups of a kind or contact class, in file order. */

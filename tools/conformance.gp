@@ -20,7 +20,7 @@ set rmargin 30
 set ylabel "largest |value - expected| / tolerance"
 labels = system("awk -F'\t' '$1==\"edge_angle\" {print $3}' ".dir."/series.txt | tr ' ' '_'")
 n = words(labels)
-colours = "#1f5fbf #d7191c #1a9641 #7b3294"
+colours = "#1f5fbf #d7191c #1a9641 #7b3294 #ff7f00 #a6761d #e7298a #17becf #666666 #b2df8a"
 axis(plot, col) = system("awk -F'\t' '$1==\"".plot."\" {print $".col."}' ".dir."/axes.txt") + 0
 file(plot, i) = dir."/".plot.".".(i-1).".dat"
 # The floors and the ceiling of a panel: dashed lines at the floors (x and y), a dotted one at the ceiling.

@@ -24,133 +24,13 @@
  * Prints per suite and family how many tests ran and how many were skipped, by reason. Exit 0, or 2 on a usage,
  * I/O or vector-format error. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <ode/ode.h>
 
-#include "src/ccref.h"
-#include "src/ccref_outputs.h"
-#include "cli/vectors.h"
-
-/* ------------------------------------------------------------------ per family bookkeeping */
-
-/* Why a test was not run (or was reported as an error line). */
-enum {
-    SKIP_NONE = 0,
-    SKIP_INVALID,        /* bad input: ODE has no input checks and no status to reject with */
-    SKIP_ERROR_STATUS,   /* the expected answer is an error status (overflow, non-rotation) with no OK alternative */
-    SKIP_SEPARATED,      /* sphere kinds: ODE's collider reports no contact and the exact perr is not certainly < 0 */
-    SKIP_OUTSIDE,        /* line_on_line, --native-segments: a closest point of the lines is outside its segment */
-    SKIP_PARALLEL_APART, /* line_on_line, parallel: the segments' projections do not overlap */
-    SKIP_EXTEND_OVERFLOW,/* line_on_line: the lengthened segment would not be finite */
-    SKIP_COUNT
-};
-static const char *const skip_names[SKIP_COUNT] = {
-    "ran", "invalid input", "expected error status", "separated (no contact)", "closest point outside segment",
-    "parallel, segments apart", "lengthened segment overflows",
-};
-
-#define MAX_ROWS 128
-typedef struct {
-    char suite[24], family[40];
-    int rolling;
-    long tests, count[SKIP_COUNT];
-    long extended;      /* line_on_line: ran on lengthened segments */
-    long missed;        /* sphere kinds: ODE reports no contact although the spheres certainly touch (error line) */
-    long used_inputs;   /* results with inputs_used */
-} famrow;
-static famrow rows[MAX_ROWS];
-static int n_rows;
-
-static famrow *row_for(const char *suite, const vgroup *g)
-{
-    for (int i = 0; i < n_rows; i++)
-        if (strcmp(rows[i].suite, suite) == 0 && strcmp(rows[i].family, g->family) == 0 &&
-            rows[i].rolling == g->rolling)
-            return &rows[i];
-    if (n_rows == MAX_ROWS) {
-        fprintf(stderr, "ode_consumer: too many families\n");
-        exit(2);
-    }
-    famrow *r = &rows[n_rows++];
-    memset(r, 0, sizeof *r);
-    snprintf(r->suite, sizeof r->suite, "%s", suite);
-    snprintf(r->family, sizeof r->family, "%s", g->family);
-    r->rolling = g->rolling;
-    return r;
-}
-
-static int verbose;
-
-/* ------------------------------------------------------------------ one result line */
-
-/* A result line is assembled in a buffer: outputs, then inputs_used, then written whole. */
-typedef struct {
-    char outputs[4096];
-    size_t n_out;
-    char used[4096];
-    size_t n_used;
-} result_line;
-
-static void app(char *buf, size_t cap, size_t *n, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void app(char *buf, size_t cap, size_t *n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *n, cap - *n, fmt, ap);
-    va_end(ap);
-    if (k < 0 || (size_t)k >= cap - *n) {
-        fprintf(stderr, "ode_consumer: result line too long\n");
-        exit(2);
-    }
-    *n += (size_t)k;
-}
-
-/* A double as the results format wants it: "%a" (exact), and the non-finite values by name (what glibc's %a
- * writes for them, "-nan", is not a number the reader takes). */
-static void hexnum(char *s, size_t cap, double v)
-{
-    if (isnan(v))
-        snprintf(s, cap, "nan");
-    else if (isinf(v))
-        snprintf(s, cap, v > 0 ? "inf" : "-inf");
-    else
-        snprintf(s, cap, "%a", v);
-}
-
-static void out_value(result_line *r, const char *name, double v)
-{
-    char s[40];
-    hexnum(s, sizeof s, v);
-    app(r->outputs, sizeof r->outputs, &r->n_out, "%s\"%s\":\"%s\"", r->n_out ? "," : "", name, s);
-}
-
-static void used_member(result_line *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void used_member(result_line *r, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (r->n_used)
-        app(r->used, sizeof r->used, &r->n_used, ",");
-    int k = vsnprintf(r->used + r->n_used, sizeof r->used - r->n_used, fmt, ap);
-    va_end(ap);
-    if (k < 0 || (size_t)k >= sizeof r->used - r->n_used) {
-        fprintf(stderr, "ode_consumer: inputs_used too long\n");
-        exit(2);
-    }
-    r->n_used += (size_t)k;
-}
-
-static void write_result(FILE *f, const char *suite, int tc_id, const result_line *r)
-{
-    fprintf(f, "{\"id\":\"%s/%d\",\"status\":\"OK\",\"outputs\":{%s}", suite, tc_id, r->outputs);
-    if (r->n_used)
-        fprintf(f, ",\"inputs_used\":{%s}", r->used);
-    fputs("}\n", f);
-}
+#include "consumers/common/consumer.h"
 
 /* ------------------------------------------------------------------ bodies */
 
@@ -180,26 +60,14 @@ static dBodyID make_body(const ccref_body *b, ccref_mat3 *R_used)
     return id;
 }
 
-/* Report the rotation ODE used for body k when it differs from the case's (bit for bit). */
-static void note_rotation(result_line *r, int k, const ccref_mat3 *given, const ccref_mat3 *used)
-{
-    if (memcmp(given, used, sizeof *given) == 0)
-        return;
-    char e[9][40];
-    for (int i = 0; i < 9; i++)
-        hexnum(e[i], sizeof e[i], used->m[i / 3][i % 3]);
-    used_member(r, "\"body%d\":{\"R\":[[\"%s\",\"%s\",\"%s\"],[\"%s\",\"%s\",\"%s\"],[\"%s\",\"%s\",\"%s\"]]}", k,
-                e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8]);
-}
-
 /* The two bodies of a case, with the rotations ODE uses reported in r. */
 static void make_bodies(const ccref_case *c, result_line *r, dBodyID *b1, dBodyID *b2)
 {
     ccref_mat3 u1, u2;
     *b1 = make_body(&c->body1, &u1);
     *b2 = make_body(&c->body2, &u2);
-    note_rotation(r, 1, &c->body1.R, &u1);
-    note_rotation(r, 2, &c->body2.R, &u2);
+    used_rotation(r, 1, &c->body1.R, &u1);
+    used_rotation(r, 2, &c->body2.R, &u2);
 }
 
 /* ------------------------------------------------------------------ ball */
@@ -241,7 +109,7 @@ static void run_ball(const ccref_case *c, result_line *r)
         for (int i = 0; i < 3; i++)
             for (int jj = 0; jj < 3; jj++)
                 used.m[i][jj] = Ru[4 * i + jj];
-        note_rotation(r, k + 1, &body[k]->R, &used);
+        used_rotation(r, k + 1, &body[k]->R, &used);
     }
     dVector3 P, S, vS2, vS1;
     dJointGetBallAnchor(j, P);
@@ -270,20 +138,13 @@ static dGeomID make_sphere(dBodyID b, double radius, ccref_vec3 c)
     return g;
 }
 
-/* Whether the exact perr is certainly negative (the spheres certainly overlap): expected perr + tolerance < 0. */
-static int certainly_touching(const vtest *t)
-{
-    double v = t->expected.o.value[CCREF_SLOT_PERR], tol = t->expected.tol[CCREF_SLOT_PERR];
-    return ccref_status_ok(t->expected.o.d.status) && v + tol < 0.0;
-}
-
 /* SphereOnPlane: the plane of the case is fixed on body 1; ODE's planes are not placeable, so it is built in world
  * coordinates with ODE's body routines: normal n = dBodyVectorToWorld(body1, Pz_F) (= R1 Pz_F, spec/
  * sphere_on_plane.md formula 2), a point P0 = dBodyGetRelPointPos(body1, p_FP), and the offset d = n . P0;
  * dCreatePlane(n, d) renormalises (n, d) by 1/|n| (ODE's make_sure_plane_normal_has_unit_length). ODE's
  * dCollideSpherePlane: depth = d - O . n + r (>= 0: contact), pos = O - r n. So perr = -depth (ccref: armO1 . Pz -
- * (h + r)) and contact_point = pos (ccref: C = O - r Pz). Returns SKIP_SEPARATED when ODE finds no contact. */
-static int run_sphere_on_plane(const vtest *t, result_line *r)
+ * (h + r)) and contact_point = pos (ccref: C = O - r Pz). Returns CONSUMER_SEPARATED when ODE finds no contact. */
+static const char *run_sphere_on_plane(const vtest *t, result_line *r)
 {
     const ccref_case *c = &t->c.u.k;
     const ccref_sphere_on_plane_params *p = &c->params.sphere_on_plane;
@@ -308,7 +169,7 @@ static int run_sphere_on_plane(const vtest *t, result_line *r)
     dGeomDestroy(plane);
     dBodyDestroy(b1);
     dBodyDestroy(b2);
-    return nc == 1 ? SKIP_NONE : SKIP_SEPARATED;
+    return nc == 1 ? NULL : CONSUMER_SEPARATED;
 }
 
 /* SphereOnSphere: dCollideSpheres(Sf, rf, Sb, rb): d = |Sf - Sb|; no contact when d > rf + rb; else
@@ -318,7 +179,7 @@ static int run_sphere_on_plane(const vtest *t, result_line *r)
  * Cz perr (rb - rf) / (2 (rf + rb)), so pos is reported as contact_frame.p only where they are the same point:
  * rf == rb, Sf == Sb (ODE's d = 0 branch: pos = Sf = Co), or the exact perr is 0. For d = 0 ODE takes
  * normal = (1, 0, 0), depth = rf + rb. */
-static int run_sphere_on_sphere(const vtest *t, result_line *r)
+static const char *run_sphere_on_sphere(const vtest *t, result_line *r)
 {
     const ccref_case *c = &t->c.u.k;
     const ccref_sphere_on_sphere_params *p = &c->params.sphere_on_sphere;
@@ -348,7 +209,7 @@ static int run_sphere_on_sphere(const vtest *t, result_line *r)
     dGeomDestroy(g2);
     dBodyDestroy(b1);
     dBodyDestroy(b2);
-    return nc == 1 ? SKIP_NONE : SKIP_SEPARATED;
+    return nc == 1 ? NULL : CONSUMER_SEPARATED;
 }
 
 /* ------------------------------------------------------------------ line on line */
@@ -356,107 +217,30 @@ static int run_sphere_on_sphere(const vtest *t, result_line *r)
 static int native_segments_only;
 static FILE *dump_segments;     /* --dump-segments FILE: the segments ODE received and its closest points */
 
-/* Where the closest points of the two infinite lines lie, as multiples of the half lengths, estimated from the
- * inputs in long double (for selecting the tests and sizing segments only; nothing of it is reported):
- * with w = df x db and p = Pb - Pf, tf = ((p x db) . w) / (w . w) and tb = ((p x df) . w) / (w . w). *parallel is
- * set when w . w < 2^-91, ccref's parallel test (spec/line_on_line.md formula 4), on the long double estimate. */
-typedef struct { long double x, y, z; } lvec;
-static lvec lv(ccref_vec3 a) { lvec r = {a.x, a.y, a.z}; return r; }
-static lvec lmul(const ccref_mat3 *R, lvec a)
-{
-    lvec r = {R->m[0][0] * a.x + R->m[0][1] * a.y + R->m[0][2] * a.z, R->m[1][0] * a.x + R->m[1][1] * a.y + R->m[1][2] * a.z,
-              R->m[2][0] * a.x + R->m[2][1] * a.y + R->m[2][2] * a.z};
-    return r;
-}
-static lvec lcross(lvec a, lvec b)
-{
-    lvec r = {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-    return r;
-}
-static long double ldot(lvec a, lvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-
-static void line_parameters(const ccref_case *c, long double *tf, long double *tb, int *parallel, long double *pdf)
-{
-    const ccref_line_on_line_params *p = &c->params.line_on_line;
-    lvec ex1 = {p->edge_frame1_in_b1.R.m[0][0], p->edge_frame1_in_b1.R.m[1][0], p->edge_frame1_in_b1.R.m[2][0]};
-    lvec ex2 = {p->edge_frame2_in_b2.R.m[0][0], p->edge_frame2_in_b2.R.m[1][0], p->edge_frame2_in_b2.R.m[2][0]};
-    lvec df = lmul(&c->body1.R, ex1), db = lmul(&c->body2.R, ex2);
-    lvec a1 = lmul(&c->body1.R, lv(p->edge_frame1_in_b1.p)), a2 = lmul(&c->body2.R, lv(p->edge_frame2_in_b2.p));
-    lvec Pf = {c->body1.p.x + a1.x, c->body1.p.y + a1.y, c->body1.p.z + a1.z};
-    lvec Pb = {c->body2.p.x + a2.x, c->body2.p.y + a2.y, c->body2.p.z + a2.z};
-    lvec d = {Pb.x - Pf.x, Pb.y - Pf.y, Pb.z - Pf.z};
-    lvec w = lcross(df, db);
-    long double ww = ldot(w, w);
-    *parallel = ww < 0x1p-91L;
-    *pdf = ldot(d, df);
-    if (*parallel) {
-        *tf = *tb = 0;
-        return;
-    }
-    *tf = ldot(lcross(d, db), w) / ww;
-    *tb = ldot(lcross(d, df), w) / ww;
-}
-
-/* The smallest power of two at least twice |t|, so that the closest point sits at most half way to an end. */
-static double pow2_at_least(long double t)
-{
-    int e;
-    frexpl(2.0L * fabsl(t), &e);
-    return ldexp(1.0, e);
-}
-
 /* LineOnLine: ODE's segment routine dClosestLineSegmentPoints(a1, a2, b1, b2) on the edges as ccref defines them
  * (spec/line_on_line.md): edge 1 is the segment of centre Pf = p1 + R1 p_FEf and direction df = R1 (X_FEf.R e_x),
  * of half length hf: a1 = Pf - hf df, a2 = Pf + hf df (Pf by dBodyGetRelPointPos, df by dBodyVectorToWorld);
  * likewise b1, b2 for edge 2. ccref's closest_point1/2 (Qf, Qb) are the closest points of the infinite lines; the
  * segment routine returns the same points when both lie inside their segments (its edge-edge case), and an end
- * point otherwise. So:
- *   - both inside the vectors' segments (|t| < h (1 - 2^-20)): run as given;
- *   - otherwise, unless --native-segments: a segment is lengthened to the power of two h' >= 2 |t| and ODE runs on
- *     it; the half lengths enter no formula of ccref (spec/line_on_line.md, Inputs), and the ones used are
- *     reported in inputs_used, so the same exact answer is expected;
- *   - parallel (w . w < 2^-91): the lines' closest points are not unique; run when the segments' projections
- *     overlap (|p . df| < hf + hb), where ODE's pair is a pair of closest points of the lines (ccref's fallback
- *     pair is another one: the test's LolParallelFallback alternative leaves the points free).
+ * point otherwise: the segments are chosen (lengthened, or the test skipped) by lol_choose_segments
+ * (consumers/common/consumer.h), the same for every engine's segment routine, and the end points formed here with
+ * ODE's transforms.
  * ODE's routine gives no separation, normal or sense, so only the closest points are reported. */
-static int run_line_on_line(const vtest *t, result_line *r, int *extended)
+static const char *run_line_on_line(const vtest *t, result_line *r)
 {
     const ccref_case *c = &t->c.u.k;
     const ccref_line_on_line_params *p = &c->params.line_on_line;
-    long double tf, tb, pdf;
-    int parallel;
-    line_parameters(c, &tf, &tb, &parallel, &pdf);
-    double hf = p->half_length1, hb = p->half_length2;
-    const double inside = 1.0 - 0x1p-20;
-    *extended = 0;
-    if (parallel) {
-        if (!(fabsl(pdf) < (long double)hf + hb))
-            return SKIP_PARALLEL_APART;
-    } else {
-        int out1 = !(fabsl(tf) < hf * inside), out2 = !(fabsl(tb) < hb * inside);
-        if (out1 || out2) {
-            if (native_segments_only)
-                return SKIP_OUTSIDE;
-            if (out1)
-                hf = pow2_at_least(tf);
-            if (out2)
-                hb = pow2_at_least(tb);
-            if (!isfinite(hf) || !isfinite(hb))
-                return SKIP_EXTEND_OVERFLOW;
-            *extended = 1;
-        }
-    }
+    lol_segments seg;
+    const char *why = lol_choose_segments(c, native_segments_only, &seg, NULL);
+    if (why != NULL)
+        return why;
     dBodyID b1, b2;
     make_bodies(c, r, &b1, &b2);
-    if (*extended) {
-        char s1[40], s2[40];
-        hexnum(s1, sizeof s1, hf);
-        hexnum(s2, sizeof s2, hb);
-        used_member(r, "\"params\":{\"half_length1\":\"%s\",\"half_length2\":\"%s\"}", s1, s2);
-    }
+    if (seg.extended)
+        used_params2(r, "half_length1", seg.half_length[0], "half_length2", seg.half_length[1]);
     const ccref_frame *E[2] = {&p->edge_frame1_in_b1, &p->edge_frame2_in_b2};
     dBodyID id[2] = {b1, b2};
-    double h[2] = {hf, hb};
+    const double *h = seg.half_length;
     dVector3 end[2][2];
     for (int k = 0; k < 2; k++) {
         dVector3 P, d;
@@ -487,73 +271,46 @@ static int run_line_on_line(const vtest *t, result_line *r, int *extended)
     out_value(r, "closest_point2.z", cp2[2]);
     dBodyDestroy(b1);
     dBodyDestroy(b2);
-    return SKIP_NONE;
+    return NULL;
 }
 
 /* ------------------------------------------------------------------ driver */
 
-/* Whether the test asks for an answer ODE can give: not bad input, and an OK-class status expected or allowed. */
-static int expected_skip(const vtest *t)
+static const char *run_ball_test(const vtest *t, result_line *r)
 {
-    if (t->result == RESULT_INVALID)
-        return SKIP_INVALID;
-    if (ccref_status_ok(t->expected.o.d.status))
-        return SKIP_NONE;
-    for (int a = 0; a < t->n_alt; a++)
-        if (ccref_status_ok(t->alt[a].o.d.status))
-            return SKIP_NONE;
-    return SKIP_ERROR_STATUS;
+    run_ball(&t->c.u.k, r);
+    return NULL;
 }
 
-static const char *const suites[] = {"ball", "sphere_on_plane", "sphere_on_sphere", "line_on_line"};
+static int ode_option(int argc, char **argv, int *i)
+{
+    if (strcmp(argv[*i], "--native-segments") == 0) {
+        native_segments_only = 1;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--dump-segments") == 0 && *i + 1 < argc) {
+        ++*i;
+        if ((dump_segments = fopen(argv[*i], "w")) == NULL) {
+            perror(argv[*i]);
+            exit(2);
+        }
+        return 1;
+    }
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
-    const char *out_path = NULL, *dir = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
-            out_path = argv[++i];
-        else if (strcmp(argv[i], "--native-segments") == 0)
-            native_segments_only = 1;
-        else if (strcmp(argv[i], "--verbose") == 0)
-            verbose = 1;
-        else if (strcmp(argv[i], "--dump-segments") == 0 && i + 1 < argc) {
-            if ((dump_segments = fopen(argv[++i], "w")) == NULL) {
-                perror(argv[i]);
-                return 2;
-            }
-        }
-        else if (argv[i][0] != '-' && dir == NULL)
-            dir = argv[i];
-        else {
-            fprintf(stderr, "usage: ode_consumer [--native-segments] [--verbose] [--dump-segments FILE] --out RESULTS VECTORS_DIR\n");
-            return 2;
-        }
-    }
-    if (out_path == NULL || dir == NULL) {
-        fprintf(stderr, "usage: ode_consumer [--native-segments] [--verbose] [--dump-segments FILE] --out RESULTS VECTORS_DIR\n");
-        return 2;
-    }
-    enum { NS = sizeof suites / sizeof suites[0] };
-    static vfile files[NS];
-    for (int s = 0; s < NS; s++) {
-        char path[600], err[600];
-        snprintf(path, sizeof path, "%s/%s.json", dir, suites[s]);
-        if (vfile_load(path, &files[s], err, sizeof err) != 0) {
-            fprintf(stderr, "ode_consumer: %s\n", err);
-            return 2;
-        }
-        if (strcmp(files[s].generator_version, files[0].generator_version) != 0) {
-            fprintf(stderr, "ode_consumer: %s: generatorVersion %s differs from %s\n", path,
-                    files[s].generator_version, files[0].generator_version);
-            return 2;
-        }
-    }
-    FILE *out = fopen(out_path, "w");
-    if (out == NULL) {
-        perror(out_path);
-        return 2;
-    }
+    static const consumer_suite suites[] = {
+        {"ball", run_ball_test},
+        {"sphere_on_plane", run_sphere_on_plane},
+        {"sphere_on_sphere", run_sphere_on_sphere},
+        {"line_on_line", run_line_on_line},
+    };
+    char engine[120];
+    snprintf(engine, sizeof engine, "ODE %s (Debian libode-dev, double precision)", dODE_VERSION);
+    const consumer ode = {"ode_consumer", engine, "[--native-segments] [--dump-segments FILE] ", ode_option, suites,
+                          (int)(sizeof suites / sizeof suites[0])};
     dInitODE2(0);
     world = dWorldCreate();
     /* dODE_VERSION is the headers' version; the library must be the double-precision build the consumer is
@@ -562,80 +319,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "ode_consumer: libode is not built in double precision (%s)\n", dGetConfiguration());
         return 2;
     }
-    fprintf(out, "{\"schema\":\"ccref_results_v1\",\"generatorVersion\":\"%s\",\"engine\":\"ODE %s (Debian "
-                 "libode-dev, double precision)\"}\n", files[0].generator_version, dODE_VERSION);
-
-    for (int s = 0; s < NS; s++) {
-        const vfile *f = &files[s];
-        for (int i = 0; i < f->n_tests; i++) {
-            const vtest *t = &f->tests[i];
-            famrow *fr = row_for(suites[s], &f->groups[t->group]);
-            fr->tests++;
-            int why = expected_skip(t), extended = 0;
-            result_line r;
-            memset(&r, 0, sizeof r);
-            if (why == SKIP_NONE) {
-                switch (s) {
-                case 0: run_ball(&t->c.u.k, &r); break;
-                case 1: why = run_sphere_on_plane(t, &r); break;
-                case 2: why = run_sphere_on_sphere(t, &r); break;
-                default: why = run_line_on_line(t, &r, &extended); break;
-                }
-            }
-            if (why == SKIP_SEPARATED && certainly_touching(t)) {
-                /* ODE says the spheres are apart although they certainly overlap: a missed contact, reported as
-                 * the engine's failure to produce an answer (spec/vectors.md section 9: an "error" line). */
-                fprintf(out, "{\"id\":\"%s/%d\",\"error\":{\"message\":\"ODE's collider reports no contact\"}}\n",
-                        suites[s], t->tc_id);
-                fr->missed++;
-                fr->count[SKIP_NONE]++;
-                continue;
-            }
-            fr->count[why]++;
-            if (why != SKIP_NONE) {
-                if (verbose)
-                    printf("  skip %s/%d (%s): %s\n", suites[s], t->tc_id, f->groups[t->group].family, skip_names[why]);
-                continue;
-            }
-            fr->extended += extended;
-            fr->used_inputs += r.n_used > 0;
-            write_result(out, suites[s], t->tc_id, &r);
-        }
-    }
-    if (fclose(out) != 0) {
-        perror(out_path);
-        return 2;
-    }
-
-    /* the selection table */
-    printf("%-17s %-20s %-3s %5s %5s  %s\n", "suite", "family", "rol", "tests", "ran", "skipped (reason: count); notes");
-    long tot_tests = 0, tot_ran = 0, tot_skip[SKIP_COUNT] = {0};
-    for (int i = 0; i < n_rows; i++) {
-        const famrow *fr = &rows[i];
-        printf("%-17s %-20s %-3s %5ld %5ld ", fr->suite, fr->family, fr->rolling < 0 ? "" : fr->rolling ? "yes" : "no",
-               fr->tests, fr->count[SKIP_NONE]);
-        for (int k = 1; k < SKIP_COUNT; k++)
-            if (fr->count[k])
-                printf(" %s: %ld;", skip_names[k], fr->count[k]);
-        if (fr->extended)
-            printf(" lengthened segments: %ld;", fr->extended);
-        if (fr->missed)
-            printf(" missed contacts (error lines): %ld;", fr->missed);
-        putchar('\n');
-        tot_tests += fr->tests;
-        tot_ran += fr->count[SKIP_NONE];
-        for (int k = 1; k < SKIP_COUNT; k++)
-            tot_skip[k] += fr->count[k];
-    }
-    printf("total: %ld tests, %ld ran;", tot_tests, tot_ran);
-    for (int k = 1; k < SKIP_COUNT; k++)
-        if (tot_skip[k])
-            printf(" %s: %ld;", skip_names[k], tot_skip[k]);
-    putchar('\n');
-
+    int rc = consumer_main(&ode, argc, argv);
     dWorldDestroy(world);
     dCloseODE();
-    for (int s = 0; s < NS; s++)
-        vfile_free(&files[s]);
-    return 0;
+    if (dump_segments != NULL && fclose(dump_segments) != 0)
+        rc = 2;
+    return rc;
 }
