@@ -1106,9 +1106,9 @@ static void flag_claims(vtest *t, const ccref_bounds *eb)
     }
 }
 
-/* The alternative of decision d's branch of bit `bit` (in the band's possible branches); -1 when there is no room
- * for another alternative. */
-static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, int bit)
+/* The alternative of decision d's branch of bit `bit` (in the band's possible branches), under flag; -1 when there
+ * is no room for another alternative, 1 when the oracle could not certify that branch (every output left free). */
+static int forced_branch_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, int bit, int flag)
 {
     const cli_case *c = &t->c;
     int v = branch_of_bit(d, bit);
@@ -1123,10 +1123,11 @@ static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, i
     eval_oracle(ctx, c, &force, &ao, acert, &adecided, &abits, adec);
     char br[48];
     snprintf(br, sizeof br, "%s=%d", ccref_decision_name(d), v);
-    answer *a = new_alt(t, FLAG_DECISION_BAND, br);
+    answer *a = new_alt(t, flag, br);
     if (a == NULL)
         return -1;
-    if (adecided && ccref_status_ok(ao.d.status) && ccref_status_ok(bounds_on(c, adec, &ab))) {
+    int certified = adecided && ccref_status_ok(ao.d.status) && ccref_status_ok(bounds_on(c, adec, &ab));
+    if (certified) {
         tiers_on(c, adec, &at);
         fill_answer(a, &ao, acert, &ab, &at);
     } else {
@@ -1134,12 +1135,71 @@ static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, i
             a->unconstrained[i] = 1;
         a->disc_unconstrained = ~0u;
     }
-    a->flag = FLAG_DECISION_BAND;
+    a->flag = flag;
     snprintf(a->branch, sizeof a->branch, "%s", br);
     for (int i = 0; i < a->o.n; i++) /* an exact output the other branch cannot certify: not compared */
         if (a->o.in_use[i] && !a->cert_bits[i])
             a->unconstrained[i] = 1;
-    return 0;
+    return certified ? 0 : 1;
+}
+
+static int decision_band_alternative(ora_ctx *ctx, vtest *t, ccref_decision d, int bit)
+{
+    return forced_branch_alternative(ctx, t, d, bit, FLAG_DECISION_BAND) < 0 ? -1 : 0;
+}
+
+/* Whether output slot i keeps its value whatever the singular direction: the distance rows (perr, the separation)
+ * and the contact point (Co, the display point), which do not involve the direction (spec/sphere_on_sphere.md,
+ * spec/rod.md). */
+static int direction_free_slot(int suite, int i)
+{
+    const char *n = slot_name(suite, i);
+    if (strncmp(n, "constraint.", 11) == 0)
+        n += 11;
+    return strcmp(n, "perr[0]") == 0 || strcmp(n, "separation") == 0 || strncmp(n, "contact_frame.p.", 16) == 0 ||
+           strncmp(n, "display_point.", 14) == 0;
+}
+
+/* SingularDirectionChoice: where the exact answer takes Simbody's singular fallback (|p|^2 < 2^-130), the exact
+ * direction is another correct choice: the alternative "singular=0", certified on that branch, unless a decision
+ * band already gives it. At p = 0 that branch has no value (0/0): the alternative "any direction" is the expected
+ * answer with every output that involves the direction free (spec/vectors.md section 5). */
+static void singular_direction_alternatives(ora_ctx *ctx, vtest *t, const evaluations *ev)
+{
+    if (decision_value(CCREF_DECISION_SINGULAR, ev->dec) != 1)
+        return;
+    for (int i = 0; i < t->n_alt; i++)
+        if (strcmp(t->alt[i].branch, "singular=0") == 0)
+            return;
+    int r = forced_branch_alternative(ctx, t, CCREF_DECISION_SINGULAR, 0, FLAG_SINGULAR_DIRECTION_CHOICE);
+    if (r < 0)
+        return;
+    answer *a = &t->alt[t->n_alt - 1];
+    if (r == 0) {
+        /* an alternative is no easier than the expected answer: where the bound calculus makes no claim on the
+         * exact direction's branch (a subnormal |p|) for an output the expected answer bounds, none is offered */
+        const answer *e = &t->expected;
+        for (int i = 0; i < a->o.n; i++) {
+            int unclaimed = a->o.in_use[i] && !a->unconstrained[i] && isinf(a->tol[i]) && !isinf(e->tol[i]);
+            for (int k = 0; k < CCREF_TIER_COUNT; k++)
+                unclaimed |= a->o.in_use[i] && !a->unconstrained[i] && isinf(a->tier_tol[k][i]) &&
+                             !isinf(e->tier_tol[k][i]);
+            if (unclaimed) {
+                t->n_alt--;
+                return;
+            }
+        }
+        add_flag(t, FLAG_SINGULAR_DIRECTION_CHOICE);
+        return;
+    }
+    add_flag(t, FLAG_SINGULAR_DIRECTION_CHOICE);
+    *a = t->expected;
+    a->flag = FLAG_SINGULAR_DIRECTION_CHOICE;
+    snprintf(a->branch, sizeof a->branch, "any direction");
+    for (int i = 0; i < a->o.n; i++)
+        if (a->o.in_use[i] && !direction_free_slot(t->c.suite, i))
+            a->unconstrained[i] = 1;
+    a->disc_unconstrained = ~0u;
 }
 
 /* Decision bands: the kernel's bands (its computed decisions near their thresholds), and the decisions outside them
@@ -1232,6 +1292,7 @@ static int expect_ok(ora_ctx *ctx, vtest *t, const evaluations *ev, const ccref_
     flag_claims(t, eb);
     if (decision_band_alternatives(ctx, t, ev, et.bands, msg, msglen) != 0)
         return -1;
+    singular_direction_alternatives(ctx, t, ev);
     deviation_flags_and_bands(t, eb);
     deviation_alternatives(ctx, t, eb);
     /* the alternatives copied from the expected answer share its undecided deviation bits */

@@ -29,6 +29,8 @@ typedef enum {
     FLAG_BUG_CORIOLIS_FACTOR,
     /* further case descriptions */
     FLAG_NEARLY_COINCIDENT, FLAG_DEVIATION_CONTROL, FLAG_NEGATIVE_ZERO,
+    /* conventions other than Simbody's an engine may follow (spec/vectors.md section 5) */
+    FLAG_SINGULAR_DIRECTION_CHOICE,
     FLAG_COUNT
 } flag_id;
 
