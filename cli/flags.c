@@ -49,12 +49,11 @@ static const flag_info flags[FLAG_COUNT] = {
         "axis and the status is OK_SINGULAR_DIRECTION.",
         "The fallback is Simbody's; an engine without it may produce NaN, which fails."},
     [FLAG_SINGULAR_DIRECTION_CHOICE] = {"SingularDirectionChoice", "EDGE_CASE",
-        "The expected answer takes Simbody's singular fallback (|p| < 2^-65: body 1's z axis) where another "
-        "choice is as correct: for 0 < |p| the exact direction p/|p|, which is defined; for p = 0 any direction, "
-        "none being defined.",
-        "Acceptable: alternative \"singular=0\" is the exact direction's answer (certified, with its own "
-        "tolerances); for p = 0, alternative \"any direction\" leaves every output that depends on the direction "
-        "free and holds the others (perr, the separation, the contact point) to the expected values."},
+        "The expected answer takes Simbody's singular fallback (|p| < 2^-65: body 1's z axis), a convention: "
+        "below that threshold Simbody's rule holds the direction undefined, and another engine's choice (the exact "
+        "p/|p| where p is not 0, a fixed axis, a zero vector) is as correct.",
+        "Acceptable: the alternative \"any direction\" leaves every output that involves the direction free and "
+        "holds the others (perr, the separation, the contact point) to the expected values."},
     [FLAG_SINGULAR_THRESHOLD] = {"SingularThreshold", "EDGE_CASE",
         "|p|^2 is exactly 2^-130 or a few ulps from it, on both sides of the singular threshold.",
         "The exact decision is expected; where the computed |p|^2 may fall on the other side, the test is "

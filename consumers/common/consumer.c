@@ -101,6 +101,26 @@ const char CONSUMER_SEPARATED[] = "separated (no contact)";
 const char CONSUMER_OUTSIDE[] = "closest point outside segment";
 const char CONSUMER_PARALLEL_APART[] = "parallel, segments apart";
 const char CONSUMER_EXTEND_OVERFLOW[] = "lengthened segment overflows";
+const char CONSUMER_NOT_ORTHONORMAL[] = "rotation not orthonormal (the engine assumes it is)";
+
+/* Whether both bodies' rotations are orthonormal to within rounding: every entry of R^T R - I at most 2^-40. */
+static int bodies_orthonormal(const cli_case *c)
+{
+    if (suite_type_of(c->suite) == SUITE_TYPE_RULE)
+        return 1;
+    const ccref_body *b[2] = {suite_type_of(c->suite) == SUITE_TYPE_KIND ? &c->u.k.body1 : &c->u.c.body1,
+                              suite_type_of(c->suite) == SUITE_TYPE_KIND ? &c->u.k.body2 : &c->u.c.body2};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                double d = (i == j) ? -1.0 : 0.0;
+                for (int m = 0; m < 3; m++)
+                    d += b[k]->R.m[m][i] * b[k]->R.m[m][j];
+                if (!(fabs(d) <= 0x1p-40))
+                    return 0;
+            }
+    return 1;
+}
 
 int consumer_certainly_touching(const vtest *t)
 {
@@ -414,7 +434,8 @@ static void run_bench(const consumer *c, const vfile *files)
             const vtest *t = &files[s].tests[i];
             result_line r;
             memset(&r, 0, sizeof r);
-            if (expected_skip(t) != NULL || c->suites[s].run(t, &r) != NULL)
+            if (expected_skip(t) != NULL || (c->suites[s].orthonormal_only && !bodies_orthonormal(&t->c)) ||
+                c->suites[s].run(t, &r) != NULL)
                 continue;
             bench_job j = {t, c->suites[s].run, ctx};
             e += mean_ns(bench_engine, &j);
@@ -507,6 +528,8 @@ int consumer_main(const consumer *c, int argc, char **argv)
             result_line r;
             memset(&r, 0, sizeof r);
             const char *why = expected_skip(t);
+            if (why == NULL && c->suites[s].orthonormal_only && !bodies_orthonormal(&t->c))
+                why = CONSUMER_NOT_ORTHONORMAL;
             if (why == NULL)
                 why = c->suites[s].run(t, &r);
             if (why == CONSUMER_SEPARATED && consumer_certainly_touching(t)) {

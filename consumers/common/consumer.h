@@ -44,6 +44,8 @@ extern const char CONSUMER_SEPARATED[];        /* the engine's collider reports 
 extern const char CONSUMER_OUTSIDE[];          /* line_on_line, native segments: a closest point off its segment */
 extern const char CONSUMER_PARALLEL_APART[];   /* line_on_line, parallel: the segments' projections do not overlap */
 extern const char CONSUMER_EXTEND_OVERFLOW[];  /* line_on_line: the lengthened segment would not be finite */
+extern const char CONSUMER_NOT_ORTHONORMAL[];  /* a body rotation within ccref's tolerance but not orthonormal to
+                                                  rounding, where the engine takes it to be (consumer_suite) */
 
 /* Whether the exact perr is certainly negative (contact certainly made): expected perr + tolerance < 0. A sphere
  * test on which the engine's collider reports no contact (CONSUMER_SEPARATED) is then written as an error line:
@@ -77,6 +79,11 @@ typedef const char *(*consumer_run_fn)(const vtest *t, result_line *r);
 typedef struct {
     const char *suite;          /* "ball", "line_on_line", ... (the vector file <suite>.json) */
     consumer_run_fn run;
+    /* 1: the engine's routine takes a rotation to be orthonormal (its inverse the transpose, a normal built from it
+     * of length 1), so a test whose body rotation is off by more than rounding (|R^T R - I| > 2^-40 in an entry:
+     * the rotation_tolerance family, off by up to ccref's tolerance 1e-12) is outside its contract and not run
+     * (CONSUMER_NOT_ORTHONORMAL). ccref takes such a rotation as given (spec/conventions.md). */
+    int orthonormal_only;
 } consumer_suite;
 
 /* Engine-specific options: return 1 (and advance *i past any argument) when argv[*i] is one of them, 0 otherwise. */

@@ -302,10 +302,10 @@ static int ode_option(int argc, char **argv, int *i)
 int main(int argc, char **argv)
 {
     static const consumer_suite suites[] = {
-        {"ball", run_ball_test},
-        {"sphere_on_plane", run_sphere_on_plane},
-        {"sphere_on_sphere", run_sphere_on_sphere},
-        {"line_on_line", run_line_on_line},
+        {"ball", run_ball_test, 0},
+        {"sphere_on_plane", run_sphere_on_plane, 0},
+        {"sphere_on_sphere", run_sphere_on_sphere, 0},
+        {"line_on_line", run_line_on_line, 0},
     };
     char engine[120];
     snprintf(engine, sizeof engine, "ODE %s (Debian libode-dev, double precision)", dODE_VERSION);

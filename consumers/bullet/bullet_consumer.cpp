@@ -1,0 +1,476 @@
+/* bullet_consumer.cpp: runs Bullet 3.24 (Debian's libbullet-dev) over ccref's golden vectors and writes its answers
+ * in the results format of spec/vectors.md section 9, for `ccref check`. One source, compiled twice:
+ *   with pkg-config bullet-float64 (BT_USE_DOUBLE_PRECISION, btScalar = double): engine key `bullet`, tier double;
+ *   with pkg-config bullet (btScalar = float): engine key `bullet-single`, tier binary32.
+ *
+ * Every quantity reported is computed by a Bullet routine; the consumer only loads the case into Bullet (in the
+ * single build each input double is rounded to float by the conversion to btScalar, which is what the binary32 tier
+ * assumes) and, for line_on_line's first point, adds Bullet's normal times Bullet's distance to Bullet's point
+ * (one combination). The mapping (consumers/bullet/README.md has the full table):
+ *
+ *   ball              btPoint2PointConstraint::getInfo2NonVirtual with fps = erp = 1:
+ *                     perr[j] = m_constraintError[j] (= (a2 + x_B) - a1 - x_A, world);
+ *                     verr = -(J1 u1 + J2 u2), the solver's J.u, only where the expected perr is exactly 0
+ *                     (Bullet's rows differentiate each body's own pivot; ccref's verr uses the material point of
+ *                     body 1 at S: the same quantity only when assembled)
+ *   sphere_on_plane   btConvexPlaneCollisionAlgorithm (sphere vs btStaticPlaneShape): perr[0] = separation =
+ *                     distance; contact_point = pointOnB only where the expected perr is exactly 0
+ *   sphere_on_sphere  btSphereSphereCollisionAlgorithm: perr[0] = separation = distance; Cz = -normalOnB;
+ *                     contact_frame.p = pointOnB only where the expected perr is exactly 0
+ *   line_on_line      btConvexConvexAlgorithm on two btCapsuleShapeX of radius 0 (capsuleCapsuleDistance):
+ *                     closest_point2 = pointOnB, closest_point1 = pointOnB + normalOnB * distance, on segments
+ *                     chosen by lol_choose_segments
+ *
+ * Usage: bullet_consumer [--native-segments] [--dump-segments FILE] [--verbose] --out RESULTS VECTORS_DIR */
+#include <gmp.h>
+#include <jansson.h>
+#include <mpfi.h>
+#include <mpfr.h>
+
+#include <btBulletCollisionCommon.h>
+#include <btBulletDynamicsCommon.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+extern "C" {
+#include "../common/consumer.h"
+}
+
+#ifdef BT_USE_DOUBLE_PRECISION
+static_assert(sizeof(btScalar) == 8, "bullet-float64 must give btScalar = double");
+#define ENGINE_NAME "Bullet 3.24 (Debian libbullet-dev, bullet-float64: double precision)"
+#define PROGRAM "bullet_consumer"
+#else
+static_assert(sizeof(btScalar) == 4, "bullet (default) must give btScalar = float");
+#define ENGINE_NAME "Bullet 3.24 (Debian libbullet-dev, default build: single precision)"
+#define PROGRAM "bullet_single_consumer"
+#endif
+
+/* ------------------------------------------------------------------ set-up */
+
+static btDefaultCollisionConfiguration *config;
+static btCollisionDispatcher *dispatcher;
+
+/* The input as Bullet holds it: (btScalar) x, the rounding to float in the single build. A finite input beyond
+ * the float range (|x| >= 2^128 after rounding) cannot be given to the single build at all: such a test is skipped
+ * ("input beyond the binary32 range"; the binary32 tier claims nothing there either, spec/accuracy.md T0). */
+static int input_overflow;
+static inline btScalar S(double x)
+{
+    btScalar v = (btScalar)x;
+    if (std::isfinite(x) && !std::isfinite(v))
+        input_overflow = 1;
+    return v;
+}
+static const char INPUT_OVERFLOW[] = "input beyond the binary32 range";
+/* Bullet's distance is a square root of a sum of squares: beyond sqrt(max) it is +inf, and with an infinite
+ * threshold the algorithm then reports nothing (inf < inf is false). */
+static const char NO_RESULT_OVERFLOW[] = "no result: the distance's sum of squares overflows";
+static FILE *dump_segments;     /* --dump-segments FILE: what segmentsClosestPoints received and returned, and the
+                                 * sphere-sphere inputs and answers (lines "S tcId ...") */
+static btVector3 V(ccref_vec3 a) { return btVector3(S(a.x), S(a.y), S(a.z)); }
+static btMatrix3x3 M(const ccref_mat3 &R)
+{
+    return btMatrix3x3(S(R.m[0][0]), S(R.m[0][1]), S(R.m[0][2]), S(R.m[1][0]), S(R.m[1][1]), S(R.m[1][2]),
+                       S(R.m[2][0]), S(R.m[2][1]), S(R.m[2][2]));
+}
+static btTransform T(const ccref_mat3 &R, ccref_vec3 p) { return btTransform(M(R), V(p)); }
+
+/* A rotation Bullet holds, compared with the case's (rounded to btScalar): inputs_used when it differs (Bullet does
+ * not re-orthogonalise a basis it is given, so this is never written; the check is kept so that it would be). In the
+ * single build the rounding to float itself is not reported: the binary32 tier is defined on the double inputs with
+ * each input rounded to nearest (spec/accuracy.md), and a rounded rotation is no rotation to ccref's tolerance. The
+ * volatile float below keeps GCC 12 -O2 from folding (double)(float)x into x in this loop (observed: the rounding of
+ * some entries was dropped). */
+static void report_rotation(result_line *r, int k, const ccref_mat3 &given, const btMatrix3x3 &held)
+{
+    ccref_mat3 rounded, used;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            volatile btScalar g = S(given.m[i][j]);     /* volatile: see the note above */
+            rounded.m[i][j] = (double)g;
+            used.m[i][j] = (double)held[i][j];
+        }
+    if (std::memcmp(&rounded, &used, sizeof used) != 0)
+        used_rotation(r, k, &given, &used);
+}
+
+static const char *out3(result_line *r, const char *const names[3], const btVector3 &v)
+{
+    for (int i = 0; i < 3; i++)
+        out_value(r, names[i], (double)v[i]);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ ball */
+
+/* perr (and verr when assembled) of a Ball from btPoint2PointConstraint::getInfo2NonVirtual. The two bodies are
+ * btRigidBody objects of mass 0 placed with setCenterOfMassTransform; the constraint's pivots are the stations
+ * (pivotInA = s1, pivotInB = s2). With fps = erp = 1, Bullet 3.24 (btPoint2PointConstraint.cpp) writes
+ *   m_constraintError[j] = fps erp ((a2[j] + x_B[j]) - a1[j] - x_A[j]),  a1 = R_A s1, a2 = R_B s2,
+ * which is ccref's perr = (p2 + R2 s2) - (p1 + R1 s1) (spec/ball.md), regrouped. The rows are J1 = [I, -[a1]x],
+ * J2 = [-I, [a2]x]; the solver's relative velocity J.u = (v1 + w1 x a1) - (v2 + w2 x a2) is minus the time
+ * derivative of each body's own pivot difference, while ccref's verr = v(B2/S) - v(B1/S) takes body 1's material
+ * point at S: the two are the same quantity (verr = -J.u) only where P = S, so verr is reported only where the
+ * certified perr is exactly 0 in every component. */
+static const char *run_ball(const vtest *t, result_line *r)
+{
+    input_overflow = 0;
+    const ccref_case *c = &t->c.u.k;
+    const ccref_ball_params *p = &c->params.ball;
+    btRigidBody::btRigidBodyConstructionInfo ci(0, NULL, NULL);
+    btRigidBody A(ci), B(ci);
+    A.setCenterOfMassTransform(T(c->body1.R, c->body1.p));
+    B.setCenterOfMassTransform(T(c->body2.R, c->body2.p));
+    A.setLinearVelocity(V(c->body1.v));
+    A.setAngularVelocity(V(c->body1.w));
+    B.setLinearVelocity(V(c->body2.v));
+    B.setAngularVelocity(V(c->body2.w));
+    report_rotation(r, 1, c->body1.R, A.getCenterOfMassTransform().getBasis());
+    report_rotation(r, 2, c->body2.R, B.getCenterOfMassTransform().getBasis());
+    btPoint2PointConstraint ball(A, B, V(p->station1_in_b1), V(p->station2_in_b2));
+    if (input_overflow)
+        return INPUT_OVERFLOW;
+
+    btTypedConstraint::btConstraintInfo1 info1;
+    ball.getInfo1NonVirtual(&info1);
+    if (info1.m_numConstraintRows != 3)
+        return "btPoint2PointConstraint gives no 3 rows";
+    const int skip = 8;     /* as the solver lays the rows out: btSolverConstraint's vectors */
+    btScalar J1l[3 * skip], J1a[3 * skip], J2l[3 * skip], J2a[3 * skip], err[3 * skip], cfm[3 * skip], lo[3 * skip],
+        hi[3 * skip];
+    std::memset(J1l, 0, sizeof J1l);
+    std::memset(J1a, 0, sizeof J1a);
+    std::memset(J2l, 0, sizeof J2l);
+    std::memset(J2a, 0, sizeof J2a);
+    std::memset(err, 0, sizeof err);
+    std::memset(cfm, 0, sizeof cfm);
+    for (int i = 0; i < 3 * skip; i++) {
+        lo[i] = -SIMD_INFINITY;
+        hi[i] = SIMD_INFINITY;
+    }
+    btTypedConstraint::btConstraintInfo2 info2;
+    info2.fps = 1;
+    info2.erp = 1;
+    info2.m_J1linearAxis = J1l;
+    info2.m_J1angularAxis = J1a;
+    info2.m_J2linearAxis = J2l;
+    info2.m_J2angularAxis = J2a;
+    info2.rowskip = skip;
+    info2.m_constraintError = err;
+    info2.cfm = cfm;
+    info2.m_lowerLimit = lo;
+    info2.m_upperLimit = hi;
+    info2.m_numIterations = 10;
+    info2.m_damping = 1;
+    ball.getInfo2NonVirtual(&info2, A.getCenterOfMassTransform(), B.getCenterOfMassTransform());
+
+    static const char *const perr[3] = {"perr[0]", "perr[1]", "perr[2]"};
+    static const char *const verr[3] = {"verr[0]", "verr[1]", "verr[2]"};
+    for (int j = 0; j < 3; j++)
+        out_value(r, perr[j], (double)err[j * skip]);
+    const double *e = &t->expected.o.value[CCREF_SLOT_PERR];
+    if (ccref_status_ok(t->expected.o.d.status) && e[0] == 0 && e[1] == 0 && e[2] == 0) {
+        for (int j = 0; j < 3; j++) {
+            /* btSequentialImpulseConstraintSolver: rel_vel = n1 . v1 + (r1 x n1) . w1 + n2 . v2 + (r2 x n2) . w2 */
+            const btVector3 n1(J1l[j * skip], J1l[j * skip + 1], J1l[j * skip + 2]);
+            const btVector3 c1(J1a[j * skip], J1a[j * skip + 1], J1a[j * skip + 2]);
+            const btVector3 n2(J2l[j * skip], J2l[j * skip + 1], J2l[j * skip + 2]);
+            const btVector3 c2(J2a[j * skip], J2a[j * skip + 1], J2a[j * skip + 2]);
+            btScalar vel1 = n1.dot(A.getLinearVelocity()) + c1.dot(A.getAngularVelocity());
+            btScalar vel2 = n2.dot(B.getLinearVelocity()) + c2.dot(B.getAngularVelocity());
+            out_value(r, verr[j], -(double)(vel1 + vel2));
+        }
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ collision algorithms */
+
+/* The raw answer of a collision algorithm: Bullet's narrow phase reports each contact through the virtual
+ * btManifoldResult::addContactPoint(normalOnBInWorld, pointInWorld (on B), depth (the signed distance)); it is
+ * captured here as the algorithm gave it, before any manifold processing. */
+struct Capture : public btManifoldResult {
+    int n = 0;
+    btVector3 normal, point;
+    btScalar dist = 0;
+    Capture(const btCollisionObjectWrapper *a, const btCollisionObjectWrapper *b) : btManifoldResult(a, b) {}
+    void addContactPoint(const btVector3 &normalOnBInWorld, const btVector3 &pointInWorld, btScalar depth) override
+    {
+        if (n++ == 0) {
+            normal = normalOnBInWorld;
+            point = pointInWorld;
+            dist = depth;
+        }
+    }
+};
+
+/* Runs the dispatcher's algorithm for (shape0 at X0, shape1 at X1); threshold: the closest-point distance threshold
+ * (btManifoldResult::m_closestPointDistanceThreshold, what btCollisionWorld::contactPairTest passes on). */
+static int collide(btCollisionShape *s0, const btTransform &X0, btCollisionShape *s1, const btTransform &X1,
+                   btScalar threshold, Capture **out, btCollisionObject *o0, btCollisionObject *o1)
+{
+    o0->setCollisionShape(s0);
+    o0->setWorldTransform(X0);
+    o1->setCollisionShape(s1);
+    o1->setWorldTransform(X1);
+    btCollisionObjectWrapper w0(NULL, s0, o0, o0->getWorldTransform(), -1, -1);
+    btCollisionObjectWrapper w1(NULL, s1, o1, o1->getWorldTransform(), -1, -1);
+    btCollisionAlgorithm *algo = dispatcher->findAlgorithm(&w0, &w1, NULL, BT_CLOSEST_POINT_ALGORITHMS);
+    if (algo == NULL)
+        return -1;
+    Capture *res = new Capture(&w0, &w1);
+    res->m_closestPointDistanceThreshold = threshold;
+    btDispatcherInfo info;
+    algo->processCollision(&w0, &w1, info, res);
+    algo->~btCollisionAlgorithm();
+    dispatcher->freeCollisionAlgorithm(algo);
+    *out = res;
+    return res->n;
+}
+
+static int expected_perr_zero(const vtest *t)
+{
+    return ccref_status_ok(t->expected.o.d.status) && t->expected.o.value[CCREF_SLOT_PERR] == 0.0;
+}
+
+/* SphereOnPlane: body 1 carries the plane (frame F on it, normal its z axis), body 2 the sphere. The plane is a
+ * btStaticPlaneShape((0, 0, 1), 0) at X_G1 * X_1F, the sphere a btSphereShape(r) at X_G2 * (I, c) (both products
+ * Bullet's btTransform::operator*, as a compound shape places a child). btConvexPlaneCollisionAlgorithm::
+ * collideSingleContact takes the sphere's support vertex v in direction -n, distance = n . v_inPlane - 0, and
+ * reports normalOnB = R_F n, pointOnB = v projected on the plane, distance (< 0 penetrating: ccref's perr sign). The
+ * contact breaking threshold gContactBreakingThreshold is set to SIMD_INFINITY so that every pair gets its distance. ccref's
+ * contact_point is C = O - r Pz, off the plane by perr; Bullet's point is its projection: the same point only where
+ * perr = 0. */
+static const char *run_sphere_on_plane(const vtest *t, result_line *r)
+{
+    input_overflow = 0;
+    const ccref_case *c = &t->c.u.k;
+    const ccref_sphere_on_plane_params *p = &c->params.sphere_on_plane;
+    btTransform X1 = T(c->body1.R, c->body1.p), X2 = T(c->body2.R, c->body2.p);
+    btTransform planeX = X1 * T(p->plane_frame_in_b1.R, p->plane_frame_in_b1.p);
+    btTransform sphereX = X2 * btTransform(btMatrix3x3::getIdentity(), V(p->center_in_b2));
+    btStaticPlaneShape plane(btVector3(0, 0, 1), 0);
+    btSphereShape sphere(S(p->radius));
+    if (input_overflow)
+        return INPUT_OVERFLOW;
+    btCollisionObject o0, o1;
+    Capture *res = NULL;
+    int n = collide(&sphere, sphereX, &plane, planeX, 0, &res, &o0, &o1);
+    const char *why = NULL;
+    if (n < 0)
+        why = "no sphere-plane algorithm";
+    else if (n == 0)
+        why = CONSUMER_SEPARATED;
+    else {
+        out_value(r, "perr[0]", (double)res->dist);
+        if (expected_perr_zero(t)) {
+            static const char *const cp[3] = {"contact_point.x", "contact_point.y", "contact_point.z"};
+            out3(r, cp, res->point);
+        }
+        out_value(r, "separation", (double)res->dist);
+    }
+    delete res;
+    return why;
+}
+
+/* SphereOnSphere: sphere 1 (radius1, centre c1 on body 1) is object 0 (A), sphere 2 object 1 (B), each a
+ * btSphereShape at X_Gk * (I, ck). btSphereSphereCollisionAlgorithm: diff = c0 - c1, len = |diff|; no contact when
+ * len > r0 + r1 + threshold (threshold = SIMD_INFINITY here: every pair gets its distance); dist = len - (r0 + r1);
+ * normalOnB = diff / len, or (1, 0, 0) when len <= SIMD_EPSILON; pointOnB = c1 + r1 normalOnB. ccref's Cz points
+ * from sphere 1 to sphere 2: Cz = -normalOnB; perr = dist. pointOnB lies on sphere 2's surface; ccref's Co divides
+ * the centre distance in the ratio of the radii: the same point only where perr = 0. */
+static const char *run_sphere_on_sphere(const vtest *t, result_line *r)
+{
+    input_overflow = 0;
+    const ccref_case *c = &t->c.u.k;
+    const ccref_sphere_on_sphere_params *p = &c->params.sphere_on_sphere;
+    btTransform X1 = T(c->body1.R, c->body1.p), X2 = T(c->body2.R, c->body2.p);
+    btTransform s1X = X1 * btTransform(btMatrix3x3::getIdentity(), V(p->center1_in_b1));
+    btTransform s2X = X2 * btTransform(btMatrix3x3::getIdentity(), V(p->center2_in_b2));
+    btSphereShape s1(S(p->radius1)), s2(S(p->radius2));
+    if (input_overflow)
+        return INPUT_OVERFLOW;
+    btCollisionObject o0, o1;
+    Capture *res = NULL;
+    int n = collide(&s1, s1X, &s2, s2X, SIMD_INFINITY, &res, &o0, &o1);
+    const char *why = NULL;
+    if (dump_segments != NULL && n > 0) {
+        /* "S tcId": Bullet's two centres, the radii, then normalOnB, pointOnB, distance (%a) */
+        std::fprintf(dump_segments, "S %d", t->tc_id);
+        const btVector3 *v[4] = {&s1X.getOrigin(), &s2X.getOrigin(), &res->normal, &res->point};
+        for (int k = 0; k < 4; k++) {
+            for (int i = 0; i < 3; i++)
+                std::fprintf(dump_segments, " %a", (double)(*v[k])[i]);
+            if (k == 1)
+                std::fprintf(dump_segments, " %a %a", (double)s1.getRadius(), (double)s2.getRadius());
+        }
+        std::fprintf(dump_segments, " %a\n", (double)res->dist);
+    }
+    if (n < 0)
+        why = "no sphere-sphere algorithm";
+    else if (n == 0)
+        /* with an infinite threshold, no contact only when Bullet's |c0 - c1| = sqrt(diff . diff) is not finite */
+        why = !consumer_certainly_touching(t) && !std::isfinite((s1X.getOrigin() - s2X.getOrigin()).length2())
+                  ? NO_RESULT_OVERFLOW : CONSUMER_SEPARATED;
+    else {
+        out_value(r, "perr[0]", (double)res->dist);
+        out_value(r, "contact_frame.R[0][2]", -(double)res->normal[0]);
+        out_value(r, "contact_frame.R[1][2]", -(double)res->normal[1]);
+        out_value(r, "contact_frame.R[2][2]", -(double)res->normal[2]);
+        if (expected_perr_zero(t)) {
+            static const char *const cp[3] = {"contact_frame.p.x", "contact_frame.p.y", "contact_frame.p.z"};
+            out3(r, cp, res->point);
+        }
+        out_value(r, "separation", (double)res->dist);
+    }
+    delete res;
+    return why;
+}
+
+/* LineOnLine: edge k is a btCapsuleShapeX of radius 0 and height 2 h_k (its axis local x, ccref's edge x axis) at
+ * X_Gk * X_kE (Bullet's product: centre p_k + R_k p_E, direction column 0 of R_k R_E). The two capsules go through
+ * btConvexConvexAlgorithm's capsule-capsule path (capsuleCapsuleDistance -> segmentsClosestPoints): ptsVector =
+ * Qb - Qa, dist = |ptsVector| - 0 - 0, normalOnB = -ptsVector/|ptsVector| (btPlaneSpace1 of dirA when |ptsVector| <=
+ * SIMD_EPSILON), pointOnB = originB + offsetB + normalOnB * 0 = Qb. So closest_point2 = pointOnB and closest_point1 =
+ * pointOnB + normalOnB dist (= Qa), except in Bullet's degenerate branch |Qb - Qa| <= SIMD_EPSILON, where the normal
+ * is arbitrary and closest_point1 is the pointOnB of the swapped pair (edge 2 first). The half lengths are chosen by
+ * lol_choose_segments (both lines' closest points inside the segments, lengthened and reported otherwise). */
+static int native_segments_only;
+
+static const char *run_line_on_line(const vtest *t, result_line *r)
+{
+    input_overflow = 0;
+    const ccref_case *c = &t->c.u.k;
+    const ccref_line_on_line_params *p = &c->params.line_on_line;
+    lol_segments seg;
+    const char *why = lol_choose_segments(c, native_segments_only, &seg, r);
+    if (why != NULL)
+        return why;
+    btTransform X1 = T(c->body1.R, c->body1.p), X2 = T(c->body2.R, c->body2.p);
+    btTransform e1 = X1 * T(p->edge_frame1_in_b1.R, p->edge_frame1_in_b1.p);
+    btTransform e2 = X2 * T(p->edge_frame2_in_b2.R, p->edge_frame2_in_b2.p);
+    btCapsuleShapeX cap1(0, S(2.0 * seg.half_length[0])), cap2(0, S(2.0 * seg.half_length[1]));
+    if (input_overflow)
+        return INPUT_OVERFLOW;
+    btCollisionObject o0, o1;
+    Capture *res = NULL;
+    int n = collide(&cap1, e1, &cap2, e2, SIMD_INFINITY, &res, &o0, &o1);
+    if (n < 0)
+        why = "no capsule-capsule algorithm";
+    else if (n == 0)
+        /* with an infinite threshold, no contact only when Bullet's distance |ptsVector| is not finite */
+        why = NO_RESULT_OVERFLOW;
+    else {
+        static const char *const q1[3] = {"closest_point1.x", "closest_point1.y", "closest_point1.z"};
+        static const char *const q2[3] = {"closest_point2.x", "closest_point2.y", "closest_point2.z"};
+        btVector3 qa = res->point + res->normal * res->dist;
+        if (res->dist * res->dist <= SIMD_EPSILON * SIMD_EPSILON) {
+            /* Bullet's degenerate branch (lenSqr <= SIMD_EPSILON^2): normalOnB is btPlaneSpace1(dirA), not the
+             * direction of Qa - Qb, so Qa cannot be rebuilt from it: it is taken from the same algorithm on the
+             * swapped pair (edge 2 as object 0), whose pointOnB lies on edge 1. */
+            btCollisionObject s0, s1;
+            Capture *sw = NULL;
+            if (collide(&cap2, e2, &cap1, e1, SIMD_INFINITY, &sw, &s0, &s1) > 0)
+                qa = sw->point;
+            else
+                why = "capsule-capsule (swapped): no result";
+            delete sw;
+        }
+        if (dump_segments != NULL) {
+            /* tcId, then centre A, direction A (column 0), h A, centre B, direction B, h B, Qa, Qb (%a) */
+            const btVector3 *v[6] = {&e1.getOrigin(), NULL, &e2.getOrigin(), NULL, &qa, &res->point};
+            const btVector3 dA = e1.getBasis().getColumn(0), dB = e2.getBasis().getColumn(0);
+            v[1] = &dA;
+            v[3] = &dB;
+            std::fprintf(dump_segments, "%d", t->tc_id);
+            for (int k = 0; k < 6; k++) {
+                for (int i = 0; i < 3; i++)
+                    std::fprintf(dump_segments, " %a", (double)(*v[k])[i]);
+                if (k == 1 || k == 3)
+                    std::fprintf(dump_segments, " %a", (double)(k == 1 ? cap1.getHalfHeight() : cap2.getHalfHeight()));
+            }
+            std::fputc('\n', dump_segments);
+        }
+        if (why == NULL) {
+            out3(r, q1, qa);
+            out3(r, q2, res->point);
+        }
+    }
+    delete res;
+    return why;
+}
+
+/* ------------------------------------------------------------------ driver */
+
+static int option(int argc, char **argv, int *i)
+{
+    if (std::strcmp(argv[*i], "--native-segments") == 0) {
+        native_segments_only = 1;
+        return 1;
+    }
+    if (std::strcmp(argv[*i], "--dump-segments") == 0 && *i + 1 < argc) {
+        if ((dump_segments = std::fopen(argv[++*i], "w")) == NULL) {
+            std::perror(argv[*i]);
+            std::exit(2);
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* The library must be the build the consumer is compiled for: the same version as the headers, and the same
+ * btScalar (a value that float cannot hold survives a round trip through a constructor compiled in the library). */
+static int check_library(void)
+{
+    if (btGetVersion() != 324) {
+        std::fprintf(stderr, PROGRAM ": Bullet headers are version %d, not 3.24\n", btGetVersion());
+        return 0;
+    }
+    const btScalar probe = (btScalar)(1.0 + 0x1p-40);
+    btCapsuleShapeX cap(probe, 2);     /* btCapsuleShape's constructor is in libBulletCollision */
+    if (cap.getRadius() != probe || cap.getHalfHeight() != 1) {
+        std::fprintf(stderr, PROGRAM ": libBulletCollision does not hold btScalar as %zu bytes\n", sizeof(btScalar));
+        return 0;
+    }
+#ifdef BT_USE_DOUBLE_PRECISION
+    if (probe == 1) {
+        std::fprintf(stderr, PROGRAM ": btScalar is not double\n");
+        return 0;
+    }
+#else
+    if (probe != 1) {
+        std::fprintf(stderr, PROGRAM ": btScalar is not float\n");
+        return 0;
+    }
+#endif
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (!check_library())
+        return 2;
+    config = new btDefaultCollisionConfiguration();
+    dispatcher = new btCollisionDispatcher(config);
+    gContactBreakingThreshold = SIMD_INFINITY;      /* every sphere-plane pair gets its distance */
+    /* The plane and capsule algorithms work in one shape's frame through btTransform::inverse (the basis
+     * transposed): they take the rotations to be orthonormal (consumer_suite.orthonormal_only). */
+    static const consumer_suite suites[] = {
+        {"ball", run_ball, 0},
+        {"sphere_on_plane", run_sphere_on_plane, 1},
+        {"sphere_on_sphere", run_sphere_on_sphere, 0},
+        {"line_on_line", run_line_on_line, 1},
+    };
+    static const consumer c = {PROGRAM, ENGINE_NAME, "[--native-segments] [--dump-segments FILE] ", option, suites,
+                               (int)(sizeof suites / sizeof suites[0])};
+    int rc = consumer_main(&c, argc, argv);
+    if (dump_segments != NULL)
+        std::fclose(dump_segments);
+    delete dispatcher;
+    delete config;
+    return rc;
+}
