@@ -14,6 +14,7 @@
 CGAL_CXXFLAGS := -std=c++17 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextra -Werror
 CGAL_LIBS     := -lgmp -lmpfr
 CGAL_BIN      := $(BUILD)/cgal_consumer
+CONSUMER_BENCH += $(CGAL_BIN)
 CGAL_FINDINGS := consumers/cgal/findings.txt
 
 .PHONY: deps-cgal crosscheck-cgal crosscheck-cgal-results update-coverage-cgal findings-cgal

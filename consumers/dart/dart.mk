@@ -12,6 +12,7 @@ DART_CXXFLAGS := -std=c++17 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextra -
                  $(shell pkg-config --cflags dart 2>/dev/null | sed 's/-std=c++11//; s/-I/-isystem /g')
 DART_LIBS     := $(shell pkg-config --libs dart 2>/dev/null)
 DART_BIN      := $(BUILD)/dart_consumer
+CONSUMER_BENCH += $(DART_BIN)
 DART_FINDINGS := consumers/dart/findings.txt
 DART_SUITES   := ball|sphere_on_sphere
 DART_REPRO    := $(wildcard consumers/dart/findings/*.cpp)

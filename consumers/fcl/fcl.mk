@@ -12,6 +12,7 @@ FCL_CXXFLAGS := -std=c++17 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextra -W
                 $(shell pkg-config --cflags fcl 2>/dev/null | sed 's/-std=c++11//')
 FCL_LIBS     := $(shell pkg-config --libs fcl 2>/dev/null || echo -lfcl -lccd)
 FCL_BIN      := $(BUILD)/fcl_consumer
+CONSUMER_BENCH += $(FCL_BIN)
 FCL_FINDINGS := consumers/fcl/findings.txt
 FCL_SUITES   := sphere_on_plane|sphere_on_sphere|line_on_line
 FCL_REPRO    := $(wildcard consumers/fcl/findings/*.cpp)

@@ -11,6 +11,7 @@
 # VECTORS_DIR.
 
 MUJOCO_BIN      := $(BUILD)/mujoco_consumer
+CONSUMER_BENCH += $(MUJOCO_BIN)
 MUJOCO_FINDINGS := consumers/mujoco/findings.txt
 MUJOCO_SUITES   := ball|constant_coordinate|sphere_on_plane|sphere_on_sphere|sphere_sphere|line_on_line
 MUJOCO_REPROS   := $(wildcard consumers/mujoco/findings/*.c)
