@@ -27,6 +27,8 @@ $(BUILD)/consumers/consumer.o: consumers/common/consumer.c $(CONSUMER_HDRS)
 	$(CC) $(CFLAGS) -I. -c $< -o $@
 
 CONFORMANCE_DIR := $(BUILD)/conformance
+# The engines judged with findings (each consumers/<engine>/<engine>.mk), in make crosscheck and make judge-agree.
+CROSSCHECK_CONSUMERS := crosscheck-ode crosscheck-mujoco crosscheck-bullet crosscheck-dart crosscheck-fcl crosscheck-cgal
 CONFORMANCE_PLOT_DATA := spec/conformance-data
 
 # The table per suite and family of a check report (its header line "suite ..." down to the summary), printed
@@ -100,14 +102,16 @@ crosscheck-same-tests: crosscheck-kernels crosscheck-simbody ## the kernels and 
 	    $(CONFORMANCE_DIR)/kernels-on-simbody-results.jsonl > /dev/null
 
 # The Python reference judge (tools/ccref_judge.py, from spec/vectors.md section 10) against ccref check, test for
-# test (verdict, worst ratio, worst output) and output for output (values compared, worst ratio and its tcId): on the kernels', Simbody's and ODE's results (the tests judged at an
+# test (verdict, worst ratio, worst output) and output for output (values compared, worst ratio and its tcId): on the
+# results of the kernels and of every engine (Bullet's single-precision build in the binary32 tier) (the tests judged at an
 # engine's inputs_used with the answers ccref check made again there, --answers), then on the kernels' results made
 # wrong in eight ways (tools/wrong_results.py). Fails on any difference.
 JUDGE_DIR := $(BUILD)/judge-agree
 .PHONY: judge-agree
-judge-agree: crosscheck-kernels crosscheck-simbody crosscheck-ode | deps-schema ## the Python judge agrees with ccref check on every test of the engines' and of deliberately wrong results
+judge-agree: crosscheck-kernels crosscheck-simbody $(CROSSCHECK_CONSUMERS) | deps-schema ## the Python judge agrees with ccref check on every test of the engines' and of deliberately wrong results
 	@rm -rf $(JUDGE_DIR) && mkdir -p $(JUDGE_DIR)
-	@set -e; for e in kernels:ccref simbody:double ode:double; do n=$${e%%:*}; t=$${e##*:}; \
+	@set -e; for e in kernels:ccref simbody:double ode:double mujoco:double bullet:double bullet-single:binary32 \
+	        dart:double fcl:double cgal:double; do n=$${e%%:*}; t=$${e##*:}; \
 	    $(BUILD)/ccref check --tier $$t --tests $(JUDGE_DIR)/$$n.tsv --json $(JUDGE_DIR)/$$n.json \
 	        --answers $(JUDGE_DIR)/$$n-answers.jsonl $(VECTORS_DIR) $(CONFORMANCE_DIR)/$$n-results.jsonl \
 	        > $(JUDGE_DIR)/$$n.txt || [ $$? = 1 ]; \
@@ -124,7 +128,6 @@ judge-agree: crosscheck-kernels crosscheck-simbody crosscheck-ode | deps-schema 
 	    sed "s/^/$$n: /" $(JUDGE_DIR)/$$n.cmp; \
 	done
 
-CROSSCHECK_CONSUMERS := crosscheck-ode crosscheck-mujoco crosscheck-bullet crosscheck-dart crosscheck-fcl crosscheck-cgal
 .PHONY: findings
 findings: findings-mujoco findings-bullet findings-dart findings-fcl findings-cgal ## every engine's finding reproducers built and run; fails when one no longer shows its bug
 

@@ -146,7 +146,7 @@ def output_table(a, b):
 # sphere_on_sphere, whose direction degenerates as it goes to 0). A suite's condition is check's "condition" column
 # (spec/accuracy.md section 6), except where the panel names another source: for sphere_on_plane and
 # sphere_on_sphere in the distance-to-contact panel, |perr| is the vector's expected perr[0] (check's condition for
-# them is the coordinate scale and |p|), so that the second engine, which answers those suites, is in that panel.
+# them is the coordinate scale and |p|), so that the engines that answer those suites are in that panel.
 CONTACT_CLASSES = ("rope", "point_plane_frictionless", "point_plane", "sphere_plane", "sphere_sphere", "edge_edge")
 PLOTS = [
     ("edge_angle", "|df x db| (sine of the edge angle)", {"line_on_line": "condition"}),
@@ -281,12 +281,15 @@ def main():
         "results on the published suite (vectors/, spec/vectors.md). A test passes as expected, passes as an",
         "alternative (an acceptable test whose documented alternative the engine matched: the flag says which, e.g. a",
         "Simbody deviation or the other side of a decision band), fails, or is not reported (the engine does not",
-        "compute it: the consumer's README says why). `make crosscheck` fails on any failed test, that is, on any",
-        "disagreement that is not a documented deviation or a decision band; a second engine's documented findings",
-        "are listed in its README and accepted there.",
+        "compute it: the consumer's README says why). `make crosscheck` fails on any failed test of ccref's kernels",
+        "or Simbody, that is, on any disagreement that is not a documented deviation, a convention or a decision",
+        "band; every failing test of another engine must be one of its findings (consumers/<engine>/findings.txt,",
+        "each with a page and a standalone reproducer in consumers/<engine>/findings/). CGAL 5.5 computes in exact",
+        "rationals: it cross-checks the oracle itself (consumers/cgal/README.md).",
         "",
         "Each engine is judged in a tier (spec/vectors.md section 4): ccref's kernels in ccref's own order's",
-        "tolerances, the other engines in the double tier, which holds for every evaluation order in binary64.",
+        "tolerances, the double-precision engines in the double tier, which holds for every evaluation order in",
+        "binary64, and Bullet's single-precision build in the binary32 tier.",
         "Worst ulps are over outputs whose tolerance is under 2^20 ulps (not near zero); worst ratio is |value -",
         "expected| / tolerance, at most 1 for a pass.",
         "",
@@ -315,7 +318,7 @@ def main():
               "Each point is one test: the largest |value - expected| / tolerance over its outputs, against the",
               "governing condition of the case (spec/accuracy.md section 6): the sine of the edge angle for",
               "line_on_line; the distance to contact |perr| for the contact classes (check's condition) and for",
-              "sphere_on_plane and sphere_on_sphere (|perr[0]| expected by the vector: the kinds the second engine",
+              "sphere_on_plane and sphere_on_sphere (|perr[0]| expected by the vector: the kinds the other engines",
               "answers); the distance between the centres for sphere_on_sphere. The families that scale the",
               "coordinates, tiny_magnitude, huge_magnitude and large_offset, are left out: their axis is the",
               "magnitude. A failed test is a cross; a test whose outputs all match exactly (error 0), or whose",
