@@ -53,7 +53,7 @@ int main()
     if (res.n == 0) { std::printf("no result\n"); return 1; }
     btVector3 qb = res.point, qa = res.point + res.normal * res.dist;
 
-    // certified closest points of the two axes (ccref vectors 1.0, line_on_line/94; the exact closest points of the
+    // certified closest points of the two axes (ccref vectors 2.1, line_on_line/94; the exact closest points of the
     // axes given here agree with them to 1.4e-12 of the tolerance); tolerance (double tier) 0x1.27p+12 per value
     const double Qa[3] = {0x1.9a44f53a6b3a4p-2, 0x1.2424ca6e1f1c6p+28, -0x1.d47c8e65c10d8p-1};
     const double Qb[3] = {0x1.9a44f53a6b3a4p-2, 0x1.2424ca6e1f1c6p+28, -0x1.04c2a3aa39d6p-5};

@@ -52,7 +52,7 @@ int main()
     if (res.n == 0) { std::printf("no result\n"); return 1; }
     btVector3 qb = res.point, qa = res.point + res.normal * res.dist;
 
-    // certified closest points of the two axes (ccref vectors 1.0, line_on_line/92, on the double inputs), with the
+    // certified closest points of the two axes (ccref vectors 2.1, line_on_line/92, on the double inputs), with the
     // binary32 tier's tolerances (which include the rounding of the inputs to float)
     const double Qa[3] = {0x1.f27345f3e67f6p+5, 0x1.c4865387d2bep-2, -0x1.fea717732a63p-1};
     const double Qb[3] = {0x1.f27345f3e67f6p+5, 0x1.c4865387d2bep-2, -0x1.14aa212e4040ap-1};

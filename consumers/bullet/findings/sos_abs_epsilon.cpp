@@ -29,7 +29,7 @@ int main()
     btSphereShape A(0.5), B(0.875);
     btTransform XA(btMatrix3x3::getIdentity(), btVector3(0, 0, 0));
     btTransform XB(btMatrix3x3::getIdentity(), btVector3(0x1p-60, 0, 0));
-    // certified contact normal Cz (from A toward B) = -normalOnB: ccref vectors 1.0, sphere_on_sphere/78
+    // certified contact normal Cz (from A toward B) = -normalOnB: ccref vectors 2.1, sphere_on_sphere/78
     const double Cz[3] = {1, 0, 0}, tol[3] = {0x1.682p-49, 0x1.466p-49, 0x1.466p-49};
 
     btDefaultCollisionConfiguration config;

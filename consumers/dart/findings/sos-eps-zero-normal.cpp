@@ -6,7 +6,7 @@
 //   g++ $(pkg-config --cflags dart) -std=c++17 -O2 -ffp-contract=off sos-eps-zero-normal.cpp $(pkg-config --libs dart) -o repro && ./repro
 // Exit status 0: the bug is shown (a zero normal, and for case 160 a penetration far off); 1: it is not.
 //
-// Inputs: two cases of ccref's vectors (generatorVersion 1.0, seed 20261125), sphere_on_sphere/160 and /78. The
+// Inputs: two cases of ccref's vectors (generatorVersion 2.1, seed 20261125), sphere_on_sphere/160 and /78. The
 // sphere centres in world coordinates are formed here as p + R c (Eigen, double) from the case's body poses and
 // body-frame centres, then given to two sphere SimpleFrames collided by DARTCollisionDetector. The certified answers are those of the vector file
 // (correctly rounded from a 106-bit certified enclosure), with the tolerance of ccref's double tier.

@@ -7,7 +7,7 @@
 //   g++ $(pkg-config --cflags dart) -std=c++17 -O2 -ffp-contract=off sos-overflow-contact.cpp $(pkg-config --libs dart) -o repro && ./repro
 // Exit status 0: the bug is shown (a contact is reported); 1: it is not.
 //
-// Input: ccref's vector sphere_on_sphere/72 (huge_magnitude, a random case scaled by 2^610; generatorVersion 1.0,
+// Input: ccref's vector sphere_on_sphere/72 (huge_magnitude, a random case scaled by 2^610; generatorVersion 2.1,
 // seed 20261125). The world centres are formed here as p + R c (Eigen, double; no overflow: |c| ~ 2^611). The
 // certified answer (128 bits, the vector file): separation perr = +0x1.a4e1a9ae1fad9p+610 (the spheres are apart);
 // Cz = (0x1.6cf1ee6dcf22p-2, 0x1.548fb8013e32ep-5, -0x1.dde8174e3ba28p-1). The vector gives these outputs no
