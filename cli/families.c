@@ -1359,6 +1359,26 @@ static void fam_close_centres(fam *f, vtest *t)
     set_lambda(f, &t->c);
 }
 
+/* Spheres that certainly overlap at magnitudes where an unscaled length overflows: exactly assembled (touching), the
+ * sphere on body 2 grown by a quarter (perr = -r/4), then every length scaled by 2^e: e = 64 .. 126, where |p|^2
+ * overflows binary32 (2^64 and beyond squared) while every input is a float; e = 300 .. 900, where it overflows
+ * binary64 beyond 2^511. An engine that forms |p|^2 unscaled misses the contact or returns a non-finite distance. */
+static void fam_scaled_overlap(fam *f, vtest *t)
+{
+    static const int exps[8] = {64, 96, 120, 126, 300, 512, 600, 900};
+    exact_geometry(f, &t->c, f->rolling);
+    const int e = exps[(f->k + (f->rolling == 1 ? 4 : 0)) % 8];
+    double *r = f->suite == CCREF_KIND_SPHERE_ON_SPHERE ? &t->c.u.k.params.sphere_on_sphere.radius2
+                : f->suite == CCREF_KIND_SPHERE_ON_PLANE ? &t->c.u.k.params.sphere_on_plane.radius
+                : f->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_SPHERE ? &t->c.u.c.params.sphere_sphere.radius2
+                                                                                 : &t->c.u.c.params.sphere_plane.radius;
+    *r *= 1.25;
+    set_lambda(f, &t->c);
+    family_scale_case(&t->c, ldexp(1.0, e));
+    add_flag(t, FLAG_HUGE_MAGNITUDE);
+    comment(t, "overlapping by a quarter of a radius, every length scaled by 2^%d", e);
+}
+
 /* Rotation about z by the angle whose sine is s (c = fl(sqrt(1 - s^2)): orthonormal within an ulp or two). */
 static ccref_mat3 rot_z(double s, double c)
 {
@@ -1844,6 +1864,11 @@ static void add_appended_groups(int s)
         add_both(s, "close_centres", "Sphere centres 2^-30 .. 2^-9 apart in random directions, the spheres "
                  "overlapping: a well-defined normal where an absolute distance threshold sees coincidence.", 8,
                  fam_close_centres);
+    if (s == CCREF_KIND_SPHERE_ON_SPHERE || s == CCREF_KIND_SPHERE_ON_PLANE ||
+        s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_SPHERE || s == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_PLANE)
+        add_both(s, "scaled_overlap", "Spheres overlapping by a quarter of a radius, every length scaled by 2^64 .. "
+                 "2^900: certain contacts where an unscaled |p|^2 overflows binary32 or binary64.", 8,
+                 fam_scaled_overlap);
 }
 
 /* The groups of a kind or contact class, in file order. */

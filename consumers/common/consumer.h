@@ -47,7 +47,8 @@ extern const char CONSUMER_EXTEND_OVERFLOW[];  /* line_on_line: the lengthened s
 extern const char CONSUMER_NOT_ORTHONORMAL[];  /* a body rotation within ccref's tolerance but not orthonormal to
                                                   rounding, where the engine takes it to be (consumer_suite) */
 
-/* Whether the exact perr is certainly negative (contact certainly made): expected perr + tolerance < 0. A sphere
+/* Whether the exact perr is certainly negative (contact certainly made): expected perr + tolerance < 0, or, where
+ * the vectors claim no bound, the certified perr below -2^-20 times the case's largest length. A sphere
  * test on which the engine's collider reports no contact (CONSUMER_SEPARATED) is then written as an error line:
  * the engine missed a contact, a failure (spec/vectors.md section 9). */
 int consumer_certainly_touching(const vtest *t);
