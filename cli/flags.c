@@ -127,11 +127,13 @@ static const flag_info flags[FLAG_COUNT] = {
     [FLAG_NO_ERROR_BOUND] = {"NoErrorBound", "NUMERICAL",
         "For some output the bound calculus makes no claim (magnitudes beyond 2^1000, or a divisor whose lower "
         "bound is not positive): its tolerance is null.",
-        "Such an output is not compared (counted apart by ccref check)."},
+        "Such an output is not compared (counted apart by ccref check), but a NaN or an infinity there fails: the "
+        "exact value is finite."},
     [FLAG_UNCERTIFIED] = {"Uncertified", "NUMERICAL",
         "The oracle could not certify some output (spec/oracle.md section 3: reason CAP, an exact midpoint between "
         "two doubles, or UNDECIDED): its certificate gives the reason.",
-        "Such an output is not compared (counted apart by ccref check)."},
+        "Such an output is not compared (counted apart by ccref check), but a NaN or an infinity there fails: the "
+        "exact value is finite."},
     [FLAG_BINARY32_NO_DIGIT] = {"Binary32NoDigit", "NUMERICAL",
         "For some output the binary32 tier's tolerance is at least the expected value itself: with the inputs "
         "rounded to binary32 and binary32 arithmetic, not one digit of that output is certain (spec/accuracy.md "

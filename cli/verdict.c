@@ -57,14 +57,18 @@ static output_comparison compare_output(const answer *a, int i, double v, match_
         c.failed = !isfinite(v);
         return c;
     }
+    /* not compared for want of a certificate or a bound: the exact value of an OK answer is finite, so any finite
+     * value is accepted and a non-finite one fails (spec/vectors.md section 10, step 3.3) */
     if (!a->cert_bits[i]) {
         m->values_uncertified++;
         c.state = OUTPUT_UNCERTIFIED;
+        c.failed = !isfinite(v);
         return c;
     }
     if (isinf(c.tol)) {
         m->values_unbounded++;
         c.state = OUTPUT_UNBOUNDED;
+        c.failed = !isfinite(v);
         return c;
     }
     m->values_compared++;
@@ -100,8 +104,14 @@ static int match_values(const answer *a, const outcome *got, const unsigned char
         if (!c->failed)
             continue;
         values_ok = 0;
-        if (m->failure[0] == '\0' && c->state == OUTPUT_UNCONSTRAINED)
-            snprintf(m->failure, sizeof m->failure, "%s is not finite", slot_name(a->o.suite, i));
+        if (m->failure[0] == '\0' && c->state != OUTPUT_COMPARED) {
+            char hv[NUMFMT_LEN];
+            fmt_hex(c->value, hv);
+            snprintf(m->failure, sizeof m->failure, "%s = %s is not finite (%s)", slot_name(a->o.suite, i), hv,
+                     c->state == OUTPUT_UNCONSTRAINED ? "any finite value accepted"
+                     : c->state == OUTPUT_UNBOUNDED   ? "no bound claimed, any finite value accepted"
+                                                      : "not certified, any finite value accepted");
+        }
     }
     for (int i = 0; i < a->o.n; i++) {
         const output_comparison *c = &m->out[i];

@@ -125,12 +125,30 @@ static void test_match_each_comparison(void)
     CU_ASSERT_TRUE(m.discrete_ok);
     CU_ASSERT_FALSE(m.pass);
     /* the failure named is the worst: a non-finite value where any finite one was accepted (no ratio measures it) */
-    CU_ASSERT_STRING_EQUAL(m.failure, "orientation.y is not finite");
+    CU_ASSERT_STRING_EQUAL(m.failure, "orientation.y = nan is not finite (any finite value accepted)");
     /* without it, the worst value outside its tolerance: 2 + 2^-48 = 0x1.0000000000008p+1 (2^-48 is 2^-49 of the
      * leading 1, the 13th hex digit 8) */
     report_output(&e, "orientation.y", 0.0);
     match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
     CU_ASSERT_STRING_EQUAL(m.failure, "verr[0] = 0x1.0000000000008p+1, expected 0x1p+1 (error 2 tolerances)");
+    /* an output with no bound, or not certified, is not compared, but its exact value is finite: a NaN or an
+     * infinity there fails (spec/vectors.md section 10, step 3.3), and is named before the worst ratio */
+    report_output(&e, "verr[0]", 2.0);
+    report_output(&e, "tension", INFINITY);
+    match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+    CU_ASSERT_TRUE(m.out[slot("tension")].failed);
+    CU_ASSERT_EQUAL(m.out[slot("tension")].state, OUTPUT_UNBOUNDED);
+    CU_ASSERT_FALSE(m.pass);
+    CU_ASSERT_STRING_EQUAL(m.failure, "tension = inf is not finite (no bound claimed, any finite value accepted)");
+    report_output(&e, "tension", 99.0);
+    report_output(&e, "aerr[0]", -NAN);
+    match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+    CU_ASSERT_TRUE(m.out[slot("aerr[0]")].failed);
+    CU_ASSERT_FALSE(m.pass);
+    CU_ASSERT_STRING_EQUAL(m.failure, "aerr[0] = nan is not finite (not certified, any finite value accepted)");
+    report_output(&e, "aerr[0]", 99.0);
+    match_answer(&a, &e.got, e.reported, e.disc_reported, &m);
+    CU_ASSERT_TRUE(m.pass);
 }
 
 /* Statuses: an engine without the OK_* variants answers OK; the generic ERROR stands for any error status; another

@@ -260,10 +260,12 @@ def match(answer, result, tier_index, suite_test):
             ok = ok and math.isfinite(v)
             continue
         if not (isinstance(value[5], int) and not isinstance(value[5], bool) and value[5] > 0):
-            continue  # not certified: cert is the precision in bits, else the oracle's reason (a string)
+            ok = ok and math.isfinite(v)  # not certified (the oracle's reason, a string): any finite value
+            continue
         tol = value[tier_index]
         if tol is None:
-            continue  # no bound in this tier
+            ok = ok and math.isfinite(v)  # no bound in this tier: any finite value
+            continue
         tol, e = number(tol), number(value[0])
         d = abs(v - e)
         ratio = 0.0 if d == 0 else (math.inf if math.isnan(d) else d / tol)

@@ -1,5 +1,5 @@
 // build: float
-// SOS-OVERFLOW-MISSED (Bullet 3.24, default single-precision build): two spheres that overlap by a quarter of a radius get no contact.
+// SOS-NORM-OVERFLOW (Bullet 3.24, default single-precision build): two spheres that overlap by a quarter of a radius get no contact.
 // Build and run (Debian libbullet-dev):
 //   g++ -std=c++17 -O2 sos_overflow_missed_single.cpp $(pkg-config --cflags --libs bullet) -o sos_overflow_missed_single && ./sos_overflow_missed_single
 // Exit status 0 when the bug shows (no contact although the spheres overlap), 1 otherwise.
