@@ -7,15 +7,18 @@
 #                         (consumers/ode/expected-coverage.txt). Fails on a failing test that is not documented
 #                         there, on a change of coverage, or when ccref check itself fails (exit 2: usage, I/O or
 #                         format error); a documented finding that now passes is reported, not failed.
+#   make findings-ode     build and run every standalone reproducer in consumers/ode/findings/ (each exits 0 when
+#                         it still shows its bug); fails if one no longer does
 # Uses the top Makefile's BUILD, CC, CFLAGS (C11, -ffp-contract=off, warnings as errors), HDRS, CCREF_LIBS and
 # VECTORS_DIR.
 
 ODE_BIN      := $(BUILD)/ode_consumer
 ODE_FINDINGS := consumers/ode/findings.txt
 ODE_SUITES   := ball|sphere_on_plane|sphere_on_sphere|line_on_line
+ODE_REPRO    := $(wildcard consumers/ode/findings/*.c)
 CONSUMER_BENCH += $(ODE_BIN)
 
-.PHONY: deps-ode crosscheck-ode crosscheck-ode-results update-coverage-ode
+.PHONY: deps-ode crosscheck-ode crosscheck-ode-results update-coverage-ode findings-ode
 deps-ode: ## install libode-dev
 	@tools/ensure-deps build oracle ode
 
@@ -39,3 +42,13 @@ crosscheck-ode: crosscheck-ode-results ## ODE 0.16 judged; fails on a failure no
 
 update-coverage-ode: crosscheck-ode-results ## rewrite ODE's expected coverage from its last results
 	$(call coverage_of,$(CONFORMANCE_DIR)/ode-check.txt) > consumers/ode/expected-coverage.txt
+
+# Each reproducer is standalone (ODE's public API, <ode/ode.h>, only) and built with the command at its top (plus
+# warnings as errors); it exits 0 while the bug is there, 1 once it is gone.
+findings-ode: | deps-ode ## build and run ODE's standalone reproducers (consumers/ode/findings/)
+	@mkdir -p $(BUILD)/ode-findings
+	@set -e; fail=0; for f in $(ODE_REPRO); do b=$(BUILD)/ode-findings/$$(basename $$f .c); \
+	    $(CC) -std=c11 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextra -Werror $$f -o $$b \
+	        $$(pkg-config --cflags --libs ode 2>/dev/null || echo -lode) -lm; \
+	    echo "== $$f"; if $$b; then echo "   reproduces"; else echo "   DOES NOT reproduce any more"; fail=1; fi; \
+	done; exit $$fail
