@@ -31,6 +31,18 @@ int suite_from_name(const char *name)
     return -1;
 }
 
+ccref_body *case_body(const cli_case *c, int i)
+{
+    cli_case *m = (cli_case *)c; /* a body of the caller's case: writable when the caller's case is */
+    if (suite_type_of(c->suite) == SUITE_TYPE_KIND)
+        return c->u.k.kind == CCREF_KIND_CONSTANT_COORDINATE ? NULL : i == 1 ? &m->u.k.body1 : &m->u.k.body2;
+    if (suite_type_of(c->suite) == SUITE_TYPE_CONTACT) {
+        int stop = c->u.c.cls == CCREF_CONTACT_HARD_STOP_UPPER || c->u.c.cls == CCREF_CONTACT_HARD_STOP_LOWER;
+        return i == 1 ? &m->u.c.body1 : stop ? NULL : &m->u.c.body2;
+    }
+    return NULL;
+}
+
 suite_type suite_type_of(int suite)
 {
     return suite < SUITE_FIRST_CONTACT ? SUITE_TYPE_KIND

@@ -47,6 +47,9 @@ typedef struct {
     unsigned used;      /* USED_* bits */
 } cli_case;
 
+/* Body i (1 or 2) of a case; NULL where the suite has none (ConstantCoordinate, a hard stop's body 2, the rules). */
+ccref_body *case_body(const cli_case *c, int i);
+
 #define FIELD_MAX 160
 typedef struct {
     char field[FIELD_MAX];      /* path of the offending field: "body1.R[0][2]", "params.radius", "" */

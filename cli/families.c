@@ -134,18 +134,6 @@ static ccref_body grid_body(fam *f)
 
 static ccref_vec3 axis(int k, double s) { return v3(k == 0 ? s : 0.0, k == 1 ? s : 0.0, k == 2 ? s : 0.0); }
 
-/* The bodies of a case (NULL where the suite has none). */
-static ccref_body *body_of(cli_case *c, int i)
-{
-    if (suite_type_of(c->suite) == SUITE_TYPE_KIND)
-        return c->u.k.kind == CCREF_KIND_CONSTANT_COORDINATE ? NULL : i == 1 ? &c->u.k.body1 : &c->u.k.body2;
-    if (suite_type_of(c->suite) == SUITE_TYPE_CONTACT) {
-        int stop = c->u.c.cls == CCREF_CONTACT_HARD_STOP_UPPER || c->u.c.cls == CCREF_CONTACT_HARD_STOP_LOWER;
-        return i == 1 ? &c->u.c.body1 : stop ? NULL : &c->u.c.body2;
-    }
-    return NULL;
-}
-
 static int has_friction_suite(int suite)
 {
     return suite_type_of(suite) == SUITE_TYPE_CONTACT && ccref_contact_has_friction(suite_class(suite));
@@ -549,7 +537,7 @@ static void fam_exact(fam *f, vtest *t)
 static void fam_near(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     if (b1 && b2)
         rigid_attach(b1, b2);
     if (is_stop(t->c.suite))
@@ -625,7 +613,7 @@ static void fam_ground(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
     int which = f->k % 3; /* 0: body 1, 1: body 2, 2: both */
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     if (b1 && which != 1)
         *b1 = ccref_body_ground();
     if (b2 && which != 0)
@@ -643,8 +631,8 @@ static void zero_motion(ccref_body *b)
 static void fam_zero_velocity(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
-    zero_motion(body_of(&t->c, 1));
-    zero_motion(body_of(&t->c, 2));
+    zero_motion(case_body(&t->c, 1));
+    zero_motion(case_body(&t->c, 2));
     if (t->c.suite == CCREF_KIND_CONSTANT_COORDINATE)
         t->c.u.k.coordinate.qdot = t->c.u.k.coordinate.qdotdot = 0.0;
     if (is_stop(t->c.suite))
@@ -668,7 +656,7 @@ static void fam_offset(fam *f, vtest *t)
     random_case(f, &t->c, f->rolling);
     double L = offset_length(f->k, f->n);
     ccref_vec3 D = v3_scale(L, ccref_rng_unit(&f->r));
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     if (b1)
         b1->p = v3_add(b1->p, D);
     if (b2)
@@ -698,8 +686,8 @@ static void scale_body(ccref_body *b, double s)
 
 void family_scale_case(cli_case *c, double s)
 {
-    scale_body(body_of(c, 1), s);
-    scale_body(body_of(c, 2), s);
+    scale_body(case_body(c, 1), s);
+    scale_body(case_body(c, 2), s);
     if (suite_type_of(c->suite) == SUITE_TYPE_KIND) {
         ccref_case *k = &c->u.k;
         switch (k->kind) {
@@ -824,7 +812,7 @@ static void fam_overflow(fam *f, vtest *t)
     random_case(f, &t->c, f->rolling);
     int axis = f->k % 3;
     double M = (f->k / 3) % 2 == 0 ? 0.99 * DBL_MAX : 0.75 * DBL_MAX;
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     double *p1 = b1 ? (axis == 0 ? &b1->p.x : axis == 1 ? &b1->p.y : &b1->p.z) : NULL;
     double *p2 = b2 ? (axis == 0 ? &b2->p.x : axis == 1 ? &b2->p.y : &b2->p.z) : NULL;
     if (p1)
@@ -865,7 +853,7 @@ static ccref_mat3 sheared(double t)
 static void fam_rotation_tolerance(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
-    ccref_body *b1 = body_of(&t->c, 1);
+    ccref_body *b1 = case_body(&t->c, 1);
     int k = f->k % 4; /* 1e-12 exactly, next double up, next down, and the negative */
     double s = k == 0 ? CCREF_ROTATION_TOL : k == 1 ? nextafter(CCREF_ROTATION_TOL, 1.0)
                : k == 2 ? nextafter(CCREF_ROTATION_TOL, 0.0) : -nextafter(CCREF_ROTATION_TOL, 1.0);
@@ -1036,7 +1024,7 @@ static cli_case probe_case(int suite)
 static int bi_applies(int suite, int m)
 {
     cli_case c = probe_case(suite);
-    int bodies = body_of(&c, 1) != NULL, two = body_of(&c, 2) != NULL;
+    int bodies = case_body(&c, 1) != NULL, two = case_body(&c, 2) != NULL;
     int contact = suite_type_of(suite) == SUITE_TYPE_CONTACT;
     int coordinate = suite == CCREF_KIND_CONSTANT_COORDINATE || is_stop(suite);
     switch (m) {
@@ -1063,7 +1051,7 @@ static int bi_apply_motion(cli_case *c, int m)
 {
     static const ccref_mat3 scaled = {{{2, 0, 0}, {0, 2, 0}, {0, 0, 1}}};
     static const ccref_mat3 reflection = {{{1, 0, 0}, {0, 1, 0}, {0, 0, -1}}};
-    ccref_body *b1 = body_of(c, 1), *b2 = body_of(c, 2);
+    ccref_body *b1 = case_body(c, 1), *b2 = case_body(c, 2);
     size_t *nl = n_lambda_of(c);
     switch (m) {
     case BI_R_NAN: b1->R.m[0][0] = NAN; break;
@@ -1141,7 +1129,7 @@ static int bi_apply_material(ccref_contact_case *cc, int m)
 static void bi_capture_neg_overflow(cli_case *c)
 {
     ccref_contact_case *cc = &c->u.c;
-    ccref_body *b1 = body_of(c, 1), *b2 = body_of(c, 2);
+    ccref_body *b1 = case_body(c, 1), *b2 = case_body(c, 2);
     cc->speeds.capture_speed = -1.0;
     if (is_stop(c->suite)) { /* a stop overflows in q - bound and in its display point */
         cc->coordinate.q = 0x1.8p+1023;
@@ -1167,7 +1155,7 @@ static void bi_mu_order_cor_overflow(cli_case *c)
     ccref_contact_eval(cc, &r);
     if (r.impact_speed == 0.0) { /* separating: every velocity reversed reverses the relative motion */
         for (int i = 1; i <= 2; i++) {
-            ccref_body *b = body_of(c, i);
+            ccref_body *b = case_body(c, i);
             if (b) {
                 b->v = v3_neg(b->v);
                 b->w = v3_neg(b->w);
@@ -1212,7 +1200,7 @@ static void fam_deviation(fam *f, vtest *t)
 {
     int k = f->k;
     random_case(f, &t->c, f->rolling);
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     switch (f->suite) {
     case CCREF_KIND_BALL:
         /* the aerr flag needs verr != 0 and w1 != 0: toggle each */
@@ -1263,7 +1251,7 @@ static void fam_deviation(fam *f, vtest *t)
 static void fam_spinning_ball(fam *f, vtest *t)
 {
     random_case(f, &t->c, 1);
-    ccref_body *b2 = body_of(&t->c, 2);
+    ccref_body *b2 = case_body(&t->c, 2);
     double s = 1.0;
     for (int i = 0; i <= f->k % 6; i++)
         s *= 10.0;
@@ -1279,7 +1267,7 @@ static void fam_spinning_ball(fam *f, vtest *t)
 static void fam_coriolis(fam *f, vtest *t)
 {
     random_case(f, &t->c, f->rolling);
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     b1->w = v3_scale(10.0, ccref_rng_unit(&f->r));
     b1->b = b1->a = b2->a = b2->b = v3_zero();
     b2->w = b1->w;
@@ -1291,13 +1279,29 @@ static void fam_coriolis(fam *f, vtest *t)
 
 /* ================================================================ degenerate configurations */
 
+/* The two points of a rod, rope or sphere pair with bodies 1 and 2 at the origin: body 1's at its origin, body 2's
+ * at Sb in Ground (its station in body 2's frame). */
+static void set_point_pair(vtest *t, const ccref_body *b2, ccref_vec3 Sb)
+{
+    const int suite = t->c.suite;
+    if (suite == CCREF_KIND_ROD)
+        t->c.u.k.params.rod.station1_in_b1 = v3_zero(), t->c.u.k.params.rod.station2_in_b2 = station_at(b2, Sb);
+    else if (suite == CCREF_KIND_SPHERE_ON_SPHERE)
+        t->c.u.k.params.sphere_on_sphere.center1_in_b1 = v3_zero(),
+        t->c.u.k.params.sphere_on_sphere.center2_in_b2 = station_at(b2, Sb);
+    else if (suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_ROPE)
+        t->c.u.c.params.rope.station1_in_b1 = v3_zero(), t->c.u.c.params.rope.station2_in_b2 = station_at(b2, Sb);
+    else
+        t->c.u.c.params.sphere_sphere.center1_in_b1 = v3_zero(),
+        t->c.u.c.params.sphere_sphere.center2_in_b2 = station_at(b2, Sb);
+}
+
 /* Coincident points and the singular threshold (rod, sphere_on_sphere, rope, sphere_sphere): both body origins at
  * 0, so Sf = 0 and Sb = delta e_k exactly, with delta = 0, 2^-j around 2^-65, or 2^-65 moved a few ulps. */
 static void fam_singular(fam *f, vtest *t)
 {
-    int suite = f->suite;
     exact_geometry(f, &t->c, f->rolling);
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     b1->p = b2->p = v3_zero();
     rigid_attach(b1, b2);
     int k = f->k, ax = pick(f, 3);
@@ -1317,17 +1321,7 @@ static void fam_singular(fam *f, vtest *t)
         add_flag(t, FLAG_SINGULAR_THRESHOLD);
         comment(t, "points %s apart: |p|^2 at the singular threshold 2^-130 (%+d ulps of |p|)", hx(delta), m);
     }
-    ccref_vec3 Sb = axis(ax, delta);
-    if (suite == CCREF_KIND_ROD)
-        t->c.u.k.params.rod.station1_in_b1 = v3_zero(), t->c.u.k.params.rod.station2_in_b2 = station_at(b2, Sb);
-    else if (suite == CCREF_KIND_SPHERE_ON_SPHERE)
-        t->c.u.k.params.sphere_on_sphere.center1_in_b1 = v3_zero(),
-        t->c.u.k.params.sphere_on_sphere.center2_in_b2 = station_at(b2, Sb);
-    else if (suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_ROPE)
-        t->c.u.c.params.rope.station1_in_b1 = v3_zero(), t->c.u.c.params.rope.station2_in_b2 = station_at(b2, Sb);
-    else
-        t->c.u.c.params.sphere_sphere.center1_in_b1 = v3_zero(),
-        t->c.u.c.params.sphere_sphere.center2_in_b2 = station_at(b2, Sb);
+    set_point_pair(t, b2, axis(ax, delta));
     set_lambda(f, &t->c);
     if (delta * delta < 0x1p-130 || delta == 0.0)
         add_flag(t, FLAG_SINGULAR_DIRECTION);
@@ -1341,7 +1335,7 @@ static void fam_close_centres(fam *f, vtest *t)
 {
     static const int exps[8] = {30, 24, 20, 17, 14, 11, 10, 9};
     exact_geometry(f, &t->c, f->rolling);
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     b1->p = b2->p = v3_zero();
     rigid_attach(b1, b2);
     const int e = exps[(f->k + (f->rolling == 1 ? 4 : 0)) % 8];
@@ -1350,12 +1344,7 @@ static void fam_close_centres(fam *f, vtest *t)
     const ccref_vec3 Sb = {delta * u.x, delta * u.y, delta * u.z};
     add_flag(t, FLAG_NEARLY_COINCIDENT);
     comment(t, "centres about 2^-%d apart in a random direction, the spheres overlapping", e);
-    if (f->suite == CCREF_KIND_SPHERE_ON_SPHERE)
-        t->c.u.k.params.sphere_on_sphere.center1_in_b1 = v3_zero(),
-        t->c.u.k.params.sphere_on_sphere.center2_in_b2 = station_at(b2, Sb);
-    else
-        t->c.u.c.params.sphere_sphere.center1_in_b1 = v3_zero(),
-        t->c.u.c.params.sphere_sphere.center2_in_b2 = station_at(b2, Sb);
+    set_point_pair(t, b2, Sb);
     set_lambda(f, &t->c);
 }
 
@@ -1393,7 +1382,7 @@ static void fam_parallel(fam *f, vtest *t, int cancelled)
 {
     int k = f->k;
     random_case(f, &t->c, f->rolling);
-    ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+    ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
     ccref_frame *Ef, *Eb;
     double *h1, *h2;
     if (suite_type_of(f->suite) == SUITE_TYPE_KIND) {
@@ -1480,7 +1469,7 @@ static void fam_perp_tie(fam *f, vtest *t)
     int u = f->k % 5 - 2;
     if (f->suite == CCREF_KIND_SPHERE_ON_SPHERE || f->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_SPHERE_SPHERE) {
         exact_geometry(f, &t->c, f->rolling);
-        ccref_body *b1 = body_of(&t->c, 1), *b2 = body_of(&t->c, 2);
+        ccref_body *b1 = case_body(&t->c, 1), *b2 = case_body(&t->c, 2);
         b1->p = b2->p = v3_zero();
         rigid_attach(b1, b2);
         b2->v = v3_add(b2->v, gvec(f, -1, 1, 0.125)); /* some slip */
@@ -1519,7 +1508,7 @@ static void fam_capture_speed(fam *f, vtest *t)
     ccref_contact_eval(c, &r);
     double v = r.impact_speed > 0.0 ? r.impact_speed : 0.5;
     if (r.impact_speed == 0.0) { /* separating: turn the motion round so that the contact approaches */
-        ccref_body *b2 = body_of(&t->c, 2);
+        ccref_body *b2 = case_body(&t->c, 2);
         if (b2) {
             b2->v = v3_neg(b2->v);
             b2->w = v3_neg(b2->w);
@@ -1875,7 +1864,7 @@ static void add_appended_groups(int s)
 static void add_constraint_groups(int s)
 {
     cli_case probe = probe_case(s);
-    int bodies = body_of(&probe, 1) != NULL;
+    int bodies = case_body(&probe, 1) != NULL;
     add_common_groups(s, bodies);
     add_singular_groups(s, &probe);
     add_threshold_groups(s, &probe, bodies);

@@ -2659,20 +2659,26 @@ static void simbody_parallel_branch(const ccref_case *k, outcome *o)
     o->value[CCREF_SLOT_LOL_SEPARATION] = p[0] * n[0] + p[1] * n[1] + p[2] * n[2];
 }
 
+/* The suite's vector file as `ccref gen --suite SUITE` writes it (into tmpdir/SUITE), loaded into f. */
+static void load_generated_suite(const char *suite, vfile *f)
+{
+    make_tmpdir();
+    char args[1024], vec[600], err[600];
+    snprintf(args, sizeof args, "gen --suite %s --out %s/%s --quiet", suite, tmpdir, suite);
+    cli_run r = run(args, 0);
+    free_run(&r);
+    snprintf(vec, sizeof vec, "%s/%s/%s.json", tmpdir, suite, suite);
+    CU_ASSERT_FATAL(vfile_load(vec, f, err, sizeof err) == 0);
+}
+
 /* LolParallelFallback near the threshold (spec/line_on_line.md, "Parallel edges", (f)): on every published test whose
  * exact answer is not parallel but may be (a DecisionBand parallel=1), the alternative simbody+parallel=1 holds
  * Simbody's parallel branch, emulated in double, in the double tier; and it is not a blank cheque: ODE 0.16's closest
  * point on those tests fails it. */
 static void test_lol_simbody_near_threshold(void)
 {
-    make_tmpdir();
-    char args[1024], vec[300], err[600];
-    snprintf(args, sizeof args, "gen --suite line_on_line --out %s/d --quiet", tmpdir);
-    cli_run r = run(args, 0);
-    free_run(&r);
-    snprintf(vec, sizeof vec, "%s/d/line_on_line.json", tmpdir);
     vfile f;
-    CU_ASSERT_FATAL(vfile_load(vec, &f, err, sizeof err) == 0);
+    load_generated_suite("line_on_line", &f);
     int bands = 0, composed = 0, odes = 0;
     for (int i = 0; i < f.n_tests; i++) {
         vtest *t = &f.tests[i];
@@ -2724,14 +2730,8 @@ static void test_lol_simbody_near_threshold(void)
  * |p|^2 (formed here in long double from the case) is below 2^-130. */
 static void test_singular_direction_choice(void)
 {
-    make_tmpdir();
-    char args[1024], vec[300], err[600];
-    snprintf(args, sizeof args, "gen --suite sphere_on_sphere --out %s/s --quiet", tmpdir);
-    cli_run r = run(args, 0);
-    free_run(&r);
-    snprintf(vec, sizeof vec, "%s/s/sphere_on_sphere.json", tmpdir);
     vfile f;
-    CU_ASSERT_FATAL(vfile_load(vec, &f, err, sizeof err) == 0);
+    load_generated_suite("sphere_on_sphere", &f);
     int any = 0, singular = 0;
     for (int i = 0; i < f.n_tests; i++) {
         vtest *t = &f.tests[i];
@@ -2790,14 +2790,8 @@ static void test_singular_direction_choice(void)
  * pass it and fail the expected answer and the "simbody" alternative, which hold perr to the fallback's 0. */
 static void test_lol_any_separation(void)
 {
-    make_tmpdir();
-    char args[1024], vec[300], err[600];
-    snprintf(args, sizeof args, "gen --suite line_on_line --out %s/a --quiet", tmpdir);
-    cli_run r = run(args, 0);
-    free_run(&r);
-    snprintf(vec, sizeof vec, "%s/a/line_on_line.json", tmpdir);
     vfile f;
-    CU_ASSERT_FATAL(vfile_load(vec, &f, err, sizeof err) == 0);
+    load_generated_suite("line_on_line", &f);
     int parallel = 0, checked = 0;
     for (int i = 0; i < f.n_tests; i++) {
         vtest *t = &f.tests[i];
@@ -3456,14 +3450,8 @@ static void test_manifest(void)
  * Python judge, tools/ccref_judge.py, found the reader inheriting it). */
 static void test_alternative_undecided_own(void)
 {
-    make_tmpdir();
-    char args[512], path[300], err[600];
-    snprintf(args, sizeof args, "gen --suite edge_edge --out %s/und --quiet", tmpdir);
-    cli_run r = run(args, 0);
-    free_run(&r);
-    snprintf(path, sizeof path, "%s/und/edge_edge.json", tmpdir);
     vfile f;
-    CU_ASSERT_FATAL(vfile_load(path, &f, err, sizeof err) == 0);
+    load_generated_suite("edge_edge", &f);
     int seen = 0;
     for (int i = 0; i < f.n_tests; i++) {
         const vtest *t = &f.tests[i];

@@ -106,19 +106,17 @@ const char CONSUMER_NOT_ORTHONORMAL[] = "rotation not orthonormal (the engine as
 /* Whether both bodies' rotations are orthonormal to within rounding: every entry of R^T R - I at most 2^-40. */
 static int bodies_orthonormal(const cli_case *c)
 {
-    if (suite_type_of(c->suite) == SUITE_TYPE_RULE)
-        return 1;
-    const ccref_body *b[2] = {suite_type_of(c->suite) == SUITE_TYPE_KIND ? &c->u.k.body1 : &c->u.c.body1,
-                              suite_type_of(c->suite) == SUITE_TYPE_KIND ? &c->u.k.body2 : &c->u.c.body2};
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; i < 3; i++)
+    for (int k = 1; k <= 2; k++) {
+        const ccref_body *b = case_body(c, k);
+        for (int i = 0; b != NULL && i < 3; i++)
             for (int j = 0; j < 3; j++) {
                 double d = (i == j) ? -1.0 : 0.0;
                 for (int m = 0; m < 3; m++)
-                    d += b[k]->R.m[m][i] * b[k]->R.m[m][j];
+                    d += b->R.m[m][i] * b->R.m[m][j];
                 if (!(fabs(d) <= 0x1p-40))
                     return 0;
             }
+    }
     return 1;
 }
 
@@ -128,15 +126,12 @@ static double case_length_scale(const cli_case *c)
 {
     const field_desc *d;
     const void *params;
-    const ccref_body *b[2] = {NULL, NULL};
     if (suite_type_of(c->suite) == SUITE_TYPE_KIND) {
         d = cli_kind_fields(c->u.k.kind)->params;
         params = &c->u.k.params;
-        b[0] = &c->u.k.body1, b[1] = &c->u.k.body2;
     } else if (suite_type_of(c->suite) == SUITE_TYPE_CONTACT) {
         d = cli_contact_fields(c->u.c.cls)->params;
         params = &c->u.c.params;
-        b[0] = &c->u.c.body1, b[1] = &c->u.c.body2;
     } else {
         return 0.0;
     }
@@ -149,8 +144,11 @@ static double case_length_scale(const cli_case *c)
         for (int i = 0; i < n; i++)
             L = fmax(L, fabs(x[i]));
     }
-    for (int k = 0; k < 2; k++)
-        L = fmax(L, fmax(fabs(b[k]->p.x), fmax(fabs(b[k]->p.y), fabs(b[k]->p.z))));
+    for (int k = 1; k <= 2; k++) {
+        const ccref_body *b = case_body(c, k);
+        if (b != NULL)
+            L = fmax(L, fmax(fabs(b->p.x), fmax(fabs(b->p.y), fabs(b->p.z))));
+    }
     return L;
 }
 
@@ -169,6 +167,17 @@ int consumer_certainly_touching(const vtest *t)
 
 /* Whether the test asks for an answer an engine can give: not bad input, and an OK-class status expected or
  * allowed. */
+static const char *expected_skip(const vtest *t);
+/* Why suite cs does not put test t to its engine (NULL: it does): expected_skip, or a rotation its engine takes to
+ * be orthonormal that is not. */
+static const char *selection_skip(const consumer_suite *cs, const vtest *t)
+{
+    const char *why = expected_skip(t);
+    if (why == NULL && cs->orthonormal_only && !bodies_orthonormal(&t->c))
+        why = CONSUMER_NOT_ORTHONORMAL;
+    return why;
+}
+
 static const char *expected_skip(const vtest *t)
 {
     if (t->result == RESULT_INVALID)
@@ -323,7 +332,8 @@ static famrow *row_for(const char *suite, const vgroup *g)
     return r;
 }
 
-static void count_skip(famrow *r, const char *why)
+/* n more tests of row r skipped for reason why. */
+static void count_skips(famrow *r, const char *why, long n)
 {
     int k = 0;
     while (k < MAX_REASONS && r->reason[k] != NULL && strcmp(r->reason[k], why) != 0)
@@ -333,7 +343,7 @@ static void count_skip(famrow *r, const char *why)
         exit(2);
     }
     r->reason[k] = why;
-    r->count[k]++;
+    r->count[k] += n;
 }
 
 /* The selection table: per suite and family the tests, how many ran, and the skips by reason; then the totals. */
@@ -349,8 +359,7 @@ static void print_table(void)
                fr->tests, fr->ran);
         for (int k = 0; k < MAX_REASONS && fr->reason[k] != NULL; k++) {
             printf(" %s: %ld;", fr->reason[k], fr->count[k]);
-            for (long n = 0; n < fr->count[k]; n++)
-                count_skip(&total, fr->reason[k]);
+            count_skips(&total, fr->reason[k], fr->count[k]);
         }
         if (fr->extended)
             printf(" lengthened segments: %ld;", fr->extended);
@@ -473,8 +482,7 @@ static void run_bench(const consumer *c, const vfile *files)
             const vtest *t = &files[s].tests[i];
             result_line r;
             memset(&r, 0, sizeof r);
-            if (expected_skip(t) != NULL || (c->suites[s].orthonormal_only && !bodies_orthonormal(&t->c)) ||
-                c->suites[s].run(t, &r) != NULL)
+            if (selection_skip(&c->suites[s], t) != NULL || c->suites[s].run(t, &r) != NULL)
                 continue;
             bench_job j = {t, c->suites[s].run, ctx};
             e += mean_ns(bench_engine, &j);
@@ -566,9 +574,7 @@ int consumer_main(const consumer *c, int argc, char **argv)
             fr->tests++;
             result_line r;
             memset(&r, 0, sizeof r);
-            const char *why = expected_skip(t);
-            if (why == NULL && c->suites[s].orthonormal_only && !bodies_orthonormal(&t->c))
-                why = CONSUMER_NOT_ORTHONORMAL;
+            const char *why = selection_skip(&c->suites[s], t);
             if (why == NULL)
                 why = c->suites[s].run(t, &r);
             if (why == CONSUMER_SEPARATED && consumer_certainly_touching(t)) {
@@ -580,7 +586,7 @@ int consumer_main(const consumer *c, int argc, char **argv)
                 continue;
             }
             if (why != NULL) {
-                count_skip(fr, why);
+                count_skips(fr, why, 1);
                 if (verbose)
                     printf("  skip %s/%d (%s): %s\n", current_suite, t->tc_id, f->groups[t->group].family, why);
                 continue;
