@@ -83,8 +83,8 @@ static ccref_status bounds_on(const cli_case *c, const signed char dec[ORA_D_COU
     ccref_branch_choice br;
     branches_of(dec, &br);
     switch (suite_type_of(c->suite)) {
-    case SUITE_TYPE_KIND: return ccref_bounds_case_on(&c->u.k, &br, b);
-    case SUITE_TYPE_CONTACT: return ccref_bounds_contact_on(&c->u.c, &br, b);
+    case SUITE_TYPE_KIND: return append_handle_bounds(c, &br, b, ccref_bounds_case_on(&c->u.k, &br, b));
+    case SUITE_TYPE_CONTACT: return append_handle_bounds(c, &br, b, ccref_bounds_contact_on(&c->u.c, &br, b));
     default:
         if (c->suite == SUITE_EFFECTIVE_COR)
             return ccref_bounds_cor(c->u.cor.min_cor, c->u.cor.capture_speed, c->u.cor.min_cor_speed,
@@ -113,8 +113,8 @@ static void tiers_on(const cli_case *c, const signed char dec[ORA_D_COUNT], ccre
     ccref_branch_choice br;
     branches_of(dec, &br);
     switch (suite_type_of(c->suite)) {
-    case SUITE_TYPE_KIND: ccref_tiers_case(&c->u.k, &br, t); return;
-    case SUITE_TYPE_CONTACT: ccref_tiers_contact(&c->u.c, &br, t); return;
+    case SUITE_TYPE_KIND: ccref_tiers_case(&c->u.k, &br, t); append_handle_tiers(c, &br, t); return;
+    case SUITE_TYPE_CONTACT: ccref_tiers_contact(&c->u.c, &br, t); append_handle_tiers(c, &br, t); return;
     default:
         if (c->suite == SUITE_EFFECTIVE_COR)
             ccref_tiers_cor(c->u.cor.min_cor, c->u.cor.capture_speed, c->u.cor.min_cor_speed, c->u.cor.impact_speed,
@@ -905,7 +905,7 @@ static height0_perr ppc_height0_perr(ora_ctx *ctx, const vtest *t)
     cli_case h0 = t->c;
     h0.u.c.params.point_plane.height = 0.0;
     outcome o;
-    ora_cert cert[CCREF_CSLOT_N];
+    ora_cert cert[CCREF_MAX_SLOTS];
     int decided, bits;
     signed char dec[ORA_D_COUNT];
     ccref_bounds hb;

@@ -1,7 +1,10 @@
 /* outcome.c: see outcome.h. */
+#include <math.h>
 #include <string.h>
 
 #include "outcome.h"
+#include "../src/ccref_handle.h"
+#include "../src/ccref_tiers.h"
 
 /* The discrete outputs a kind's result may have beyond the common ones (its INT and BOOL outputs in ccref_kinds.h),
  * by name: their bit and their place in a discrete record. */
@@ -57,7 +60,8 @@ unsigned suite_discrete(int suite)
     }
 }
 
-int suite_slots(int suite)
+/* A kind's or a class's own slots; its Constraint handle's follow them (src/ccref_handle.h). */
+int suite_own_slots(int suite)
 {
     switch (suite_type_of(suite)) {
     case SUITE_TYPE_KIND: return ccref_kind_outputs(suite_kind(suite));
@@ -66,8 +70,31 @@ int suite_slots(int suite)
     }
 }
 
+static int suite_has_handle(int suite)
+{
+    return suite_type_of(suite) == SUITE_TYPE_KIND || suite_type_of(suite) == SUITE_TYPE_CONTACT;
+}
+
+/* The holonomic rows and the mobilities of a suite's Constraint handle. */
+static int suite_handle_mp(int suite)
+{
+    return suite_type_of(suite) == SUITE_TYPE_KIND ? ccref_kind_mp(suite_kind(suite)) : 1;
+}
+
+static int suite_handle_nu(int suite)
+{
+    return suite_type_of(suite) == SUITE_TYPE_KIND ? ccref_kind_mobilities(suite_kind(suite))
+                                                   : ccref_class_mobilities(suite_class(suite));
+}
+
+int suite_slots(int suite) { return suite_own_slots(suite) + (suite_has_handle(suite) ? CCREF_HSLOT_N : 0); }
+
 const char *slot_name(int suite, int slot)
 {
+    int own = suite_own_slots(suite);
+    if (suite_has_handle(suite) && slot >= own)
+        return ccref_handle_output_name(suite_handle_mp(suite), suite_type_of(suite) == SUITE_TYPE_CONTACT,
+                                        slot - own);
     switch (suite_type_of(suite)) {
     case SUITE_TYPE_KIND: return ccref_output_name(suite_kind(suite), slot);
     case SUITE_TYPE_CONTACT: return ccref_contact_output_name(slot);
@@ -77,6 +104,11 @@ const char *slot_name(int suite, int slot)
 
 int slot_from_name(int suite, const char *name)
 {
+    if (suite_has_handle(suite)) {
+        int h = ccref_handle_output_slot(suite_handle_mp(suite), suite_type_of(suite) == SUITE_TYPE_CONTACT, name);
+        if (h >= 0)
+            return suite_own_slots(suite) + h;
+    }
     switch (suite_type_of(suite)) {
     case SUITE_TYPE_KIND: return ccref_output_slot(suite_kind(suite), name);
     case SUITE_TYPE_CONTACT: return ccref_contact_output_slot(name);
@@ -90,6 +122,9 @@ void outcome_set_in_use(outcome *o)
     for (int i = 0; i < o->n; i++) {
         if (!ccref_status_ok(o->d.status))
             o->in_use[i] = 0;
+        else if (suite_has_handle(o->suite) && i >= suite_own_slots(o->suite))
+            o->in_use[i] = (unsigned char)ccref_handle_slot_in_use(i - suite_own_slots(o->suite), o->d.mp, o->d.mv,
+                                                                   suite_handle_nu(o->suite));
         else if (suite_type_of(o->suite) == SUITE_TYPE_KIND)
             o->in_use[i] = (unsigned char)ccref_slot_in_use(i, o->d.mp, o->d.mv);
         else if (suite_type_of(o->suite) == SUITE_TYPE_CONTACT)
@@ -104,6 +139,66 @@ static void outcome_init(outcome *o, int suite)
     memset(o, 0, sizeof *o);
     o->suite = suite;
     o->n = suite_slots(suite);
+}
+
+/* ------------------------------------------------------------------ the Constraint handle */
+
+ccref_status append_handle_bounds(const cli_case *c, const ccref_branch_choice *br, ccref_bounds *b, ccref_status st)
+{
+    if (!suite_has_handle(c->suite) || b->n == 0)
+        return st;
+    ccref_bounds hb;
+    ccref_status hs = suite_type_of(c->suite) == SUITE_TYPE_KIND ? ccref_bounds_handle_case(&c->u.k, br, &hb)
+                                                                 : ccref_bounds_handle_contact(&c->u.c, br, &hb);
+    if (ccref_status_ok(st) && !ccref_status_ok(hs))
+        st = hs;
+    int own = suite_own_slots(c->suite);
+    for (int i = 0; i < CCREF_HSLOT_N; i++) {
+        b->bound[own + i] = hb.n == CCREF_HSLOT_N ? hb.bound[i] : INFINITY;
+        b->exceeds_value[own + i] = hb.n == CCREF_HSLOT_N && hb.exceeds_value[i];
+    }
+    b->n_exceeds_value += hb.n == CCREF_HSLOT_N ? hb.n_exceeds_value : 0;
+    b->bands |= hb.bands;
+    for (int d = 0; d < CCREF_DECISION_COUNT; d++)
+        b->possible[d] |= hb.possible[d];
+    b->n = own + CCREF_HSLOT_N;
+    return st;
+}
+
+void append_handle_tiers(const cli_case *c, const ccref_branch_choice *br, ccref_tiers *t)
+{
+    if (!suite_has_handle(c->suite) || t->n == 0)
+        return;
+    ccref_tiers ht;
+    if (suite_type_of(c->suite) == SUITE_TYPE_KIND)
+        ccref_tiers_handle_case(&c->u.k, br, &ht);
+    else
+        ccref_tiers_handle_contact(&c->u.c, br, &ht);
+    int own = suite_own_slots(c->suite);
+    for (int i = 0; i < CCREF_HSLOT_N; i++)
+        for (int k = 0; k < CCREF_TIER_COUNT; k++)
+            t->bound[k][own + i] = ht.n == CCREF_HSLOT_N ? ht.bound[k][i] : INFINITY;
+    t->bands |= ht.bands;
+    t->n = own + CCREF_HSLOT_N;
+}
+
+static void append_handle_certs(ora_ctx *ctx, const cli_case *c, const ora_decisions *force, discrete *d,
+                                ora_cert *cert, int *decided, int *max_bits)
+{
+    int own = suite_own_slots(c->suite);
+    ora_handle_result hr;
+    if (suite_type_of(c->suite) == SUITE_TYPE_KIND)
+        ora_eval_handle_case(ctx, &c->u.k, force, &hr);
+    else
+        ora_eval_handle_contact(ctx, &c->u.c, force, &hr);
+    for (int i = 0; i < CCREF_HSLOT_N; i++)
+        cert[own + i] = hr.out[i];
+    if (!hr.decided)
+        *decided = 0;
+    else if (ccref_status_ok(d->status) && !ccref_status_ok(hr.status))
+        d->status = hr.status;
+    if (hr.max_bits > *max_bits)
+        *max_bits = hr.max_bits;
 }
 
 /* ------------------------------------------------------------------ the double kernels */
@@ -125,6 +220,12 @@ void eval_kernel(const cli_case *c, outcome *o, ccref_bounds *b)
         d->deviations = r.u.out.deviations;
         kind_discrete_values(c->u.k.kind, &r, d);
         ccref_bounds_case(&c->u.k, b);
+        ccref_handle h;
+        ccref_status hs = ccref_handle_case(&c->u.k, &h);
+        if (ccref_status_ok(d->status) && !ccref_status_ok(hs))
+            d->status = hs;
+        ccref_flatten_handle(&h, o->value + suite_own_slots(c->suite));
+        append_handle_bounds(c, NULL, b, CCREF_OK);
         break;
     }
     case SUITE_TYPE_CONTACT: {
@@ -139,6 +240,12 @@ void eval_kernel(const cli_case *c, outcome *o, ccref_bounds *b)
         d->cor_branch = r.cor_branch;
         d->cof_branch = r.cof_branch;
         ccref_bounds_contact(&c->u.c, b);
+        ccref_handle h;
+        ccref_status hs = ccref_handle_contact(&c->u.c, &h);
+        if (ccref_status_ok(d->status) && !ccref_status_ok(hs))
+            d->status = hs;
+        ccref_flatten_handle(&h, o->value + suite_own_slots(c->suite));
+        append_handle_bounds(c, NULL, b, CCREF_OK);
         break;
     }
     default:
@@ -204,6 +311,7 @@ void eval_oracle(ora_ctx *ctx, const cli_case *c, const ora_decisions *force, ou
         *decided = r.decided;
         *max_bits = r.max_bits;
         memcpy(decision, r.decision, sizeof r.decision);
+        append_handle_certs(ctx, c, force, d, cert, decided, max_bits);
         break;
     }
     case SUITE_TYPE_CONTACT: {
@@ -222,6 +330,7 @@ void eval_oracle(ora_ctx *ctx, const cli_case *c, const ora_decisions *force, ou
         *decided = r.decided;
         *max_bits = r.max_bits;
         memcpy(decision, r.decision, sizeof r.decision);
+        append_handle_certs(ctx, c, force, d, cert, decided, max_bits);
         break;
     }
     default:

@@ -6,6 +6,7 @@
 
 #include "../oracle/oracle.h"
 #include "../src/ccref_bounds.h"
+#include "../src/ccref_tiers.h"
 #include "caseio.h"
 
 typedef struct {
@@ -34,12 +35,20 @@ typedef struct {
     unsigned char in_use[CCREF_MAX_SLOTS];  /* the slots a result reports (none on an error status) */
 } outcome;
 
-int suite_slots(int suite);                 /* ccref_kind_outputs, CCREF_CSLOT_N, 1 (rules COR, COF), 0 (classify) */
+/* A suite's slots: a kind's or a class's own (ccref_kind_outputs, CCREF_CSLOT_N), then its Constraint handle's
+ * (CCREF_HSLOT_N, src/ccref_handle.h); 1 for the rules COR and COF, 0 for classify. */
+int suite_slots(int suite);
+int suite_own_slots(int suite);
 const char *slot_name(int suite, int slot); /* ccref_output_name, ccref_contact_output_name, "value" */
 int slot_from_name(int suite, const char *name);
 /* Mark the slots in use for the status and rows of o (ccref_slot_in_use, ccref_contact_slot_in_use). */
 void outcome_set_in_use(outcome *o);
 
+/* The Constraint handle's bounds and tiers appended after a kind's or a class's own in b or t (br as
+ * ccref_bounds_handle_case; nothing for the rules or when b or t claims nothing). append_handle_bounds returns st,
+ * the status of the own bounds, or the handle's error when st is OK-class (a probe of the reference order fails). */
+ccref_status append_handle_bounds(const cli_case *c, const ccref_branch_choice *br, ccref_bounds *b, ccref_status st);
+void append_handle_tiers(const cli_case *c, const ccref_branch_choice *br, ccref_tiers *t);
 /* The double kernels: values, and the proven bounds of each slot (b may be NULL). */
 void eval_kernel(const cli_case *c, outcome *o, ccref_bounds *b);
 

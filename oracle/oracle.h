@@ -313,6 +313,25 @@ int ora_eval_contact_case(ora_ctx *ctx, const ccref_contact_case *c, ora_contact
 int ora_eval_contact_case_on(ora_ctx *ctx, const ccref_contact_case *c, const ora_decisions *force,
                              ora_contact_result *res);
 
+/* ================================================================ the Constraint handle */
+
+/* Certified mirror of ccref_handle_case / ccref_handle_contact (src/ccref_handle.h, spec/constraint_handle.md): the
+ * certificates of the handle's flat layout (CCREF_HSLOT_*: G, bias, power). status: the case's, or E_RESULT_OVERFLOW
+ * when a probe's exact outputs overflow; decided 0 when the case or a probe is undecided at the cap. Returns as
+ * ora_eval_case. force: as ora_eval_case_on, for the case and its probes. */
+typedef struct {
+    ccref_status status;
+    int decided;
+    int mp, mv, nu;
+    int n;                      /* CCREF_HSLOT_N */
+    ora_cert out[3 * 12 + 3 + 1];
+    int all_certified;
+    int max_bits;
+} ora_handle_result;
+int ora_eval_handle_case(ora_ctx *ctx, const ccref_case *c, const ora_decisions *force, ora_handle_result *res);
+int ora_eval_handle_contact(ora_ctx *ctx, const ccref_contact_case *c, const ora_decisions *force,
+                            ora_handle_result *res);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,10 +6,12 @@
 # oracle/first_stage.h included first (FIRST_STAGE_CFLAGS: -mfma on x86-64, see that header), plus
 # oracle/first_stage.c; install.mk (position-independent objects) and fuzz/fuzz.mk build it the same way.
 ORACLE_SRC  := $(filter-out oracle/first_stage.c,$(wildcard oracle/*.c))
-ORACLE_FIRST_SRC := $(ORACLE_SRC) oracle/first_stage.c
+# oracle/handle.c (the Constraint handle) calls the certified evaluations, which run the first stage themselves: it
+# is compiled once, outside the first stage.
+ORACLE_FIRST_SRC := $(filter-out oracle/handle.c,$(ORACLE_SRC)) oracle/first_stage.c
 FIRST_STAGE_CFLAGS := $(if $(filter x86_64,$(shell uname -m)),-mfma) -include oracle/first_stage.h
 ORACLE_OBJ  := $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o) $(ORACLE_FIRST_SRC:oracle/%.c=$(BUILD)/oracle/first/%.o)
-ORACLE_HDRS := $(wildcard oracle/*.h) src/ccref.h src/ccref_unilateral.h src/ccref_kinds.h src/ccref_outputs.h
+ORACLE_HDRS := $(wildcard oracle/*.h) src/ccref.h src/ccref_unilateral.h src/ccref_kinds.h src/ccref_outputs.h src/ccref_handle.h
 
 $(BUILD)/oracle/%.o: oracle/%.c $(ORACLE_HDRS) | deps-test
 	@mkdir -p $(dir $@)

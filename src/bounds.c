@@ -6,6 +6,7 @@
 
 #include "bounds_calculus.h"
 #include "ccref_bounds.h"
+#include "ccref_handle.h"
 #include "common.h"
 
 /* ================================================================ constants (spec/accuracy.md sections 1, 3) */
@@ -1167,6 +1168,133 @@ ccref_status ccref_bounds_contact_on(const ccref_contact_case *c, const ccref_br
 ccref_status ccref_bounds_contact(const ccref_contact_case *c, ccref_bounds *b)
 {
     return ccref_bounds_contact_on(c, NULL, b);
+}
+
+/* ================================================================ the Constraint handle (spec/constraint_handle.md)
+ *
+ * G's column j is verr at the probe j, bias is aerr at the probe -1 (ccref_handle.h): their bounds are those slots'
+ * bounds on the probes, on the same branches, scaled back as the probes' values are (exactly: a bound of a probe at
+ * u scaled by 2^-k, which the calculus's underflow allowance includes, times 2^k bounds the entry). The power -(lambda . verr) is a sum of products of the exact
+ * multipliers with the computed verr rows: lemma L2 per product and L1 per sum on the case's own verr bounds. */
+
+typedef ccref_status (*bounds_on_fn)(const void *c, const ccref_branch_choice *br, ccref_bounds *b);
+
+static ccref_status bounds_on_case(const void *c, const ccref_branch_choice *br, ccref_bounds *b)
+{
+    return ccref_bounds_case_on(c, br, b);
+}
+static ccref_status bounds_on_contact(const void *c, const ccref_branch_choice *br, ccref_bounds *b)
+{
+    return ccref_bounds_contact_on(c, br, b);
+}
+
+/* The verr and aerr slots of a case's or a class's layout start at `first` (0, or CCREF_CSLOT_CONSTRAINT). */
+static ccref_status handle_bounds(const void *c, const void *probes, const int *scales, size_t probe_size, int nu,
+                                  int first,
+                                  const double *lambda, const double *verr, int rows, bounds_on_fn bounds_on,
+                                  const ccref_branch_choice *br, ccref_bounds *b)
+{
+    ccref_bounds own;
+    ccref_status st = bounds_on(c, br, &own);
+    bounds_init(b, ccref_status_ok(st) ? CCREF_HSLOT_N : 0, br);
+    if (!ccref_status_ok(st))
+        return st;
+    memcpy(b->branch, own.branch, sizeof b->branch);
+    b->bands = own.bands;
+    b->band = own.band;
+    memcpy(b->possible, own.possible, sizeof b->possible);
+    b->condition = own.condition;
+    for (int j = -1; j < nu; j++) {
+        ccref_bounds pb;
+        int k = scales[j + 1];
+        if (k < 0 || !ccref_status_ok(bounds_on((const char *)probes + (size_t)(j + 1) * probe_size, br, &pb))) {
+            bounds_init(b, 0, br);
+            return CCREF_E_RESULT_OVERFLOW;
+        }
+        /* a probe at u scaled by 2^-k: its rows' bounds scaled back as its values are (ccref_handle.h) */
+        for (int r = 0; r < rows; r++) {
+            if (j < 0)
+                b->bound[CCREF_HSLOT_BIAS + r] = ldexp(pb.bound[first + CCREF_SLOT_AERR + r], 2 * k);
+            else
+                b->bound[CCREF_HSLOT_G + CCREF_MAX_MOBILITIES * r + j] =
+                    ldexp(pb.bound[first + CCREF_SLOT_VERR + r], k);
+        }
+    }
+    acc_t p = acc_exact(0.0);
+    for (int r = 0; r < rows; r++) {
+        double e = own.bound[first + CCREF_SLOT_VERR + r];
+        acc_t v = {fabs(verr[r]) + e, e};
+        acc_t t = acc_mul(acc_exact(lambda[r]), v);
+        p = r == 0 ? t : acc_add(p, t);
+    }
+    b->bound[CCREF_HSLOT_POWER] = p.e;
+    return st;
+}
+
+/* The handle's values and slots in use, for ccref_bounds.exceeds_value. */
+static void handle_exceeds(ccref_bounds *b, const ccref_handle *h)
+{
+    double v[CCREF_HSLOT_N];
+    unsigned char in_use[CCREF_HSLOT_N];
+    ccref_flatten_handle(h, v);
+    for (int i = 0; i < CCREF_HSLOT_N; i++)
+        in_use[i] = (unsigned char)ccref_handle_slot_in_use(i, h->mp, h->mv, h->nu);
+    if (b->n == CCREF_HSLOT_N)
+        mark_exceeds(b, v, in_use);
+}
+
+ccref_status ccref_bounds_handle_case(const ccref_case *c, const ccref_branch_choice *br, ccref_bounds *b)
+{
+    if (null_arguments(c, b))
+        return CCREF_E_NULL_ARGUMENT;
+    ccref_case probes[CCREF_MAX_MOBILITIES + 1];
+    int scales[CCREF_MAX_MOBILITIES + 1];
+    int nu = ccref_case_mobilities(c);
+    for (int j = -1; j < nu; j++) {
+        scales[j + 1] = ccref_handle_probe_scale_case(c, j);
+        ccref_handle_probe_case(c, j, scales[j + 1] < 0 ? 0 : scales[j + 1], &probes[j + 1]);
+    }
+    ccref_result kr;
+    ccref_status st = ccref_eval(c, &kr);
+    ccref_handle h;
+    ccref_status hs = ccref_handle_case(c, &h);
+    if (ccref_status_ok(st) && !ccref_status_ok(hs))
+        st = hs;
+    if (!ccref_status_ok(st)) {
+        bounds_init(b, 0, br);
+        return st;
+    }
+    st = handle_bounds(c, probes, scales, sizeof probes[0], nu, 0, c->lambda, kr.u.out.verr, kr.u.out.mp + kr.u.out.mv,
+                       bounds_on_case, br, b);
+    handle_exceeds(b, &h);
+    return st;
+}
+
+ccref_status ccref_bounds_handle_contact(const ccref_contact_case *c, const ccref_branch_choice *br, ccref_bounds *b)
+{
+    if (null_arguments(c, b))
+        return CCREF_E_NULL_ARGUMENT;
+    ccref_contact_case probes[CCREF_MAX_MOBILITIES + 1];
+    int scales[CCREF_MAX_MOBILITIES + 1];
+    int nu = ccref_contact_mobilities(c);
+    for (int j = -1; j < nu; j++) {
+        scales[j + 1] = ccref_handle_probe_scale_contact(c, j);
+        ccref_handle_probe_contact(c, j, scales[j + 1] < 0 ? 0 : scales[j + 1], &probes[j + 1]);
+    }
+    ccref_contact_result kr;
+    ccref_status st = ccref_contact_eval(c, &kr);
+    ccref_handle h;
+    ccref_status hs = ccref_handle_contact(c, &h);
+    if (ccref_status_ok(st) && !ccref_status_ok(hs))
+        st = hs;
+    if (!ccref_status_ok(st)) {
+        bounds_init(b, 0, br);
+        return st;
+    }
+    st = handle_bounds(c, probes, scales, sizeof probes[0], nu, CCREF_CSLOT_CONSTRAINT, c->lambda, kr.constraint.verr,
+                       kr.constraint.mp + kr.constraint.mv, bounds_on_contact, br, b);
+    handle_exceeds(b, &h);
+    return st;
 }
 
 /* ================================================================ names, ulps, tolerances */

@@ -82,6 +82,10 @@ ccref_status ccref_bounds_contact(const ccref_contact_case *c, ccref_bounds *b);
  * those branches, against the exact value of the same branches. */
 ccref_status ccref_bounds_case_on(const ccref_case *c, const ccref_branch_choice *br, ccref_bounds *b);
 ccref_status ccref_bounds_contact_on(const ccref_contact_case *c, const ccref_branch_choice *br, ccref_bounds *b);
+/* The bounds of a case's or a class's Constraint handle (ccref_handle.h), n = CCREF_HSLOT_N, on the case's branches
+ * (br NULL) or forced ones. The status is the case's, or the handle's E_RESULT_OVERFLOW; on an error n = 0. */
+ccref_status ccref_bounds_handle_case(const ccref_case *c, const ccref_branch_choice *br, ccref_bounds *b);
+ccref_status ccref_bounds_handle_contact(const ccref_contact_case *c, const ccref_branch_choice *br, ccref_bounds *b);
 /* The rules on double inputs (slot 0: the COR or the COF). */
 ccref_status ccref_bounds_cor(double min_cor, double capture_speed, double min_cor_speed, double impact_speed,
                               ccref_bounds *b);

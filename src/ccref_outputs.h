@@ -67,8 +67,10 @@ enum {
     CCREF_CSLOT_N = CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AUX
 };
 
-/* The largest slot count of any layout (kinds, classes, rules). */
-#define CCREF_MAX_SLOTS 48
+/* The largest slot count of any layout: a kind's or a class's own slots (at most 48), then its Constraint handle's
+ * (CCREF_HSLOT_N = 40, src/ccref_handle.h) wherever a case's outputs are listed whole (the tool, the vectors). */
+#define CCREF_MAX_OWN_SLOTS 48
+#define CCREF_MAX_SLOTS (CCREF_MAX_OWN_SLOTS + 40)
 
 /* Number of slots of a kind (CCREF_SLOT_<KIND>_N); 0 when out of range. */
 int ccref_kind_outputs(ccref_kind kind);

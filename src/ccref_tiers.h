@@ -47,6 +47,10 @@ typedef struct {
 ccref_status ccref_tiers_case(const ccref_case *c, const ccref_branch_choice *br, ccref_tiers *t);
 /* The same for a contact class (src/tier_contacts.c), on ccref_bounds_contact_on's branches. */
 ccref_status ccref_tiers_contact(const ccref_contact_case *c, const ccref_branch_choice *br, ccref_tiers *t);
+/* The tiers of a case's or a class's Constraint handle (ccref_handle.h, spec/constraint_handle.md), n = CCREF_HSLOT_N,
+ * on the branches of ccref_bounds_handle_case / _contact. */
+ccref_status ccref_tiers_handle_case(const ccref_case *c, const ccref_branch_choice *br, ccref_tiers *t);
+ccref_status ccref_tiers_handle_contact(const ccref_contact_case *c, const ccref_branch_choice *br, ccref_tiers *t);
 /* The rules on double inputs, slot 0 (src/tier_rules.c), on the branches of ccref_bounds_cor / ccref_bounds_cof. */
 ccref_status ccref_tiers_cor(double min_cor, double capture_speed, double min_cor_speed, double impact_speed,
                              ccref_tiers *t);

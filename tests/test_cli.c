@@ -31,6 +31,7 @@
 
 #include "testlib.h"
 #include "../src/ccref_bounds.h"
+#include "../src/ccref_handle.h"
 #include "../src/ccref_outputs.h"
 #include "../src/ccref_version.h"
 #include "../cli/families.h"
@@ -250,7 +251,18 @@ static void test_pendulum(void)
     CU_ASSERT_EQUAL(hex_of(json_object_get(out, "force_on_body2.force.y")), -19.62);
     CU_ASSERT_EQUAL(hex_of(json_object_get(out, "force_on_body1.force.y")), 19.62);
     CU_ASSERT_EQUAL(hex_of(json_object_get(out, "reaction_on_body1_in_b1.y")), 19.62);
-    CU_ASSERT_EQUAL(json_object_size(out), CCREF_SLOT_BALL_N);
+    /* the Constraint handle, by hand (spec/constraint_handle.md, Ball): S = 0, arm1 = S - p1 = 0, arm2 = (0, 1, 0);
+     * verr = v2 + w2 x arm2 - v1 - w1 x arm1, so P = [0, -I, -[arm2]x, I] over (w1, v1, w2, v2) */
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "P[0][3]")), -1.0);
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "P[0][9]")), 1.0);
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "P[0][8]")), -1.0); /* w2.z x (0, 1, 0) = (-1, 0, 0) */
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "P[2][6]")), 1.0);  /* w2.x x (0, 1, 0) = (0, 0, 1) */
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "P[1][6]")), 0.0);
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "P[0][0]")), 0.0);  /* arm1 = 0: no w1 column */
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "bias[1]")), 0.0);  /* at rest */
+    CU_ASSERT_EQUAL(hex_of(json_object_get(out, "power")), 0.0);
+    /* the ball's own outputs and its handle's 3 x 12 entries, 3 bias rows and the power */
+    CU_ASSERT_EQUAL(json_object_size(out), CCREF_SLOT_BALL_N + 36 + 3 + 1);
     json_t *dev = json_object_get(o, "deviations");
     CU_ASSERT_FATAL(json_array_size(dev) == 1);
     CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(dev, 0)), "BALL_REACTION_SIGN");
@@ -332,12 +344,13 @@ static void test_body_motion(void)
  * src/outputs.c (ccref_flatten_*, ccref_output_name), which is checked against it. Which outputs a result lists:
  * rows past mp (perr) or mp + mv (verr, aerr) are not listed, nor the four friction outputs (slip velocity and
  * acceleration, slip speed, COF) of a frictionless class. */
-enum { USE_ALWAYS, USE_PERR_ROW, USE_VA_ROW, USE_FRICTION };
+enum { USE_ALWAYS, USE_PERR_ROW, USE_VA_ROW, USE_FRICTION, USE_HANDLE_ENTRY };
 typedef struct {
     int n;
     char name[CCREF_MAX_SLOTS][48];
     double v[CCREF_MAX_SLOTS];
     int use[CCREF_MAX_SLOTS], row[CCREF_MAX_SLOTS];
+    int col[CCREF_MAX_SLOTS], nu; /* USE_HANDLE_ENTRY: listed for row < mp + mv and col < nu */
 } flat;
 
 static void fput(flat *f, int use, int row, double v, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -415,11 +428,29 @@ static void flat_contact(const ccref_contact_result *r, flat *f)
     fput_output(f, "constraint.", &r->constraint);
 }
 
+/* The Constraint handle after a kind's or a class's own outputs (spec/constraint_handle.md): G's rows named P while
+ * they are holonomic (row < mp) and V after, over the 12 (or 1) mobilities; bias per row; power. From the struct's
+ * members, the names written here. */
+static void flat_handle(const ccref_handle *h, int mp_of_kind, const char *pre, flat *f)
+{
+    for (int r = 0; r < CCREF_MAX_ROWS; r++)
+        for (int j = 0; j < CCREF_MAX_MOBILITIES; j++) {
+            f->col[f->n] = j;
+            fput(f, USE_HANDLE_ENTRY, r, h->G[r][j], "%s%s[%d][%d]", pre, r < mp_of_kind ? "P" : "V",
+                 r < mp_of_kind ? r : r - mp_of_kind, j);
+        }
+    for (int r = 0; r < CCREF_MAX_ROWS; r++)
+        fput(f, USE_VA_ROW, r, h->bias[r], "%sbias[%d]", pre, r);
+    fput(f, USE_ALWAYS, 0, h->power, "%spower", pre);
+    f->nu = h->nu;
+}
+
 static int flat_listed(const flat *f, int i, int mp, int mv, int friction)
 {
     switch (f->use[i]) {
     case USE_PERR_ROW: return f->row[i] < mp;
     case USE_VA_ROW: return f->row[i] < mp + mv;
+    case USE_HANDLE_ENTRY: return f->row[i] < mp + mv && f->col[i] < f->nu;
     case USE_FRICTION: return friction;
     default: return 1;
     }
@@ -716,6 +747,45 @@ static void check_library_layout(const flat *f, const double *v, int n, int is_c
     }
 }
 
+/* The library's handle layout (src/handle.c) agrees with the specification's, from slot `own` of f on. */
+static void check_library_handle(const flat *f, int own, const ccref_handle *h, int mp_of_kind, int contact)
+{
+    double v[CCREF_HSLOT_N];
+    CU_ASSERT_EQUAL(ccref_flatten_handle(h, v), CCREF_HSLOT_N);
+    CU_ASSERT_EQUAL(f->n, own + CCREF_HSLOT_N);
+    for (int i = 0; i < CCREF_HSLOT_N && own + i < f->n; i++) {
+        const char *lib = ccref_handle_output_name(mp_of_kind, contact, i);
+        int in_use = ccref_handle_slot_in_use(i, h->mp, h->mv, h->nu);
+        int ok = lib != NULL && strcmp(lib, f->name[own + i]) == 0 && same_double(v[i], f->v[own + i]) &&
+                 !in_use == !flat_listed(f, own + i, h->mp, h->mv, 0) &&
+                 ccref_handle_output_slot(mp_of_kind, contact, lib) == i;
+        CU_ASSERT(ok);
+        if (!ok && mismatches++ < 12)
+            printf("\n  library handle slot %d: name %s value %a in use %d; specification: %s %a\n", i,
+                   lib ? lib : "NULL", v[i], in_use, f->name[own + i], f->v[own + i]);
+    }
+}
+
+/* The handle's status, values and bounds after the case's own (the tool lists them together): an OK-class case
+ * whose handle overflows is E_RESULT_OVERFLOW as a whole. */
+static void expect_handle(expected_line *x, ccref_status hs, const ccref_handle *h, const ccref_bounds *hb,
+                          int mp_of_kind, int contact)
+{
+    if (!ccref_status_ok(hs)) {
+        x->status = hs;
+        return;
+    }
+    int own = x->f.n;
+    flat_handle(h, mp_of_kind, contact ? "constraint." : "", &x->f);
+    for (int i = 0; i < CCREF_HSLOT_N; i++) {
+        x->b.bound[own + i] = hb->bound[i];
+        x->b.exceeds_value[own + i] = hb->exceeds_value[i];
+    }
+    x->b.bands |= hb->bands;
+    x->b.n = own + CCREF_HSLOT_N;
+    check_library_handle(&x->f, own, h, mp_of_kind, contact);
+}
+
 static void expect_line(const cli_case *c, expected_line *x, coverage *cov)
 {
     memset(x, 0, sizeof *x);
@@ -748,6 +818,11 @@ static void expect_line(const cli_case *c, expected_line *x, coverage *cov)
         int n = ccref_flatten_result(k->kind, &r, v);
         CU_ASSERT_EQUAL(ccref_kind_outputs(k->kind), x->f.n);
         check_library_layout(&x->f, v, n, 0, k->kind, 0, x->mp, x->mv);
+        ccref_handle h;
+        ccref_bounds hb;
+        ccref_status hs = ccref_handle_case(k, &h);
+        ccref_bounds_handle_case(k, NULL, &hb);
+        expect_handle(x, hs, &h, &hb, k->kind == CCREF_KIND_BALL ? 3 : 1, 0);
         break;
     }
     case SUITE_TYPE_CONTACT: {
@@ -780,6 +855,11 @@ static void expect_line(const cli_case *c, expected_line *x, coverage *cov)
         double v[CCREF_MAX_SLOTS];
         int n = ccref_flatten_contact_result(&r, v);
         check_library_layout(&x->f, v, n, 1, 0, k->cls, x->mp, x->mv);
+        ccref_handle h;
+        ccref_bounds hb;
+        ccref_status hs = ccref_handle_contact(k, &h);
+        ccref_bounds_handle_contact(k, NULL, &hb);
+        expect_handle(x, hs, &h, &hb, 1, 1);
         break;
     }
     default:
@@ -1119,6 +1199,26 @@ typedef struct {
     json_t *disc;
 } oracle_line;
 
+/* The certified handle after the case's own certificates (as expect_handle for the kernel): its names, its
+ * certificates, and its status, decision and precision merged into the case's. */
+static void expect_oracle_handle(oracle_line *x, const ora_handle_result *hr, int mp_of_kind, int nu, int contact)
+{
+    if (!hr->decided)
+        x->decided = 0;
+    if (hr->max_bits > x->max_bits)
+        x->max_bits = hr->max_bits;
+    if (ccref_status_ok(x->status) && !ccref_status_ok(hr->status))
+        x->status = hr->status;
+    int own = x->f.n;
+    ccref_handle zero;
+    memset(&zero, 0, sizeof zero);
+    zero.nu = nu;
+    flat_handle(&zero, mp_of_kind, contact ? "constraint." : "", &x->f);
+    CU_ASSERT_EQUAL(hr->n, CCREF_HSLOT_N);
+    for (int i = 0; i < CCREF_HSLOT_N; i++)
+        x->cert[own + i] = hr->out[i];
+}
+
 static void expect_oracle(ora_ctx *ctx, const cli_case *c, oracle_line *x)
 {
     memset(x, 0, sizeof *x);
@@ -1135,6 +1235,12 @@ static void expect_oracle(ora_ctx *ctx, const cli_case *c, oracle_line *x)
         CU_ASSERT(r.n == x->f.n || !ccref_status_ok(r.status));
         for (int i = 0; i < r.n && i < CCREF_MAX_SLOTS; i++)
             x->cert[i] = r.out[i];
+        if (ccref_status_ok(x->status)) {
+            static ora_handle_result hr;
+            CU_ASSERT_EQUAL(ora_eval_handle_case(ctx, &c->u.k, NULL, &hr), 0);
+            expect_oracle_handle(x, &hr, c->u.k.kind == CCREF_KIND_BALL ? 3 : 1,
+                                 c->u.k.kind == CCREF_KIND_CONSTANT_COORDINATE ? 1 : 12, 0);
+        }
         if (!ccref_status_ok(x->status))
             break;
         x->mp = r.mp;
@@ -1153,12 +1259,18 @@ static void expect_oracle(ora_ctx *ctx, const cli_case *c, oracle_line *x)
         static ora_contact_result r;
         CU_ASSERT_EQUAL(ora_eval_contact_case(ctx, &c->u.c, &r), 0);
         flat_contact(&zero, &x->f);
-        CU_ASSERT_EQUAL(x->f.n, CCREF_CSLOT_N);
+        CU_ASSERT_EQUAL(x->f.n, CCREF_CSLOT_N); /* the handle's follow */
         x->status = r.status;
         x->decided = r.decided;
         x->max_bits = r.max_bits;
         for (int i = 0; i < CCREF_CSLOT_N; i++)
             x->cert[i] = r.out[i];
+        if (ccref_status_ok(x->status)) {
+            static ora_handle_result hr;
+            CU_ASSERT_EQUAL(ora_eval_handle_contact(ctx, &c->u.c, NULL, &hr), 0);
+            int hard_stop = c->u.c.cls == CCREF_CONTACT_HARD_STOP_UPPER || c->u.c.cls == CCREF_CONTACT_HARD_STOP_LOWER;
+            expect_oracle_handle(x, &hr, 1, hard_stop ? 1 : 12, 1);
+        }
         if (!ccref_status_ok(x->status))
             break;
         x->mp = r.mp;
