@@ -10,7 +10,7 @@
 #   $(LIBDIR)/libccref-oracle.so.M.m.p, .so.M, .so, libccref-oracle.a
 #                                          the MPFI oracle (oracle/*.c): needs libccref, MPFI, MPFR, GMP
 #   $(INCLUDEDIR)/ccref/*.h                ccref.h, ccref_kinds.h, ccref_unilateral.h, ccref_outputs.h, ccref_bounds.h,
-#                                          ccref_tiers.h, ccref_version.h, and oracle.h (its "../src/" includes
+#                                          ccref_tiers.h, ccref_handle.h, ccref_version.h, and oracle.h (its "../src/" includes
 #                                          rewritten)
 #   $(PKGCONFIGDIR)/ccref.pc, ccref-oracle.pc
 #   $(DATADIR)/ccref/vectors/*.json, SHA256SUMS, LICENSE; $(DATADIR)/ccref/spec/ (the whole specification: every spec/*.md, the two
@@ -67,7 +67,7 @@ $(PIC_DIR)/oracle/first/%.o: oracle/%.c $(HDRS) | deps-build
 	$(CC) $(CFLAGS) -fPIC $(FIRST_STAGE_CFLAGS) -c $< -o $@
 
 # The version scripts: each library exports exactly the functions its public headers declare (tools/export-map).
-PUBLIC_HDRS := ccref.h ccref_kinds.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_tiers.h ccref_version.h
+PUBLIC_HDRS := ccref.h ccref_kinds.h ccref_unilateral.h ccref_outputs.h ccref_bounds.h ccref_tiers.h ccref_handle.h ccref_version.h
 MAP_DIR     := $(BUILD)/pkg
 $(MAP_DIR)/libccref.map: tools/export-map $(PUBLIC_HDRS:%=src/%)
 	@mkdir -p $(dir $@)

@@ -9,6 +9,9 @@
  *   first        percentage of the cases the first stage answered in full (every output certified at 106 bits)
  *   @128 @256    percentage certified in full by the MPFI stage at its first / second precision step
  *   later, fail  percentage certified only at 512 bits or more / not certified at the cap (8192 bits)
+ * Then the generic Constraint handle (src/ccref_handle.h: G = [P; V], bias, power) on the same cases: us per
+ * certified handle (ora_eval_handle_case / _contact), ns per kernel handle (ccref_handle_case / _contact) beside
+ * ns per kernel evaluation of the case, and the percentage of handles certified in full.
  * Timings are this thread's CPU time (CLOCK_THREAD_CPUTIME_ID: time the shared machine spends on other jobs is not
  * counted), the best of RUNS timed runs of about 0.1 s each.
  * A measurement, not a test: it asserts nothing. Usage: oracle_bench [cases-per-row] */
@@ -18,6 +21,7 @@
 #include <time.h>
 
 #include "../oracle/oracle.h"
+#include "../src/ccref_handle.h"
 #include "../tests/cases.h"
 
 #define MAX_CASES 1024
@@ -96,6 +100,44 @@ static void run_contact_kernel(int i, void *unused)
     ccref_contact_result r;
     ccref_contact_eval(&ccases[i], &r);
     sink += r.perr;
+}
+
+static void run_handle_oracle(int i, void *ctx)
+{
+    ora_handle_result r;
+    ora_eval_handle_case(ctx, &cases[i], NULL, &r);
+    sink += r.out[0].value;
+}
+
+static void run_handle_kernel(int i, void *unused)
+{
+    (void)unused;
+    ccref_handle h;
+    ccref_handle_case(&cases[i], &h);
+    sink += h.G[0][0];
+}
+
+static void run_contact_handle_oracle(int i, void *ctx)
+{
+    ora_handle_result r;
+    ora_eval_handle_contact(ctx, &ccases[i], NULL, &r);
+    sink += r.out[0].value;
+}
+
+static void run_contact_handle_kernel(int i, void *unused)
+{
+    (void)unused;
+    ccref_handle h;
+    ccref_handle_contact(&ccases[i], &h);
+    sink += h.G[0][0];
+}
+
+static void handle_row(const char *name, const char *variant, void (*oracle)(int, void *),
+                       void (*kernel)(int, void *), void (*eval)(int, void *), void *ctx, int n, int certified)
+{
+    double us = time_it(oracle, ctx, n) / 1e3, hns = time_it(kernel, NULL, n), kns = time_it(eval, NULL, n);
+    printf("%-24s %-8s %9.1f %10.1f %10.1f %7.1f %8.1f%%\n", name, variant, us, hns, kns, hns / kns,
+           100.0 * certified / n);
 }
 
 static void tally(cert_stats *s, int all_certified, int max_bits)
@@ -251,6 +293,37 @@ int main(int argc, char **argv)
            "stage: %.2f%%, by MPFI at step 1 or 2: %.2f%% of %d cases\n",
            rows, sum_us / rows, sum_mpfi / rows, 100.0 * total.first / total_n,
            100.0 * (total.step1 + total.step2) / total_n, total_n);
+    printf("\nthe Constraint handle (G = [P; V], bias, power: spec/constraint_handle.md) on the same cases\n");
+    printf("%-24s %-8s %9s %10s %10s %7s %9s\n", "kind", "variant", "us/cert", "handle ns", "kernel ns", "ratio",
+           "certified");
+    for (int k = 0; k < CCREF_KIND_COUNT; k++) {
+        int has_rolling = ccref_kind_has_rolling_option((ccref_kind)k);
+        for (int rolling = has_rolling; rolling >= 0; rolling--) {
+            ccref_rng rng = {42u + (uint64_t)k};
+            int certified = 0;
+            for (int i = 0; i < n; i++) {
+                cases[i] = ccref_random_case(&rng, (ccref_kind)k, rolling);
+                ora_handle_result r;
+                ora_eval_handle_case(ctx, &cases[i], NULL, &r);
+                certified += r.all_certified && r.decided;
+            }
+            const char *variant = has_rolling ? (rolling ? "rolling" : "sliding") : "-";
+            handle_row(ccref_kind_name((ccref_kind)k), variant, run_handle_oracle, run_handle_kernel, run_kernel, ctx,
+                       n, certified);
+        }
+    }
+    for (int cl = 0; cl < CCREF_CONTACT_COUNT; cl++) {
+        ccref_rng rng = {4242u + (uint64_t)cl};
+        int certified = 0;
+        for (int i = 0; i < n; i++) {
+            ccases[i] = contact_case(&rng, (ccref_contact_class)cl);
+            ora_handle_result r;
+            ora_eval_handle_contact(ctx, &ccases[i], NULL, &r);
+            certified += r.all_certified && r.decided;
+        }
+        handle_row(ccref_contact_class_name((ccref_contact_class)cl), "contact", run_contact_handle_oracle,
+                   run_contact_handle_kernel, run_contact_kernel, ctx, n, certified);
+    }
     ora_ctx_free(ctx);
     ora_ctx_free(mpfi);
     return 0;

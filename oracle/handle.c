@@ -8,7 +8,6 @@
 
 #include "internal.h"
 #include "oracle.h"
-#include "../src/ccref_handle.h"
 
 static void handle_result_init(ora_handle_result *res, ccref_status st, int decided, int mp, int mv, int nu)
 {

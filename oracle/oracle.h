@@ -21,6 +21,7 @@
 
 #include "../src/ccref.h"
 #include "../src/ccref_unilateral.h"
+#include "../src/ccref_handle.h"
 #include "../src/ccref_outputs.h"
 
 /* C linkage for C++ engines that include this header directly. */
@@ -324,7 +325,7 @@ typedef struct {
     int decided;
     int mp, mv, nu;
     int n;                      /* CCREF_HSLOT_N */
-    ora_cert out[3 * 12 + 3 + 1];
+    ora_cert out[CCREF_HSLOT_N];
     int all_certified;
     int max_bits;
 } ora_handle_result;

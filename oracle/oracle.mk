@@ -47,7 +47,7 @@ oracle-bench: $(BUILD)/oracle_bench ## certified evaluations per second, both st
 # The first stage's renaming header (oracle/first_stage.c, committed): run after adding an external name to the
 # oracle (the link fails with a duplicate definition until then).
 .PHONY: first-stage-names
-first-stage-names: $(ORACLE_SRC:oracle/%.c=$(BUILD)/oracle/%.o) ## regenerate oracle/first_stage_names.h (after adding an external name to the oracle)
+first-stage-names: $(filter-out $(BUILD)/oracle/first_stage.o,$(ORACLE_FIRST_SRC:oracle/%.c=$(BUILD)/oracle/%.o)) ## regenerate oracle/first_stage_names.h (after adding an external name to the oracle)
 	tools/first-stage-names $^ > oracle/first_stage_names.h
 
 # The first stage's soundness check (tests/first_stage/first_stage_check.c, spec/oracle.md section 9): both stages side by side
