@@ -161,6 +161,11 @@ typedef void tier_builder(tier_dag *d, const void *arg);
 ccref_status tier_tiers_of(ccref_status st, const ccref_bounds *b, tier_builder *build, const void *arg,
                            ccref_tiers *t);
 
+/* The Constraint handle's power -(lambda . verr) on a DAG a builder wrote (spec/constraint_handle.md): the
+ * multipliers times the verr nodes of rows [0, rows) at slot first + CCREF_SLOT_VERR, summed, negated; TIER_ZERO when
+ * every row is an exact zero, TIER_UNSET when a row has no node or the DAG failed (src/tiers.c; the order test
+ * evaluates the same node). */
+tx tier_handle_power(tier_dag *d, int first, const double *lambda, int rows);
 /* Build the formula of c's kind into d (initialised with the branches to follow): src/tiers.c. */
 void tier_build_case(tier_dag *d, const ccref_case *c);
 /* The same for a contact class (src/tier_contacts.c). */

@@ -68,6 +68,23 @@ static ccref_status own_bounds_contact(const void *c, const ccref_branch_choice 
 }
 static void build_contact_case(tier_dag *d, const void *c) { tier_build_contact(d, c); }
 
+tx tier_handle_power(tier_dag *d, int first, const double *lambda, int rows)
+{
+    tx p = TIER_UNSET;
+    for (int r = 0; r < rows; r++) {
+        int v = d->out[first + CCREF_SLOT_VERR + r];
+        if (v == TIER_UNSET || d->failed)
+            return TIER_UNSET;
+        if (v != TIER_ZERO) {
+            tx term = tx_mul(d, tx_in(d, lambda[r]), v);
+            p = p == TIER_UNSET ? term : tx_add(d, p, term);
+        }
+    }
+    if (d->failed)
+        return TIER_UNSET;
+    return p == TIER_UNSET ? TIER_ZERO : tx_neg(d, p);
+}
+
 /* The power's tiers on the case's own DAG; every tier +Inf when the DAG fails or a verr row has no node. */
 static void power_tiers(const void *c, const ccref_branch_choice *br, own_bounds_fn own_bounds, tier_builder *build,
                         int first, const double *lambda, int rows, double e[CCREF_TIER_COUNT])
@@ -82,22 +99,10 @@ static void power_tiers(const void *c, const ccref_branch_choice *br, own_bounds
         return;
     tier_dag_bands(&d, &ob);
     build(&d, c);
-    tx p = TIER_UNSET;
-    int claimed = !d.failed;
-    for (int r = 0; r < rows && claimed; r++) {
-        int v = d.out[first + CCREF_SLOT_VERR + r];
-        if (v == TIER_UNSET)
-            claimed = 0;
-        else if (v != TIER_ZERO) {
-            tx term = tx_mul(&d, tx_in(&d, lambda[r]), v);
-            p = p == TIER_UNSET ? term : tx_add(&d, p, term);
-        }
-    }
-    if (claimed && !d.failed) {
-        tx power = p == TIER_UNSET ? TIER_ZERO : tx_neg(&d, p);
+    tx power = tier_handle_power(&d, first, lambda, rows);
+    if (power != TIER_UNSET && !d.failed)
         for (int k = 0; k < CCREF_TIER_COUNT; k++)
-            e[k] = d.unclaimed[k] || d.failed ? INFINITY : power == TIER_ZERO ? 0.0 : d.node[power].e[k];
-    }
+            e[k] = d.unclaimed[k] ? INFINITY : power == TIER_ZERO ? 0.0 : d.node[power].e[k];
     tier_dag_free(&d);
 }
 

@@ -8,7 +8,10 @@
  *
  * The suites checked: the kinds (DAG of tier_build_case), the contact classes (tier_build_contact) and the rules
  * effective_cor and effective_cof (tier_build_cor, tier_build_cof); unilateral_classify has no values and is
- * skipped (counted).
+ * skipped (counted). The Constraint handle's outputs of the kinds and classes (spec/constraint_handle.md): G's
+ * column j is verr on the DAG of the case's probe j, bias aerr on probe -1's (values and bounds scaled back by 2^k,
+ * 2^2k where the probe runs at u / 2^k), power the node tier_handle_power adds to the case's own DAG; 14 DAGs per
+ * test, so they are evaluated in N / HANDLE_ORDER_DIVISOR orders (at least 1).
  *
  * Prints, per suite, output and tier, the values compared and the worst ratio |value - expected| / (bound + ulp/2),
  * and the counts of tests compared (of them inside a decision band) and skipped (status; uncertified or unclaimed
@@ -29,6 +32,7 @@
 #include "../cli/expect.h"
 #include "../cli/vectors.h"
 #include "../src/ccref_bounds.h"
+#include "../src/ccref_handle.h"
 #include "../src/tier_rules.h"
 #include "../tests/order_eval.h"
 #include "../tests/order_gram.h"
@@ -44,6 +48,11 @@ static long tests_compared[SUITE_COUNT], tests_band[SUITE_COUNT], tests_other[SU
 static long tests_no_values[SUITE_COUNT], tests_unclaimed[SUITE_COUNT][CCREF_TIER_COUNT];
 static long unset_slots, failures_printed;
 static int formula_gram; /* --formula gram */
+/* The handle's 13 probe DAGs and its power are evaluated in N / HANDLE_ORDER_DIVISOR orders per tier: the test's
+ * time stays that of the published outputs' order (make order, CI). */
+#define HANDLE_ORDER_DIVISOR 20
+static long handle_tests, handle_unscaled_probes, handle_probes_overflowing;
+
 static const char usage[] = "usage: order [--n N] [--seed S] [--formula gram] [--expect-fail] [--quiet] FILE.json...\n";
 
 
@@ -60,6 +69,99 @@ static void build(int suite, const cli_case *c, tier_dag *d)
     else
         tier_build_cof(d, c->u.cof.mu_s, c->u.cof.mu_d, c->u.cof.mu_v, c->u.cof.transition_speed,
                        c->u.cof.slip_speed);
+}
+
+/* One value of an evaluation against the expected slot s: the tier's bound plus half an ulp of the expected value. */
+static void compare(const vtest *t, int suite, int s, int tier, double v, double bound, int quiet)
+{
+    if (!t->expected.o.in_use[s] || t->expected.cert_bits[s] == 0 || !isfinite(t->expected.tol[s]) ||
+        !isfinite(bound))
+        return;
+    double y = t->expected.o.value[s];
+    double tol = bound + ccref_ulp(y) / 2;
+    double err = fabs(v - y);
+    stat_t *st = &stats[suite][s][tier];
+    st->compared++;
+    double ratio = err == 0.0 ? 0.0 : isnan(err) ? INFINITY : err / tol;
+    if (!(ratio <= st->worst))
+        st->worst = ratio;
+    if (!(err <= tol)) {
+        st->failed++;
+        if (!quiet && failures_printed++ < 20)
+            printf("FAIL %s/%d %s %s: value %a expected %a bound %a ratio %.3g\n", suite_name(suite), t->tc_id,
+                   slot_name(suite, s), ccref_tier_name((ccref_tier)tier), v, y, bound, ratio);
+    }
+}
+
+/* The rows of one probe's DAG in n random orders: G's column j (j >= 0) from its verr nodes, bias (j = -1) from its
+ * aerr nodes, scaled back by 2^k (2^2k). first: the constraint's common outputs in the DAG (0 or
+ * CCREF_CSLOT_CONSTRAINT). */
+static void check_probe(const tier_dag *pd, const vtest *t, int suite, int j, int k, int first, int rows, int n,
+                        uint64_t *rng, int quiet)
+{
+    static double val[1 << 16];
+    if (pd->failed || pd->n_node > (int)(sizeof val / sizeof val[0])) {
+        fprintf(stderr, "order: %s/%d: a probe's builder failed\n", suite_name(suite), t->tc_id);
+        unset_slots++;
+        return;
+    }
+    int own = suite_own_slots(suite), scale = j < 0 ? 2 * k : k;
+    for (int tier = 0; tier < CCREF_TIER_COUNT; tier++) {
+        if (pd->unclaimed[tier])
+            continue;
+        for (int r = 0; r < n; r++) {
+            order_eval(pd, (ccref_tier)tier, r > 0, rng, val);
+            for (int row = 0; row < rows; row++) {
+                int node = pd->out[first + (j < 0 ? CCREF_SLOT_AERR : CCREF_SLOT_VERR) + row];
+                int s = own + (j < 0 ? CCREF_HSLOT_BIAS + row : CCREF_HSLOT_G + CCREF_MAX_MOBILITIES * row + j);
+                if (node == TIER_UNSET) {
+                    if (r == 0 && tier == 0 && t->expected.o.in_use[s]) {
+                        fprintf(stderr, "order: %s/%d: no builder wrote %s\n", suite_name(suite), t->tc_id,
+                                slot_name(suite, s));
+                        unset_slots++;
+                    }
+                    continue;
+                }
+                double v = node == TIER_ZERO ? 0.0 : ldexp(val[node], scale);
+                double bound = node == TIER_ZERO ? 0.0 : ldexp(pd->node[node].e[tier], scale);
+                compare(t, suite, s, tier, v, bound, quiet);
+            }
+        }
+    }
+}
+
+/* The handle of a kind's or a class's test: its probes' DAGs on the test's branches b, in n orders. */
+static void check_handle(const vtest *t, int suite, const ccref_bounds *b, int n, uint64_t *rng, int quiet)
+{
+    int contact = suite_type_of(suite) == SUITE_TYPE_CONTACT;
+    int nu = contact ? ccref_contact_mobilities(&t->c.u.c) : ccref_case_mobilities(&t->c.u.k);
+    int rows = t->expected.o.d.mp + t->expected.o.d.mv, first = contact ? CCREF_CSLOT_CONSTRAINT : 0;
+    handle_tests++;
+    for (int j = -1; j < nu; j++) {
+        int k = contact ? ccref_handle_probe_scale_contact(&t->c.u.c, j) : ccref_handle_probe_scale_case(&t->c.u.k, j);
+        if (k < 0) { /* the kernel's probe overflows at every scale: its status is then an error, never checked here */
+            handle_probes_overflowing++;
+            continue;
+        }
+        handle_unscaled_probes += k == 0;
+        tier_dag pd;
+        if (tier_dag_init(&pd, b->branch) != 0) {
+            fprintf(stderr, "order: out of memory\n");
+            exit(2);
+        }
+        tier_dag_bands(&pd, b);
+        if (contact) {
+            ccref_contact_case p;
+            ccref_handle_probe_contact(&t->c.u.c, j, k, &p);
+            tier_build_contact(&pd, &p);
+        } else {
+            ccref_case p;
+            ccref_handle_probe_case(&t->c.u.k, j, k, &p);
+            tier_build_case(&pd, &p);
+        }
+        check_probe(&pd, t, suite, j, k, first, rows, n, rng, quiet);
+        tier_dag_free(&pd);
+    }
 }
 
 static void check_test(ora_ctx *ctx, const vfile *f, const vtest *t, int n_orders, uint64_t *rng, int quiet)
@@ -101,7 +203,15 @@ static void check_test(ora_ctx *ctx, const vfile *f, const vtest *t, int n_order
         return;
     }
     tests_compared[suite]++;
-    for (int s = 0; s < b.n; s++)
+    int own = suite_own_slots(suite), has_handle = own < b.n;
+    const double *lambda = suite_type_of(suite) == SUITE_TYPE_CONTACT ? t->c.u.c.lambda : t->c.u.k.lambda;
+    int first = suite_type_of(suite) == SUITE_TYPE_CONTACT ? CCREF_CSLOT_CONSTRAINT : 0;
+    tx power = has_handle ? tier_handle_power(ev, first, lambda, t->expected.o.d.mp + t->expected.o.d.mv) : TIER_UNSET;
+    if (has_handle && power == TIER_UNSET && t->expected.o.in_use[own + CCREF_HSLOT_POWER]) {
+        fprintf(stderr, "order: %s/%d: no power node\n", suite_name(suite), t->tc_id);
+        unset_slots++;
+    }
+    for (int s = 0; s < own; s++)
         if (t->expected.o.in_use[s] && d.out[s] == TIER_UNSET) {
             fprintf(stderr, "order: %s/%d: no builder wrote %s\n", suite_name(suite), t->tc_id, slot_name(suite, s));
             unset_slots++;
@@ -113,7 +223,10 @@ static void check_test(ora_ctx *ctx, const vfile *f, const vtest *t, int n_order
         }
         for (int r = 0; r < n_orders; r++) {
             order_eval(ev, (ccref_tier)tier, r > 0, rng, val);
-            for (int s = 0; s < b.n; s++) {
+            if (power != TIER_UNSET && ev == &d) /* the power's node on the published DAG: its bound is its own */
+                compare(t, suite, own + CCREF_HSLOT_POWER, tier, power == TIER_ZERO ? 0.0 : val[power],
+                        power == TIER_ZERO ? 0.0 : d.node[power].e[tier], quiet);
+            for (int s = 0; s < own; s++) {
                 if (!t->expected.o.in_use[s] || t->expected.cert_bits[s] == 0 || !isfinite(t->expected.tol[s]) ||
                     d.out[s] == TIER_UNSET || ev->out[s] == TIER_UNSET)
                     continue;
@@ -141,6 +254,9 @@ static void check_test(ora_ctx *ctx, const vfile *f, const vtest *t, int n_order
     if (ev != &d)
         tier_dag_free(ev);
     tier_dag_free(&d);
+    if (has_handle && !formula_gram)
+        check_handle(t, suite, &b, n_orders / HANDLE_ORDER_DIVISOR > 0 ? n_orders / HANDLE_ORDER_DIVISOR : 1, rng,
+                     quiet);
 }
 
 int main(int argc, char **argv)
@@ -220,6 +336,13 @@ int main(int argc, char **argv)
     }
     printf("orders per test and tier: %d; values outside their tier: %ld; unwritten slots: %ld\n", n_orders, failed,
            unset_slots);
+    printf("the Constraint handle: %ld tests, their 13 (or 2) probe DAGs in %d orders per tier (%ld probes unscaled), "
+           "the power on each test's DAG in %d\n", handle_tests,
+           n_orders / HANDLE_ORDER_DIVISOR > 0 ? n_orders / HANDLE_ORDER_DIVISOR : 1, handle_unscaled_probes, n_orders);
+    if (handle_probes_overflowing > 0) {
+        printf("order: %ld probes of OK-class tests overflow at every scale\n", handle_probes_overflowing);
+        unset_slots += handle_probes_overflowing;
+    }
     if (unset_slots > 0)
         return 1;
     if (expect_fail)
