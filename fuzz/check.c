@@ -2,7 +2,8 @@
  * The comparison with the oracle is the project's own: tests/accuracy_bounds.c (acc_check_*: the kernel within its
  * proven bound of the certified value, spec/accuracy.md section 4's exclusion rule) where both sides give an
  * OK-class status, else cli/expect.c and cli/verdict.c (expect_test, match_answer: statuses, tolerance and decision
- * bands, intermediate overflow), as `ccref check` judges an engine. */
+ * bands, intermediate overflow), as `ccref check` judges an engine. A kind's or a class's Constraint handle
+ * (src/ccref_handle.h) is checked the same way (acc_compare_handle_*), and against its forces (G^T lambda). */
 #include <math.h>
 #include <string.h>
 
@@ -257,8 +258,135 @@ static void note_properties(double third, double power)
     }
 }
 
-/* The kernel called directly (its result poisoned first, so that zeroing is observable), then the properties. */
-static void check_kind(const ccref_case *k)
+/* ---------------------------------------------------------------- the Constraint handle, kernel side */
+
+/* The name of slot i of a suite's handle ("P[0][5]", "constraint.bias[1]", ...). */
+static const char *handle_name(int suite, int i) { return slot_name(suite, suite_own_slots(suite) + i); }
+
+/* The mobilities of a kind or a class, from the state it reads: two bodies (w1, v1, w2, v2), or a coordinate. */
+static int handle_nu(int suite)
+{
+    if (suite_type_of(suite) == SUITE_TYPE_KIND)
+        return suite_kind(suite) == CCREF_KIND_CONSTANT_COORDINATE ? 1 : 12;
+    ccref_contact_class cls = suite_class(suite);
+    return cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER ? 1 : 12;
+}
+
+/* The kernel's handle of the current case and its bounds, as check_handle evaluated them (judge_handle compares them
+ * with the certified handle without evaluating them again: they are about half of an input's time). */
+static struct {
+    int set;
+    ccref_handle h;
+    ccref_bounds b;
+    ccref_status hs, bst;
+} kernel_handle;
+
+/* The handle of a kind's case k or a class's case c (the other NULL), its struct poisoned first; st and o: the case's
+ * own status and common output (already checked). Its status has a name and is the case's own error, or on an
+ * OK-class case the case's status or E_RESULT_OVERFLOW (a probe overflowing at every scale); its rows are the
+ * case's result's (a kind's rows, also on an error; 0 + 0 for a rejected contact, whose result is zeroed), ma 0, nu
+ * the mobilities; an error zeroes every slot (+0 bit for bit); under an OK-class status every slot is finite and the
+ * slots outside the rows and mobilities in use are 0 (either sign); ccref_bounds_handle_* returns the handle's
+ * status, with CCREF_HSLOT_N bounds (0 on an error). Returns the handle's status, the handle and its bounds. */
+static ccref_status check_handle(int suite, const ccref_case *k, const ccref_contact_case *c, ccref_status st,
+                                 const ccref_output *o, ccref_handle *h, ccref_bounds *hb)
+{
+    char name[64];
+    int nu = handle_nu(suite);
+    memset(h, 0x7f, sizeof *h);
+    ccref_status hs = k != NULL ? ccref_handle_case(k, h) : ccref_handle_contact(c, h);
+    snprintf(name, sizeof name, "handle:status:%s", ccref_status_name(hs));
+    fuzz_count(name, 1);
+    if (strcmp(ccref_status_name(hs), "E_UNKNOWN_STATUS") == 0)
+        fuzz_fail("the handle's status %d has no name", (int)hs);
+    if (ccref_status_ok(st) ? hs != st && hs != CCREF_E_RESULT_OVERFLOW : hs != st)
+        fuzz_fail("the handle's status %s, the case's %s", ccref_status_name(hs), ccref_status_name(st));
+    if (h->mp != o->mp || h->mv != o->mv || h->ma != 0 || h->nu != nu)
+        fuzz_fail("status %s: the handle's rows %d + %d + %d and mobilities %d; the case's rows %d + %d, mobilities %d",
+                  ccref_status_name(hs), h->mp, h->mv, h->ma, h->nu, o->mp, o->mv, nu);
+    double v[CCREF_HSLOT_N];
+    ccref_flatten_handle(h, v);
+    for (int i = 0; i < CCREF_HSLOT_N; i++) {
+        if (!ccref_status_ok(hs) && bits_of(v[i]) != 0)
+            fuzz_fail("handle status %s with slot %d = %a, not zeroed", ccref_status_name(hs), i, v[i]);
+        if (ccref_status_ok(hs) && !isfinite(v[i]))
+            fuzz_fail("handle status %s with %s = %a", ccref_status_name(hs), handle_name(suite, i), v[i]);
+        if (ccref_status_ok(hs) && !ccref_handle_slot_in_use(i, h->mp, h->mv, nu) && v[i] != 0.0)
+            fuzz_fail("handle status %s with %s = %a, a slot not in use (rows %d + %d, mobilities %d)",
+                      ccref_status_name(hs), handle_name(suite, i), v[i], h->mp, h->mv, nu);
+    }
+    ccref_status hbs = k != NULL ? ccref_bounds_handle_case(k, NULL, hb) : ccref_bounds_handle_contact(c, NULL, hb);
+    if (hbs != hs || hb->n != (ccref_status_ok(hs) ? CCREF_HSLOT_N : 0))
+        fuzz_fail("ccref_bounds_handle_* returns %s with %d bounds, the handle %s", ccref_status_name(hbs), hb->n,
+                  ccref_status_name(hs));
+    kernel_handle.set = 1;
+    kernel_handle.h = *h;
+    kernel_handle.b = *hb;
+    kernel_handle.hs = hs;
+    kernel_handle.bst = hbs;
+    return hs;
+}
+
+/* The forces are G^T lambda (spec/constraint_handle.md: power = -(lambda . verr) = -(F1 . V1 + F2 . V2) with
+ * verr = G u): component j of (force_on_body1.moment, .force, force_on_body2.moment, .force), the slots
+ * CCREF_SLOT_F1_MOMENT + j of a kind's layout (off 0) or a class's constraint (off CCREF_CSLOT_CONSTRAINT), is
+ * exactly sum_r lambda_r G[r][j] on the case's exact inputs, the multipliers exact doubles.
+ * Tolerance (the lemmas of spec/accuracy.md, src/bounds_calculus.h, as tests/test_properties.c builds its own): the
+ * residual is fl(f_j - s_j), s_j = fl(sum_r lambda_r G[r][j]) left to right; each kernel value x with its proven
+ * bound B_x (|x - x*| <= B_x) enters as the pair {(|x| + B_x)(1 + 2^-40), B_x} (L0: |x*| <= |x| + B_x; the factor
+ * covers the rounding of that sum), lambda_r as {|lambda_r|, 0}; L2 bounds each product's error against
+ * lambda_r G*[r][j], L1 each sum and the final difference, so the residual, whose exact value is 0, is within
+ * acc_add(f_j, s_j).e. The bounds are the kernel's own (ccref_bounds_case / _contact for f_j, the handle's for G),
+ * which the comparison with the oracle checks; the relation checks that the forces and the probes' matrix, two code
+ * paths, agree within them. Applied where the properties are (OK-class case and handle, outside every decision band,
+ * magnitudes below 2^300, finite bounds), with every entry G[r][j] in use also below 2^300 with a finite bound.
+ * Returns the largest residual / tolerance, or -1 when skipped. */
+static double force_relation(const double *v, const ccref_bounds *b, int off, const double *lambda,
+                             const ccref_handle *h, const ccref_bounds *hb)
+{
+    const double UP = 1.0 + 0x1p-40;
+    int rows = h->mp + h->mv;
+    for (int r = 0; r < rows; r++)
+        for (int j = 0; j < 12; j++)
+            if (!moderate(h->G[r][j]) || !isfinite(hb->bound[CCREF_HSLOT_G + CCREF_MAX_MOBILITIES * r + j]))
+                return -1.0;
+    double worst = 0.0;
+    for (int j = 0; j < 12; j++) {
+        double s = 0.0;
+        acc_t S = acc_exact(0.0);
+        for (int r = 0; r < rows; r++) {
+            double g = h->G[r][j], B = hb->bound[CCREF_HSLOT_G + CCREF_MAX_MOBILITIES * r + j];
+            acc_t G = {(fabs(g) + B) * UP, B};
+            acc_t t = acc_mul(acc_exact(fabs(lambda[r])), G);
+            s = r == 0 ? lambda[r] * g : s + lambda[r] * g;
+            S = r == 0 ? t : acc_add(S, t);
+        }
+        int slot = off + CCREF_SLOT_F1_MOMENT + j;
+        acc_t F = {(fabs(v[slot]) + b->bound[slot]) * UP, b->bound[slot]};
+        double resid = v[slot] - s, tol = acc_add(F, S).e;
+        double ratio = tol > 0.0 ? fabs(resid) / tol : resid == 0.0 ? 0.0 : INFINITY;
+        if (!(fabs(resid) <= tol))
+            fuzz_fail("the forces are not G^T lambda: slot %d = %a, sum_r lambda_r G[r][%d] = %a, residual %a, "
+                      "tolerance %a", slot, v[slot], j, s, resid, tol);
+        if (ratio > worst)
+            worst = ratio;
+    }
+    return worst;
+}
+
+static void note_force_relation(double ratio)
+{
+    if (ratio < 0.0) {
+        fuzz_count("properties:force_relation_skipped", 1);
+        return;
+    }
+    fuzz_count("properties:force_relation", 1);
+    fuzz_worst("property:force_relation", ratio);
+}
+
+/* The kernel called directly (its result poisoned first, so that zeroing is observable), its handle, then the
+ * properties. */
+static void check_kind(int suite, const ccref_case *k)
 {
     ccref_result r;
     memset(&r, 0x7f, sizeof r);
@@ -279,6 +407,9 @@ static void check_kind(const ccref_case *k)
     ccref_status bst = ccref_bounds_case(k, &b);
     if (bst != st)
         fuzz_fail("ccref_bounds_case returns %s, the kernel %s", ccref_status_name(bst), ccref_status_name(st));
+    ccref_handle h;
+    ccref_bounds hb;
+    ccref_status hs = check_handle(suite, k, NULL, st, o, &h, &hb);
     if (!ccref_status_ok(st))
         return;
     int coord = k->kind == CCREF_KIND_CONSTANT_COORDINATE;
@@ -295,6 +426,8 @@ static void check_kind(const ccref_case *k)
     double third = third_law_applies(st), power;
     fuzz_properties_case(k, v, b.bound, &third, &power);
     note_properties(third, power);
+    if (!coord)
+        note_force_relation(ccref_status_ok(hs) ? force_relation(v, &b, 0, k->lambda, &h, &hb) : -1.0);
 }
 
 static void check_contact(int suite, const ccref_contact_case *k)
@@ -303,12 +436,16 @@ static void check_contact(int suite, const ccref_contact_case *k)
     memset(&r, 0x7f, sizeof r);
     ccref_status st = ccref_contact_eval(k, &r);
     check_status_named(st);
+    ccref_handle h;
+    ccref_bounds hb;
     if (!ccref_status_ok(st)) {
         for (size_t i = 0; i < sizeof r; i++)
             if (((const unsigned char *)&r)[i] != 0)
                 fuzz_fail("status %s: byte %zu of the contact result not zeroed", ccref_status_name(st), i);
+        check_handle(suite, NULL, k, st, &r.constraint, &h, &hb);
         return;
     }
+    ccref_status hs = check_handle(suite, NULL, k, st, &r.constraint, &h, &hb);
     double v[CCREF_CSLOT_N];
     ccref_flatten_contact_result(&r, v);
     check_slots(suite, st, v, CCREF_CSLOT_N);
@@ -335,6 +472,8 @@ static void check_contact(int suite, const ccref_contact_case *k)
     double third = third_law_applies(st), power;
     fuzz_properties_contact(k, v, b.bound, &third, &power);
     note_properties(third, power);
+    if (!stop)
+        note_force_relation(ccref_status_ok(hs) ? force_relation(v, &b, C, k->lambda, &h, &hb) : -1.0);
 }
 
 /* The rules with their outputs poisoned: zero (or the zero condition) on an error status, finite on OK. */
@@ -413,8 +552,10 @@ static void note_match_ratios(int suite, const match_report *m, int n)
 /* The full rule of `ccref check`: the expected answer and its alternatives (cli/expect.c, cli/verdict.c). The kernel
  * passes as expected, or as a decision-band, tolerance-band or intermediate-overflow alternative; a case the oracle
  * could not decide, or whose kernel decision lies inside its band (spec/accuracy.md section 4; also where the exact
- * branch overflows, which has no alternative), is counted apart, not failed. */
-static void judge_full(const cli_case *c)
+ * branch overflows, which has no alternative), is counted apart, not failed. The answer covers a case's own outputs
+ * and its Constraint handle's together, under the merged status (cli/outcome.c). Counted under `what` ("verdict", or
+ * "handle:verdict" when the handle alone needed the full rule); decided: whether the oracle decided. */
+static void judge_full(const cli_case *c, const char *what, int decided)
 {
     static vtest t; /* 19 kB */
     t.n_flags = 0;
@@ -428,8 +569,10 @@ static void judge_full(const cli_case *c)
     eval_kernel(c, &got, &kb);
     match_report m;
     match_answer(&t.expected, &got, NULL, ~0u, &m);
+    int own = strcmp(what, "verdict") == 0;
     if (m.pass) {
-        fuzz_count(ccref_status_ok(got.d.status) ? "verdict:agree" : "verdict:rejected_alike", 1);
+        snprintf(name, sizeof name, "%s:%s", what, ccref_status_ok(got.d.status) ? "agree" : "rejected_alike");
+        fuzz_count(name, 1);
         note_match_ratios(c->suite, &m, t.expected.o.n);
         return;
     }
@@ -440,7 +583,7 @@ static void judge_full(const cli_case *c)
         match_report ma;
         match_answer(&t.alt[a], &got, NULL, ~0u, &ma);
         if (ma.pass) {
-            snprintf(name, sizeof name, "verdict:alternative:%s", flag_get(f)->name);
+            snprintf(name, sizeof name, "%s:alternative:%s", what, flag_get(f)->name);
             fuzz_count(name, 1);
             return;
         }
@@ -451,25 +594,28 @@ static void judge_full(const cli_case *c)
     for (int i = 0; i < kb.n && i < got.n; i++)
         no_claim |= got.in_use[i] && isinf(kb.bound[i]);
     no_claim &= t.expected.o.d.status == CCREF_E_RESULT_OVERFLOW && ccref_status_ok(got.d.status);
-    if (!seen.decided)
-        snprintf(name, sizeof name, "verdict:undecided");
+    if (!decided)
+        snprintf(name, sizeof name, "%s:undecided", what);
     else if (kb.bands != 0 && ccref_status_ok(got.d.status))
-        snprintf(name, sizeof name, "verdict:band:%s", ccref_decision_name(kb.band));
+        snprintf(name, sizeof name, "%s:band:%s", what, ccref_decision_name(kb.band));
     else if (has_flag(&t, FLAG_TOLERANCE_BAND) || has_flag(&t, FLAG_DEVIATION_BAND))
-        snprintf(name, sizeof name, "verdict:band:%s", has_flag(&t, FLAG_TOLERANCE_BAND) ? "tolerance" : "deviation");
+        snprintf(name, sizeof name, "%s:band:%s", what, has_flag(&t, FLAG_TOLERANCE_BAND) ? "tolerance" : "deviation");
     else if (no_claim)
-        snprintf(name, sizeof name, "verdict:no_claim:exact_overflow");
+        snprintf(name, sizeof name, "%s:no_claim:exact_overflow", what);
     else
         name[0] = '\0';
     if (name[0] != '\0') {
         fuzz_count(name, 1);
-        fuzz_worst(name, 1.0); /* keeps the first such input, for the report */
+        if (own)
+            fuzz_worst(name, 1.0); /* keeps the first such input, for the report */
         return;
     }
-    fuzz_fail("%s: kernel against the certified oracle: %s", suite_name(c->suite), m.failure);
+    fuzz_fail("%s: kernel against the certified oracle%s: %s", suite_name(c->suite), own ? "" : " (the handle)",
+              m.failure);
 }
 
-static void judge(const cli_case *c)
+/* Returns 1 when the case went through judge_full (which judges the handle too), else 0. */
+static int judge(const cli_case *c)
 {
     acc_sample s;
     ora_ctx *ctx = fuzz_oracle();
@@ -484,24 +630,24 @@ static void judge(const cli_case *c)
             const cli_cof_params *p = &c->u.cof;
             acc_check_cof(ctx, p->mu_s, p->mu_d, p->mu_v, p->transition_speed, p->slip_speed, &s);
         } else {
-            judge_full(c); /* the classifier has no values, only statuses and conditions */
-            return;
+            judge_full(c, "verdict", seen.decided); /* the classifier has no values, only statuses and conditions */
+            return 1;
         }
     }
     if (!s.valid && !ccref_status_ok(s.kernel_status) && s.kernel_status == s.oracle_status) {
         fuzz_count("verdict:rejected_alike", 1); /* what judge_full would find, without a second evaluation */
-        return;
+        return 0;
     }
     if (!s.valid) {
-        judge_full(c);
-        return;
+        judge_full(c, "verdict", seen.decided);
+        return 1;
     }
     if (s.excluded != CCREF_DECISION_NONE) { /* spec/accuracy.md section 4: counted per decision, not compared */
         char name[64];
         snprintf(name, sizeof name, "verdict:band:%s", ccref_decision_name(s.excluded));
         fuzz_count(name, 1);
         fuzz_worst(name, 1.0);
-        return;
+        return 0;
     }
     if (s.discrete_mismatch)
         fuzz_fail("%s: status %s, the oracle's %s (or the sense or a branch differs) outside every band",
@@ -530,6 +676,69 @@ static void judge(const cli_case *c)
     fuzz_count("slots:uncertified", s.uncertified);
     fuzz_count("slots:unbounded", s.unbounded);
     note_ratios(c->suite, ratio, in_use, s.n); /* the rows past mp + mv are structural zeros */
+    return 0;
+}
+
+/* The Constraint handle against the certified one (tests/accuracy_bounds.c, acc_check_handle_*), after the case's
+ * own outputs were judged (full: through judge_full, whose answer already covered the handle's slots). Rejected
+ * alike, or the handle's decision band (its bounds carry the case's own), is counted; a handle with an OK-class
+ * status on both sides, decided and outside every band, must have the same status, rows and mobilities and every
+ * certified slot in use within B + ulp/2; any other pair of statuses (an overflow on one side, the oracle
+ * undecided) goes to the full rule of `ccref check`, as a case's own outputs do. */
+static void judge_handle(const cli_case *c, int full)
+{
+    acc_sample s;
+    if (!kernel_handle.set)
+        fuzz_fail("%s: the handle was not evaluated", suite_name(c->suite));
+    const ccref_handle *h = &kernel_handle.h;
+    if (suite_type_of(c->suite) == SUITE_TYPE_KIND)
+        acc_compare_handle_case(fuzz_oracle(), &c->u.k, h, kernel_handle.hs, &kernel_handle.b, kernel_handle.bst, &s);
+    else
+        acc_compare_handle_contact(fuzz_oracle(), &c->u.c, h, kernel_handle.hs, &kernel_handle.b, kernel_handle.bst,
+                                   &s);
+    if (s.not_zeroed > 0) /* check_handle checked the same zeros */
+        fuzz_fail("%s: the handle (status %s) has %d slot(s) not zeroed", suite_name(c->suite),
+                  ccref_status_name(s.kernel_status), s.not_zeroed);
+    if (!s.valid && !ccref_status_ok(s.kernel_status) && s.kernel_status == s.oracle_status) {
+        fuzz_count("handle:verdict:rejected_alike", 1);
+        return;
+    }
+    if (!s.valid) {
+        if (full)
+            fuzz_count("handle:verdict:full_rule", 1); /* judged with the case's own outputs */
+        else
+            judge_full(c, "handle:verdict", s.decided);
+        return;
+    }
+    if (s.excluded != CCREF_DECISION_NONE) {
+        char name[64];
+        snprintf(name, sizeof name, "handle:verdict:band:%s", ccref_decision_name(s.excluded));
+        fuzz_count(name, 1);
+        return;
+    }
+    if (s.discrete_mismatch)
+        fuzz_fail("%s: the handle's status %s, the oracle's %s (or its rows or mobilities differ) outside every band",
+                  suite_name(c->suite), ccref_status_name(s.kernel_status), ccref_status_name(s.oracle_status));
+    int worst = -1;
+    double ratio[CCREF_HSLOT_N];
+    for (int i = 0; i < CCREF_HSLOT_N; i++) {
+        ratio[i] = s.in_use[i] && s.certified[i] && isfinite(s.bound[i])
+                       ? acc_ratio(s.kernel[i], s.oracle[i], s.bound[i])
+                       : 0.0;
+        if (worst < 0 || !(ratio[i] <= ratio[worst]))
+            worst = i;
+    }
+    if (s.violations > 0)
+        fuzz_fail("%s: %d handle output(s) outside their proven bound; worst %s: kernel %a, oracle %a, bound %a "
+                  "(|kernel - oracle| / (bound + ulp/2) = %.3g)", suite_name(c->suite), s.violations,
+                  handle_name(c->suite, worst), s.kernel[worst], s.oracle[worst], s.bound[worst], ratio[worst]);
+    fuzz_count("handle:verdict:compared", 1);
+    fuzz_count("handle:slots:compared", s.slots_compared);
+    fuzz_count("handle:slots:uncertified", s.uncertified);
+    fuzz_count("handle:slots:unbounded", s.unbounded);
+    for (int i = 0; i < CCREF_HSLOT_N; i++)
+        if (s.in_use[i])
+            fuzz_worst(handle_name(c->suite, i), ratio[i]);
 }
 
 /* A case checked before gives the same verdict again (every check is a function of the case): libFuzzer's mutations
@@ -564,12 +773,15 @@ void fuzz_check_case(const cli_case *c)
         return;
     }
     fuzz_count("cases:checked", 1);
+    kernel_handle.set = 0;
     switch (suite_type_of(c->suite)) {
-    case SUITE_TYPE_KIND: check_kind(&c->u.k); break;
+    case SUITE_TYPE_KIND: check_kind(c->suite, &c->u.k); break;
     case SUITE_TYPE_CONTACT: check_contact(c->suite, &c->u.c); break;
     default: check_rule(c); break;
     }
     memset(&seen, 0, sizeof seen);
-    judge(c);
+    int full = judge(c);
     count_oracle();
+    if (suite_type_of(c->suite) == SUITE_TYPE_KIND || suite_type_of(c->suite) == SUITE_TYPE_CONTACT)
+        judge_handle(c, full);
 }

@@ -14,7 +14,7 @@
 #include "fuzz.h"
 
 #define MAX_COUNTERS 256
-#define MAX_WORST 96
+#define MAX_WORST 128 /* a kind's or class's own outputs (<= 48), its handle's (40), the properties, the verdicts */
 #define KEPT_INPUT 4096 /* bytes of an input kept with a worst ratio (longer ones are cut, and say so) */
 
 typedef struct { char name[64]; long n; } counter;

@@ -1,5 +1,6 @@
 /* accuracy_bounds.c: see accuracy_bounds.h. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "accuracy_bounds.h"
@@ -25,9 +26,11 @@ static void sample_init(acc_sample *s, int n)
 {
     memset(s, 0, sizeof *s);
     s->n = n;
+    memset(s->in_use, 1, sizeof s->in_use);
 }
 
-/* Compare slots; bound B, kernel values k, certificates. */
+/* Compare the slots in use; bound B, kernel values k, certificates. A zero passes against a zero of either sign
+ * (|k - o| = 0). */
 static void compare(acc_sample *s, const double *k, const ora_cert *oc, const ccref_bounds *b)
 {
     for (int i = 0; i < s->n; i++) {
@@ -35,6 +38,8 @@ static void compare(acc_sample *s, const double *k, const ora_cert *oc, const cc
         s->oracle[i] = oc[i].value;
         s->bound[i] = b->bound[i];
         s->certified[i] = oc[i].certified;
+        if (!s->in_use[i])
+            continue;
         if (!oc[i].certified) {
             s->uncertified++;
             continue;
@@ -43,6 +48,7 @@ static void compare(acc_sample *s, const double *k, const ora_cert *oc, const cc
             s->unbounded++;
             continue;
         }
+        s->slots_compared++;
         if (!(fabs(k[i] - oc[i].value) <= b->bound[i] + 0.5 * ccref_ulp(oc[i].value)))
             s->violations++;
     }
@@ -77,6 +83,7 @@ void acc_check_case(ora_ctx *ctx, const ccref_case *c, acc_sample *s)
     s->kernel_status = ccref_eval(c, &kr);
     ora_eval_case(ctx, c, &orr);
     s->oracle_status = orr.status;
+    s->decided = orr.decided;
     if (!sample_answered(s, orr.decided) || !sample_bounded(s, ccref_bounds_case(c, &b), &b))
         return;
     int sense_differs = c->kind == CCREF_KIND_LINE_ON_LINE &&
@@ -100,6 +107,7 @@ void acc_check_contact(ora_ctx *ctx, const ccref_contact_case *c, acc_sample *s)
     s->kernel_status = ccref_contact_eval(c, &kr);
     ora_eval_contact_case(ctx, c, &orr);
     s->oracle_status = orr.status;
+    s->decided = orr.decided;
     if (!sample_answered(s, orr.decided) || !sample_bounded(s, ccref_bounds_contact(c, &b), &b))
         return;
     /* the class's sign and friction flag: the oracle states its own tables (oracle/contacts.c), so a wrong entry in
@@ -114,6 +122,77 @@ void acc_check_contact(ora_ctx *ctx, const ccref_contact_case *c, acc_sample *s)
     compare(s, k, orr.out, &b);
 }
 
+/* ---------------------------------------------------------------- the Constraint handle */
+
+static uint64_t double_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+/* The kernel's handle h (status hs), its bounds b (status bst), the certified handle hr, the mobilities nu of the
+ * case. The same steps as acc_check_case: the kernel's zeroing first (it does not depend on the oracle), then both
+ * statuses OK-class and decided, the bounds valid and outside every decision band, the same status, rows and
+ * mobilities, then the slots in use. */
+static void handle_sample(acc_sample *s, const ccref_handle *h, ccref_status hs, const ccref_bounds *b,
+                          ccref_status bst, const ora_handle_result *hr, int nu)
+{
+    double k[CCREF_HSLOT_N];
+    sample_init(s, CCREF_HSLOT_N);
+    s->kernel_status = hs;
+    s->oracle_status = hr->status;
+    s->decided = hr->decided;
+    ccref_flatten_handle(h, k);
+    int ok = ccref_status_ok(hs);
+    for (int i = 0; i < CCREF_HSLOT_N; i++) {
+        s->kernel[i] = k[i];
+        s->in_use[i] = (unsigned char)(ok && ccref_handle_slot_in_use(i, h->mp, h->mv, h->nu));
+        if (ok ? !s->in_use[i] && k[i] != 0.0 : double_bits(k[i]) != 0)
+            s->not_zeroed++;
+    }
+    if (!sample_answered(s, hr->decided) || !sample_bounded(s, bst, b))
+        return;
+    if (hs != hr->status || bst != hs || h->mp != hr->mp || h->mv != hr->mv || h->ma != 0 || h->nu != nu ||
+        hr->nu != nu || b->n != CCREF_HSLOT_N) {
+        s->discrete_mismatch = 1;
+        return;
+    }
+    compare(s, k, hr->out, b);
+}
+
+void acc_compare_handle_case(ora_ctx *ctx, const ccref_case *c, const ccref_handle *h, ccref_status hs,
+                             const ccref_bounds *b, ccref_status bst, acc_sample *s)
+{
+    ora_handle_result hr;
+    ora_eval_handle_case(ctx, c, NULL, &hr);
+    handle_sample(s, h, hs, b, bst, &hr, ccref_case_mobilities(c));
+}
+
+void acc_compare_handle_contact(ora_ctx *ctx, const ccref_contact_case *c, const ccref_handle *h, ccref_status hs,
+                                const ccref_bounds *b, ccref_status bst, acc_sample *s)
+{
+    ora_handle_result hr;
+    ora_eval_handle_contact(ctx, c, NULL, &hr);
+    handle_sample(s, h, hs, b, bst, &hr, ccref_contact_mobilities(c));
+}
+
+void acc_check_handle_case(ora_ctx *ctx, const ccref_case *c, acc_sample *s)
+{
+    ccref_handle h;
+    ccref_bounds b;
+    ccref_status hs = ccref_handle_case(c, &h), bst = ccref_bounds_handle_case(c, NULL, &b);
+    acc_compare_handle_case(ctx, c, &h, hs, &b, bst, s);
+}
+
+void acc_check_handle_contact(ora_ctx *ctx, const ccref_contact_case *c, acc_sample *s)
+{
+    ccref_handle h;
+    ccref_bounds b;
+    ccref_status hs = ccref_handle_contact(c, &h), bst = ccref_bounds_handle_contact(c, NULL, &b);
+    acc_compare_handle_contact(ctx, c, &h, hs, &b, bst, s);
+}
+
 void acc_check_cor(ora_ctx *ctx, double min_cor, double capture_speed, double min_cor_speed, double impact_speed,
                    acc_sample *s)
 {
@@ -124,6 +203,7 @@ void acc_check_cor(ora_ctx *ctx, double min_cor, double capture_speed, double mi
     sample_init(s, 1);
     s->kernel_status = ccref_effective_cor_branch(min_cor, capture_speed, min_cor_speed, impact_speed, &cor, &kb);
     s->oracle_status = ora_effective_cor_d(ctx, min_cor, capture_speed, min_cor_speed, impact_speed, &oc, &ob);
+    s->decided = 1; /* the rules' decisions are exact comparisons of polynomial forms */
     if (s->kernel_status != CCREF_OK || s->oracle_status != CCREF_OK ||
         !ccref_status_ok(ccref_bounds_cor(min_cor, capture_speed, min_cor_speed, impact_speed, &b)))
         return;
@@ -146,6 +226,7 @@ void acc_check_cof(ora_ctx *ctx, double mu_s, double mu_d, double mu_v, double t
     sample_init(s, 1);
     s->kernel_status = ccref_effective_cof_branch(mu_s, mu_d, mu_v, transition_speed, slip_speed, &mu, &kb);
     s->oracle_status = ora_effective_cof_d(ctx, mu_s, mu_d, mu_v, transition_speed, slip_speed, &oc, &ob);
+    s->decided = 1;
     if (s->kernel_status != CCREF_OK || s->oracle_status != CCREF_OK ||
         !ccref_status_ok(ccref_bounds_cof(mu_s, mu_d, mu_v, transition_speed, slip_speed, &b)))
         return;

@@ -9,6 +9,7 @@
 #include "../src/bounds_calculus.h"
 #include "../src/ccref.h"
 #include "../src/ccref_bounds.h"
+#include "../src/ccref_handle.h"
 #include "../src/ccref_unilateral.h"
 #include "testlib.h"
 
@@ -16,24 +17,47 @@
 
 /* ---------------------------------------------------------------- kernel against oracle */
 
-/* One compared case. Slot i is checked iff the oracle certified it; it passes iff
- * |kernel - oracle| <= B + ulp(oracle)/2 (the oracle is RN(exact), within half an ulp of the exact value). */
+/* One compared case. Slot i is checked iff it is in use and the oracle certified it; it passes iff
+ * |kernel - oracle| <= B + ulp(oracle)/2 (the oracle is RN(exact), within half an ulp of the exact value; a zero
+ * passes against a zero of either sign). */
 typedef struct {
     int n;
     double kernel[ACC_MAX_SLOTS], oracle[ACC_MAX_SLOTS], bound[ACC_MAX_SLOTS];
     int certified[ACC_MAX_SLOTS];
+    /* 1 for every slot of a kind, class or rule; a handle's: ccref_handle_slot_in_use (its rows past mp + mv and
+     * columns past nu are structural zeros, not compared but checked zero: not_zeroed) */
+    unsigned char in_use[ACC_MAX_SLOTS];
     ccref_status kernel_status, oracle_status;
+    int decided;                /* the oracle decided its status and every branch */
     int valid;                  /* kernel and oracle returned an OK-class status and the oracle decided */
     ccref_decision excluded;      /* != NONE: excluded by the decision-band rule (never compared) */
     int discrete_mismatch;      /* valid, not excluded, but status / sense / branches differ from the oracle */
     int violations;             /* slots with |kernel - oracle| > B + ulp/2 */
     int unbounded;              /* certified slots with an infinite bound */
     int uncertified;            /* slots the oracle could not certify (skipped) */
+    int slots_compared;         /* slots compared with their bound: in use, certified, finite bound */
+    int not_zeroed;             /* handle: slots not zero where they must be: every slot (+0, bit for bit) under an
+                                   error status, the slots not in use (0 of either sign) under an OK-class one */
     double cond;
 } acc_sample;
 
 void acc_check_case(ora_ctx *ctx, const ccref_case *c, acc_sample *s);
 void acc_check_contact(ora_ctx *ctx, const ccref_contact_case *c, acc_sample *s);
+/* The Constraint handle (src/ccref_handle.h: G = [P; V], bias, power; CCREF_HSLOT_N slots): ccref_handle_case /
+ * _contact against ora_eval_handle_case / _contact within ccref_bounds_handle_case / _contact, as acc_check_case
+ * compares a kind's outputs: the same status (the case's own, or the handle's E_RESULT_OVERFLOW), rows and
+ * mobilities, the decision-band rule on the handle's bounds (which carry the case's own bands), every certified slot
+ * in use within B + ulp(o)/2. kernel_status and oracle_status are the handle's; the kernel's handle must be zeroed
+ * on an error status (not_zeroed). */
+void acc_check_handle_case(ora_ctx *ctx, const ccref_case *c, acc_sample *s);
+void acc_check_handle_contact(ora_ctx *ctx, const ccref_contact_case *c, acc_sample *s);
+/* The same comparison of a handle and bounds the caller evaluated (h and hs from ccref_handle_case / _contact, b and
+ * bst from ccref_bounds_handle_case / _contact with br NULL): the fuzz harness checks them on its own first and does
+ * not evaluate them twice. */
+void acc_compare_handle_case(ora_ctx *ctx, const ccref_case *c, const ccref_handle *h, ccref_status hs,
+                             const ccref_bounds *b, ccref_status bst, acc_sample *s);
+void acc_compare_handle_contact(ora_ctx *ctx, const ccref_contact_case *c, const ccref_handle *h, ccref_status hs,
+                                const ccref_bounds *b, ccref_status bst, acc_sample *s);
 void acc_check_cor(ora_ctx *ctx, double min_cor, double capture_speed, double min_cor_speed, double impact_speed,
                    acc_sample *s);
 void acc_check_cof(ora_ctx *ctx, double mu_s, double mu_d, double mu_v, double transition_speed, double slip_speed,

@@ -17,7 +17,13 @@
  * COR capture and COF transition bands case by case against the rule re-evaluated from the slot bounds, the
  * geometric bands per family and parameter against a table. The well-conditioned random families must have no
  * exclusion, and no slot may go uncertified. A compared case must also agree with the oracle on its status and
- * discrete outputs (contact classes: sign and friction flag too). */
+ * discrete outputs (contact classes: sign and friction flag too).
+ *
+ * The Constraint handle (src/ccref_handle.h: G = [P; V], bias, power) of every case of run_kind and run_contact is
+ * compared too (acc_check_handle_*, section "the Constraint handle" below): same status, rows and mobilities, every
+ * slot in use certified, bounded and within B + ulp/2, the counts of compared slots asserted against the slots in
+ * use. It makes the suite about 15 s longer (0.65 s to about 16 s of CPU on the development machine; under
+ * make test-sanitize, 2.2 s to about 43 s). */
 #include <stdio.h>
 #include <string.h>
 
@@ -76,7 +82,7 @@ static void add_at(tally *t, const acc_sample *s, const char *what, int ti)
     t->uncertified += s->uncertified;
     total.uncertified += s->uncertified;
     for (int j = 0; j < s->n; j++) {
-        if (!s->certified[j] || isinf(s->bound[j]))
+        if (!s->in_use[j] || !s->certified[j] || isinf(s->bound[j]))
             continue;
         double r = acc_ratio(s->kernel[j], s->oracle[j], s->bound[j]);
         if (r > t->max_ratio)
@@ -90,6 +96,103 @@ static void add_at(tally *t, const acc_sample *s, const char *what, int ti)
 }
 
 static void add(tally *t, const acc_sample *s, const char *what) { add_at(t, s, what, 0); }
+
+/* ---------------------------------------------------------------- the Constraint handle
+ *
+ * Every case of run_kind and run_contact (the random cases and every family) is also compared for its Constraint
+ * handle (acc_check_handle_case / _contact: G = [P; V], bias and power against the certified handle within
+ * ccref_bounds_handle_*). The handle's bounds carry the case's own decision bands, so a case is excluded for its
+ * handle exactly when it is for its own outputs (asserted case by case), and compared otherwise. A compared case
+ * must agree with the oracle on the handle's status, rows and mobilities, have its structural zeros zero, and every
+ * slot in use, (mp + mv) nu entries of G, mp + mv of bias and the power, must be certified, bounded and within
+ * B + ulp/2: the number of slots compared is asserted equal to that count, computed here from the rows and the
+ * mobilities (12, or 1 for a coordinate), so no slot is skipped (certified = compared, skipped = 0). Uncertified
+ * slots: as for a kind's outputs (assert_tally), none of these cases builds an exact midpoint. */
+static struct {
+    long cases, compared, excluded, slots_compared;
+    double max_ratio;
+} htotal;
+
+typedef struct {
+    int cases, invalid, compared, excluded, band_differs, mismatch, violations, unbounded, uncertified, not_zeroed;
+    long slots_compared, slots_expected;
+    double max_ratio;
+} htally;
+
+/* The mobilities of a case, from the state its kind or class reads (bodies: (w1, v1, w2, v2); a coordinate: qdot). */
+static int kind_nu(ccref_kind kind) { return kind == CCREF_KIND_CONSTANT_COORDINATE ? 1 : 12; }
+static int class_nu(ccref_contact_class cls)
+{
+    return cls == CCREF_CONTACT_HARD_STOP_UPPER || cls == CCREF_CONTACT_HARD_STOP_LOWER ? 1 : 12;
+}
+
+/* h: the handle's sample of a case whose own sample is own; rows = mp + mv of the case, nu its mobilities. */
+static void add_handle(htally *t, const acc_sample *h, const acc_sample *own, int rows, int nu, const char *what)
+{
+    t->cases++;
+    htotal.cases++;
+    t->not_zeroed += h->not_zeroed;
+    if (!h->valid) {
+        t->invalid++;
+        fprintf(stderr, "\n  accuracy: %s: handle not compared (kernel %s, oracle %s)", what,
+                ccref_status_name(h->kernel_status), ccref_status_name(h->oracle_status));
+        return;
+    }
+    if (h->excluded != own->excluded)
+        t->band_differs++;
+    if (h->excluded != CCREF_DECISION_NONE) {
+        t->excluded++;
+        htotal.excluded++;
+        return;
+    }
+    if (h->discrete_mismatch) {
+        t->mismatch++;
+        fprintf(stderr, "\n  accuracy: %s: the handle's status, rows or mobilities differ from the oracle's (kernel %s, "
+                "oracle %s)", what, ccref_status_name(h->kernel_status), ccref_status_name(h->oracle_status));
+        return;
+    }
+    t->compared++;
+    htotal.compared++;
+    t->violations += h->violations;
+    t->unbounded += h->unbounded;
+    t->uncertified += h->uncertified;
+    t->slots_compared += h->slots_compared;
+    htotal.slots_compared += h->slots_compared;
+    t->slots_expected += (long)rows * nu + rows + 1;
+    for (int j = 0; j < h->n; j++) {
+        if (!h->in_use[j] || !h->certified[j] || isinf(h->bound[j]))
+            continue;
+        double r = acc_ratio(h->kernel[j], h->oracle[j], h->bound[j]);
+        if (r > t->max_ratio)
+            t->max_ratio = r;
+        if (r > 1.0)
+            fprintf(stderr, "\n  accuracy: %s handle slot %d: kernel %.17g oracle %.17g bound %.3g", what, j,
+                    h->kernel[j], h->oracle[j], h->bound[j]);
+    }
+    if (t->max_ratio > htotal.max_ratio)
+        htotal.max_ratio = t->max_ratio;
+}
+
+/* own: the tally of the same cases' own outputs. */
+static void assert_htally(const htally *t, const tally *own, const char *what)
+{
+    if (t->slots_compared != t->slots_expected || t->compared != own->compared)
+        fprintf(stderr, "\n  accuracy: %s: handle: %d cases compared (own outputs: %d), %ld slots compared of %ld in use",
+                what, t->compared, own->compared, t->slots_compared, t->slots_expected);
+    CU_ASSERT_EQUAL(t->cases, own->cases);
+    CU_ASSERT_EQUAL(t->invalid, 0);
+    CU_ASSERT_EQUAL(t->mismatch, 0);
+    CU_ASSERT_EQUAL(t->band_differs, 0);
+    CU_ASSERT_EQUAL(t->excluded, own->excluded);
+    CU_ASSERT_EQUAL(t->compared, own->compared);
+    CU_ASSERT_EQUAL(t->violations, 0);
+    CU_ASSERT_EQUAL(t->not_zeroed, 0);
+    CU_ASSERT_EQUAL(t->unbounded, 0);   /* skipped for want of a bound: none */
+    CU_ASSERT_EQUAL(t->uncertified, 0); /* skipped for want of a certificate: none */
+    CU_ASSERT_EQUAL(t->slots_compared, t->slots_expected);
+    CU_ASSERT(t->slots_compared > 0);
+    CU_ASSERT(t->max_ratio <= 1.0);
+}
 
 /* Every compared slot within its bound and certified, every case valid and agreeing on its discrete outputs.
  * Uncertified slots: the oracle leaves a slot uncertified only when its exact value is a midpoint between two
@@ -257,6 +360,24 @@ static int family_params(acc_family f, const double **t)
     }
 }
 
+/* The handle of a case whose own outputs gave the sample own (the rows: the case's, from ccref_case_rows; a class's
+ * constraint has one holonomic row and, with friction, two nonholonomic ones). */
+static void check_handle_kind(htally *t, const ccref_case *c, const acc_sample *own, const char *what)
+{
+    int mp = 0, mv = 0;
+    ccref_case_rows(c, &mp, &mv);
+    acc_sample h;
+    acc_check_handle_case(ctx(), c, &h);
+    add_handle(t, &h, own, mp + mv, kind_nu(c->kind), what);
+}
+
+static void check_handle_contact(htally *t, const ccref_contact_case *c, const acc_sample *own, const char *what)
+{
+    acc_sample h;
+    acc_check_handle_contact(ctx(), c, &h);
+    add_handle(t, &h, own, ccref_contact_has_friction(c->cls) ? 3 : 1, class_nu(c->cls), what);
+}
+
 #define N_RANDOM 1000 /* well-conditioned random cases per kind / class */
 #define N_PER_T 80    /* cases per family parameter */
 
@@ -267,6 +388,7 @@ static void run_kind(ccref_kind kind, int rolling)
         if (!acc_family_applies((acc_family)f, kind))
             continue;
         tally t = {0};
+        htally ht = {0};
         ccref_rng rng = {1000003u * (uint64_t)(kind + 1) + 7919u * (uint64_t)f + (uint64_t)rolling};
         snprintf(what, sizeof what, "%s%s/%s", ccref_kind_name(kind), rolling ? "(rolling)" : "",
                  acc_family_name((acc_family)f));
@@ -276,6 +398,7 @@ static void run_kind(ccref_kind kind, int rolling)
                 acc_sample s;
                 acc_check_case(ctx(), &c, &s);
                 add(&t, &s, what);
+                check_handle_kind(&ht, &c, &s, what);
             }
             CU_ASSERT_EQUAL(t.excluded, 0); /* well conditioned: no decision in its band */
         } else {
@@ -289,9 +412,11 @@ static void run_kind(ccref_kind kind, int rolling)
                     acc_sample s;
                     acc_check_case(ctx(), &c, &s);
                     add_at(&t, &s, what, k);
+                    check_handle_kind(&ht, &c, &s, what);
                 }
         }
         assert_tally(&t);
+        assert_htally(&ht, &t, what);
         const double *tv = NULL;
         int nt = f == ACC_FAM_RANDOM ? 0 : family_params((acc_family)f, &tv);
         assert_geometric_exclusions(&t, what, tv, nt);
@@ -305,6 +430,7 @@ static void run_contact(ccref_contact_class cls)
         if (!acc_family_applies_contact((acc_family)f, cls))
             continue;
         tally t = {0};
+        htally ht = {0};
         ccref_rng rng = {2000003u * (uint64_t)(cls + 1) + 104729u * (uint64_t)f};
         snprintf(what, sizeof what, "%s/%s", ccref_contact_class_name(cls), acc_family_name((acc_family)f));
         if (f == ACC_FAM_RANDOM) {
@@ -314,6 +440,7 @@ static void run_contact(ccref_contact_class cls)
                 acc_check_contact(ctx(), &c, &s);
                 add(&t, &s, what);
                 check_rule_bands(&t, &c, &s, what);
+                check_handle_contact(&ht, &c, &s, what);
             }
             CU_ASSERT_EQUAL(t.excluded, 0);
         } else {
@@ -328,6 +455,7 @@ static void run_contact(ccref_contact_class cls)
                     acc_sample s;
                     acc_check_contact(ctx(), &c, &s);
                     add_at(&t, &s, what, k);
+                    check_handle_contact(&ht, &c, &s, what);
                     unsigned want = check_rule_bands(&t, &c, &s, what);
                     if (tv[k] != 0.0)
                         continue;
@@ -349,6 +477,7 @@ static void run_contact(ccref_contact_class cls)
             }
         }
         assert_tally(&t);
+        assert_htally(&ht, &t, what);
         const double *tv = NULL;
         int nt = f == ACC_FAM_RANDOM ? 0 : family_params((acc_family)f, &tv);
         assert_geometric_exclusions(&t, what, tv, nt);
@@ -685,7 +814,12 @@ static void test_report(void)
             ex += total.excluded[d];
         }
     printf(" (%ld); uncertified slots skipped %ld\n", ex, total.uncertified);
+    printf("  accuracy: Constraint handle: %ld cases, %ld compared (%ld slots, every one in use, certified and "
+           "bounded), %ld excluded with their case's band; max |kernel - oracle| / (B + ulp/2) = %.3g\n",
+           htotal.cases, htotal.compared, htotal.slots_compared, htotal.excluded, htotal.max_ratio);
     CU_ASSERT(total.max_ratio <= 1.0);
+    CU_ASSERT(htotal.max_ratio <= 1.0);
+    CU_ASSERT(htotal.compared > 0);
     CU_ASSERT_EQUAL(total.uncertified, 0); /* assert_tally: no family builds an exact midpoint */
     if (g_ctx != NULL) {
         ora_ctx_free(g_ctx);
