@@ -139,6 +139,7 @@ static mj_pair load(const char *xml)
                                            * let non-finite distances through, which MuJoCo never sees) */
         m->geom_gap[g] = 0;
         m->geom_sameframe[g] = 0;
+        m->geom_condim[g] = 1;          /* one (normal) row per contact in efc_J: no friction mixed in (pyramidal) */
     }
     mj_pair p = {m, mj_makeData(m)};
     return p;
@@ -228,6 +229,35 @@ static int all_zero_perr(const vtest *t, int n)
     return 1;
 }
 
+/* ------------------------------------------------------------------ efc_J in ccref's mobilities */
+
+/* MuJoCo's constraint row efc_J[row] (nv entries, dense: nv = 12 < 60, mjJAC_AUTO) is d (efc row)/d qvel. A free
+ * joint's dofs (jnt_dofadr: 6 each) are qvel = (v, R^T w): the body origin's velocity in world, then the angular
+ * velocity in the body frame. ccref's mobilities are (w, v), both in world (spec/constraint_handle.md section 1), so
+ * for a free body whose row entries start at dof va, with R = d->xmat of the body (the rotation MuJoCo used, reported):
+ *   column w_k (world) = sum_j J[va + 3 + j] R[k][j]       (J_w_local R^T: the consumer's set-up, 2 roundings)
+ *   column v_k         = J[va + k]                          (as MuJoCo has it)
+ * ccref's body K (1 or 2) has the columns 6 (K - 1) + 0..2 (w) and + 3..5 (v). want_w / want_v select what is
+ * written; name_prefix is "" (a kind) or "constraint." (a contact class). */
+static void out_jac_row(result_line *r, const char *name_prefix, int row_i, const mjModel *m, const mjData *d,
+                        const double *J, int body, int K, int want_w, int want_v)
+{
+    int va = m->jnt_dofadr[m->body_jntadr[body]];
+    const double *X = d->xmat + 9 * body;
+    char name[48];
+    for (int k = 0; k < 3; k++) {
+        if (want_w) {
+            double w = J[va + 3 + 0] * X[3 * k + 0] + J[va + 3 + 1] * X[3 * k + 1] + J[va + 3 + 2] * X[3 * k + 2];
+            snprintf(name, sizeof name, "%sP[%d][%d]", name_prefix, row_i, 6 * (K - 1) + k);
+            out_value(r, name, w);
+        }
+        if (want_v) {
+            snprintf(name, sizeof name, "%sP[%d][%d]", name_prefix, row_i, 6 * (K - 1) + 3 + k);
+            out_value(r, name, J[va + k]);
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ ball */
 
 /* mjEQ_CONNECT (mj_instantiateEquality): pos[j] = xmat_j data[3j..3j+2] + xpos_j, cpos = pos[0] - pos[1]. With obj1 =
@@ -268,6 +298,15 @@ static const char *run_ball(const vtest *t, result_line *r)
     if (all_zero_perr(t, 3) || w1_zero)
         for (int i = 0; i < 3; i++)
             out_value(r, verr[i], d->efc_vel[i]);
+    /* efc_J rows = d/d qvel of (S - P) with P body 1's own station: jac(b2 at S) - jac(b1 at P). ccref's P reads
+     * S - p1 in body 1's angular columns ([S - p1]x; MuJoCo's [P - p1]x): they differ by [perr]x there only, so body
+     * 1's w columns are reported where the certified perr is exactly 0; its v columns (-I) and body 2's always. */
+    int w1_cols = all_zero_perr(t, 3);
+    for (int i = 0; i < 3; i++) {
+        const double *J = d->efc_J + (size_t)i * (size_t)m->nv;
+        out_jac_row(r, "", i, m, d, J, 1, 1, w1_cols, 1);
+        out_jac_row(r, "", i, m, d, J, 2, 2, 1, 1);
+    }
     return NULL;
 }
 
@@ -290,6 +329,7 @@ static const char *run_constant_coordinate(const vtest *t, result_line *r)
         return "MuJoCo made no joint row";
     out_value(r, "perr[0]", d->efc_pos[0]);
     out_value(r, "verr[0]", d->efc_vel[0]);
+    out_value(r, "P[0][0]", d->efc_J[0]);    /* the slide dof's unit row: nv = 1 */
     return NULL;
 }
 
@@ -317,6 +357,20 @@ static int contact_of(const mjData *d, int *flip)
     if (best >= 0)
         *flip = d->contact[best].geom1 != 0;
     return best;
+}
+
+/* The contact's normal row of efc_J (condim 1: mjCNSTR_CONTACT_FRICTIONLESS, one row = frame[0:3] . (J(body of geom2,
+ * pos) - J(body of geom1, pos))), after the collision: mj_comPos (cdof, subtree_com) then mj_makeConstraint. NULL
+ * when MuJoCo made no such row. (If MuJoCo's geom1 were ccref's geom 1, both the normal and the difference would
+ * change sign: the row is the same.) */
+static const double *contact_row(const mjModel *m, mjData *d, int k)
+{
+    mj_comPos(m, d);
+    mj_makeConstraint(m, d);
+    int a = d->contact[k].efc_address;
+    if (a < 0 || a >= d->nefc || d->efc_type[a] != mjCNSTR_CONTACT_FRICTIONLESS)
+        return NULL;
+    return d->efc_J + (size_t)a * (size_t)m->nv;
 }
 
 /* SphereOnPlane: plane geom 0 on body 1 at plane_frame_in_b1 (geom_quat = normalised mju_mat2Quat of its R), sphere
@@ -372,6 +426,14 @@ static const char *run_sphere_on_plane(const vtest *t, result_line *r)
         out_value(r, "contact_point.y", con->pos[1]);
         out_value(r, "contact_point.z", con->pos[2]);
     }
+    /* the normal row: n . (J2(pos) - J1(pos)), n = Pz. ccref's normal row n . (v2(C) - v1(C)): the v columns are
+     * n (exactly, at any point); the w columns (X - p2) x n are the same at any X on the normal through C in exact
+     * arithmetic only: MuJoCo's lever arm pos - p2 rounds off the normal, and where ccref's is degenerate its
+     * tolerance is 0. So the w columns are reported where pos is C (certified perr exactly 0, as contact_point).
+     * Body 1 is a mocap body (no dofs): only body 2's columns. */
+    const double *J = contact_row(m, d, k);
+    if (J != NULL)
+        out_jac_row(r, "", 0, m, d, J, 2, 2, all_zero_perr(t, 1), 1);
     return NULL;
 }
 
@@ -431,6 +493,24 @@ static const char *run_spheres(const vtest *t, result_line *r, int is_class, con
         static const char *const dp[3] = {"display_point.x", "display_point.y", "display_point.z"};
         for (int i = 0; i < 3; i++)
             out_value(r, is_class ? dp[i] : co[i], con->pos[i]);
+    }
+    /* the normal row n . (J2(pos) - J1(pos)): ccref's normal row along Cz at Co. The v columns (-n, n) are the
+     * same at any point; the w columns only where pos is Co (the rule of contact_frame.p above): elsewhere the row
+     * at pos equals ccref's in exact arithmetic only (pos - Co along n), and MuJoCo's rounding of pos - pk off the
+     * normal fails where ccref's lever arm is exactly degenerate (close_centres, perp_axis_tie: tolerance 0). */
+    /* Not at all where MuJoCo's centre distance is below mjMINVAL: its normal is then its fallback, not (S2 - S1)/|S2 -
+     * S1| (SOS-ABS-MINVAL, shown by contact_frame.R[i][2] in the kind; where the direction is undefined the vectors
+     * accept any Cz but hold the handle's rows). The w columns only where pos is Co exactly in value: certified perr
+     * exactly 0 (r1 = r2 alone is not enough: pos and Co are rounded differently, and ccref's lever arm can be
+     * exactly degenerate, tolerance 0: close_centres, perp_axis_tie). */
+    const double *g1 = d->geom_xpos, *g2 = d->geom_xpos + 3;
+    double cd[3] = {g2[0] - g1[0], g2[1] - g1[1], g2[2] - g1[2]};
+    const double *J = mju_norm3(cd) < mjMINVAL ? NULL : contact_row(m, d, k);
+    if (J != NULL) {
+        const char *pre = is_class ? "constraint." : "";
+        int wcols = ccref_status_ok(t->expected.o.d.status) && ep == 0.0;
+        out_jac_row(r, pre, 0, m, d, J, 1, 1, wcols, 1);
+        out_jac_row(r, pre, 0, m, d, J, 2, 2, wcols, 1);
     }
     return NULL;
 }
