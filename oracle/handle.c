@@ -29,6 +29,23 @@ static void taken_decisions(const signed char taken[ORA_D_COUNT], ora_decisions 
         d->v[i] = taken[i];
 }
 
+/* The decisions of a probe's certified evaluation: the caller's (NULL: every one automatic), with those that read the
+ * probe's velocities and decide nothing the constraint's rows read forced to one branch: Ball's and the rolling
+ * SphereOnSphere's deviation flags, a contact class's impact, COR and COF branches. Left automatic they would be
+ * decided exactly on the probe's unit velocities, where rows are often exact zeros whose sign the first stage cannot
+ * decide (2048 bits for a rolling sphere pair's slip). */
+static const ora_decisions *probe_decisions(const ora_decisions *force, ora_decisions *d)
+{
+    ora_decisions_force(d, force);
+    d->v[ORA_D_VERR_NONZERO] = 0;
+    d->v[ORA_D_W1_NONZERO] = 0;
+    d->v[ORA_D_SLIP_NONZERO] = 0;
+    d->v[ORA_D_IMPACT] = 0;
+    d->v[ORA_D_COR_BRANCH] = CCREF_COR_CAPTURED;
+    d->v[ORA_D_COF_BRANCH] = CCREF_COF_STATIC;
+    return d;
+}
+
 /* -(sum_r lambda_r v_r) on enclosures v (rows of verr), into s. */
 static void power_enclosure(mpfi_t s, mpfi_t *v, const double *lambda, int rows)
 {
@@ -130,8 +147,9 @@ int ora_eval_handle_case(ora_ctx *ctx, const ccref_case *c, const ora_decisions 
         return rc;
     for (int j = -1; j < nu; j++) {
         ccref_case probe;
+        ora_decisions d;
         ccref_handle_probe_case(c, j, 0, &probe);
-        ora_eval_case_on(ctx, &probe, force, &pr);
+        ora_eval_case_on(ctx, &probe, probe_decisions(force, &d), &pr);
         if (!probe_status(pr.status, pr.decided, own.mp, own.mv, nu, res))
             return 0;
         take_probe(pr.out, 0, j, rows, res);
@@ -159,8 +177,9 @@ int ora_eval_handle_contact(ora_ctx *ctx, const ccref_contact_case *c, const ora
         return rc;
     for (int j = -1; j < nu; j++) {
         ccref_contact_case probe;
+        ora_decisions d;
         ccref_handle_probe_contact(c, j, 0, &probe);
-        ora_eval_contact_case_on(ctx, &probe, force, &pr);
+        ora_eval_contact_case_on(ctx, &probe, probe_decisions(force, &d), &pr);
         if (!probe_status(pr.status, pr.decided, own.mp, own.mv, nu, res))
             return 0;
         take_probe(pr.out, CCREF_CSLOT_CONSTRAINT, j, rows, res);

@@ -12,7 +12,10 @@
  *                     perr[j] = m_constraintError[j] (= (a2 + x_B) - a1 - x_A, world);
  *                     verr = -(J1 u1 + J2 u2), the solver's J.u, only where the expected perr is exactly 0
  *                     (Bullet's rows differentiate each body's own pivot; ccref's verr uses the material point of
- *                     body 1 at S: the same quantity only when assembled)
+ *                     body 1 at S: the same quantity only when assembled);
+ *                     the Constraint handle's P = -J over (w1, v1, w2, v2): rows of m_J1angularAxis, m_J1linearAxis,
+ *                     m_J2angularAxis, m_J2linearAxis negated (body 1's angular columns, [a1]x with Bullet's own
+ *                     pivot, only where the expected perr is exactly 0); no bias, no power, no contact rows (README)
  *   sphere_on_plane   btConvexPlaneCollisionAlgorithm (sphere vs btStaticPlaneShape): perr[0] = separation =
  *                     distance; contact_point = pointOnB only where the expected perr is exactly 0
  *   sphere_on_sphere  btSphereSphereCollisionAlgorithm: perr[0] = separation = distance; Cz = -normalOnB;
@@ -32,6 +35,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -185,6 +189,31 @@ static const char *run_ball(const vtest *t, result_line *r)
             out_value(r, verr[j], -(double)(vel1 + vel2));
         }
     }
+    /* The Constraint handle's P (spec/constraint_handle.md: P = d verr/du over u = (w1, v1, w2, v2), world, body 1
+     * first). Bullet's row j (world axis j, the row of perr[j]) is the solver's Jacobian: J.u = (v_A + w_A x a1)[j] -
+     * (v_B + w_B x a2)[j] = -d/dt (pivot_B - pivot_A)[j] = -d/dt m_constraintError[j], with v the velocity of each
+     * body's centre of mass, which is the body origin here (setCenterOfMassTransform at (R, p), no motion state or
+     * compound offset: the COM transform is the body frame) and w the world angular velocity. So P = -J:
+     *   P[j][0..2]  = -m_J1angularAxis row j = -[-a1]x = [a1]x (a1 = R_A s1)   ccref: [S - p1]x
+     *   P[j][3..5]  = -m_J1linearAxis row j  = -I                              ccref: -I
+     *   P[j][6..8]  = -m_J2angularAxis row j = -[a2]x (a2 = R_B s2 = S - p2)   ccref: -[S - p2]x
+     *   P[j][9..11] = -m_J2linearAxis row j  = I                               ccref: I
+     * Bullet's body-1 lever arm is body 1's own pivot, a1 = P - p1, where ccref's reads S - p1: the two differ by
+     * [perr]x, so body 1's angular columns are reported only where the certified perr is exactly 0 (as verr). Each
+     * value is Bullet's entry negated (exact); the mass (0 here) enters no row. */
+    static const int col[4] = {0, 3, 6, 9};
+    const btScalar *Jrow[4] = {J1a, J1l, J2a, J2l};
+    const int w1_cols = ccref_status_ok(t->expected.o.d.status) && e[0] == 0 && e[1] == 0 && e[2] == 0;
+    for (int i = 0; i < 3; i++)
+        for (int b = 0; b < 4; b++) {
+            if (b == 0 && !w1_cols)
+                continue;
+            for (int k = 0; k < 3; k++) {
+                char name[24];
+                std::snprintf(name, sizeof name, "P[%d][%d]", i, col[b] + k);
+                out_value(r, name, -(double)Jrow[b][i * skip + k]);
+            }
+        }
     return NULL;
 }
 
