@@ -8,8 +8,9 @@
  *    error bound of that output for that case (ccref_bounds_case).
  * 2. The published vectors: every valid test of the "random" group of rod.json (format: spec/vectors.md),
  *    evaluated and compared with the expected values within their published tolerance of the double tier, which
- *    holds for every evaluation order in binary64. An engine would evaluate its own Rod here; this example
- *    evaluates ccref's, so every test passes.
+ *    holds for every evaluation order in binary64. The outputs are the kernel's (ccref_eval) and the generic
+ *    Constraint handle's (ccref_handle_case: P, bias, power; spec/constraint_handle.md). An engine would evaluate its
+ *    own Rod here; this example evaluates ccref's, so every test passes.
  * Exit status 0 when everything passes, 1 otherwise. */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 
 #include <ccref/ccref.h>
 #include <ccref/ccref_bounds.h>
+#include <ccref/ccref_handle.h>
 #include <ccref/ccref_outputs.h>
 #include <ccref/ccref_version.h>
 #include <jansson.h>
@@ -114,8 +116,13 @@ static int run_test(const json_t *test, const json_t *outputs, int *compared)
         c.lambda[i] = num(json_array_get(lambda, i));
 
     ccref_result r;
-    double v[CCREF_SLOT_MAX];
+    ccref_handle h;
+    double v[CCREF_SLOT_MAX], hv[CCREF_HSLOT_N];
     ccref_status st = ccref_eval(&c, &r);
+    if (ccref_status_ok(st)) { /* the published status is the handle's when the case is OK and the handle is not */
+        ccref_status hs = ccref_handle_case(&c, &h);
+        st = ccref_status_ok(hs) ? st : hs;
+    }
     int ok = strcmp(ccref_status_name(st), json_string_value(json_object_get(exp, "status"))) == 0;
     if (!ok)
         printf("  rod/%lld: status %s, expected %s\n", json_integer_value(json_object_get(test, "tcId")),
@@ -123,6 +130,7 @@ static int run_test(const json_t *test, const json_t *outputs, int *compared)
     if (!ok || !ccref_status_ok(st))
         return ok; /* an error status has no values */
     ccref_flatten_result(c.kind, &r, v);
+    ccref_flatten_handle(&h, hv);
     size_t i;
     const json_t *value; /* [hex, dec, ccref, double, binary32, cert]: a double engine is held to "double" */
     json_array_foreach(json_object_get(exp, "values"), i, value) {
@@ -131,7 +139,8 @@ static int run_test(const json_t *test, const json_t *outputs, int *compared)
             continue; /* no bound claimed, or not certified: not compared */
         const char *name = json_string_value(json_array_get(outputs, i));
         int slot = name ? ccref_output_slot(c.kind, name) : -1;
-        double got = slot >= 0 ? v[slot] : NAN, want = num(json_array_get(value, 0));
+        int hslot = name && slot < 0 ? ccref_handle_output_slot(ccref_kind_mp(c.kind), 0, name) : -1;
+        double got = slot >= 0 ? v[slot] : hslot >= 0 ? hv[hslot] : NAN, want = num(json_array_get(value, 0));
         (*compared)++;
         if (!(fabs(got - want) <= num(tol))) { /* a NaN (unknown output) fails too */
             printf("  rod/%lld: %s = %a, expected %a within %a\n", json_integer_value(json_object_get(test, "tcId")),

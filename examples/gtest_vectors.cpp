@@ -5,12 +5,13 @@
 //     CCREF_VECTORS="$(pkg-config --variable=vectorsdir ccref)/rod.json" ./gtest_vectors
 //
 // Every test of rod.json becomes one GoogleTest case, named by its id ("rod/47"). The "engine" is here ccref's own
-// Rod (ccref_eval); an engine puts its own evaluation in EvaluateRod and keeps the rest. A case is judged as
+// Rod (ccref_eval, and ccref_handle_case for the generic Constraint handle's P, bias and power); an engine puts its own evaluation in EvaluateRod and keeps the rest. A case is judged as
 // spec/vectors.md section 10 says, in the double tier (a binary64 engine, any evaluation order): the status (an
 // invalid input must be rejected), then every value whose tolerance is claimed and which is certified, within
 // |value - expected| <= tolerance; an acceptable test may match one of its alternatives instead (its values merged
 // over the expected ones; null: any finite value). GTEST_SKIP marks nothing: every test of the file is run.
 #include <ccref/ccref.h>
+#include <ccref/ccref_handle.h>
 #include <ccref/ccref_outputs.h>
 #include <gtest/gtest.h>
 #include <jansson.h>
@@ -68,14 +69,23 @@ Answer EvaluateRod(const json_t *cj)
         c.lambda[i] = Num(json_array_get(lambda, i));
     ccref_result r;
     Answer a;
+    ccref_handle h;
     ccref_status st = ccref_eval(&c, &r);
+    if (ccref_status_ok(st)) { // the published status is the handle's when the case is OK and the handle is not
+        ccref_status hs = ccref_handle_case(&c, &h);
+        st = ccref_status_ok(hs) ? st : hs;
+    }
     a.status = ccref_status_name(st);
     if (ccref_status_ok(st)) {
-        double v[CCREF_SLOT_MAX];
+        double v[CCREF_SLOT_MAX], hv[CCREF_HSLOT_N];
         ccref_flatten_result(c.kind, &r, v);
         for (int s = 0; s < CCREF_SLOT_MAX; s++)
             if (const char *name = ccref_output_name(c.kind, s))
                 a.values[name] = v[s];
+        ccref_flatten_handle(&h, hv);
+        for (int s = 0; s < CCREF_HSLOT_N; s++)
+            if (const char *name = ccref_handle_output_name(ccref_kind_mp(c.kind), 0, s))
+                a.values[name] = hv[s];
     }
     return a;
 }
