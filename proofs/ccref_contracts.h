@@ -138,4 +138,37 @@
     requires c->n_lambda <= 3; \
     assigns res->display_point, res->coordinate_force, res->constraint, errno;
 
+/* ---------------------------------------------------------------- the Constraint handle (handle.c) */
+
+/* Memory of ccref_handle_case(c, h) and ccref_handle_contact(c, h): each pointer null or valid, the handle apart
+ * from the case and from errno (Frama-C's libc model of ldexp and of sqrt in the kernels writes it; the build has
+ * -fno-math-errno), the case apart from errno (the probes read it again after each evaluation). */
+#define CCREF_HANDLE_MEMORY \
+    requires h == \null || \valid(h); \
+    requires c == \null || \valid_read(c); \
+    requires \separated(h, c) && \separated(h, &errno) && \separated(c, &errno); \
+    assigns *h, errno;
+/* The NULL arguments: nothing written for a NULL handle; for a NULL case, the handle zeroed with no rows and no
+ * mobilities. */
+#define CCREF_HANDLE_NULL_BEHAVIORS \
+    behavior null_handle: \
+      assumes h == \null; \
+      assigns \nothing; \
+      ensures \result == CCREF_E_NULL_ARGUMENT; \
+    behavior null_case: \
+      assumes h != \null && c == \null; \
+      ensures \result == CCREF_E_NULL_ARGUMENT && handle_zeroed(h) && h->mp == 0 && h->mv == 0 && h->nu == 0;
+/* Every handle computed from a case: an error status zeroes it, an OK-class status carries finite entries only
+ * (float model: the real model reads \is_finite as true), and the entries past its rows and mobilities are zero. */
+#define CCREF_HANDLE_RESULT \
+    ensures errors_zeroed: !ccref_ok(\result) ==> handle_zeroed(h); \
+    ensures ok_finite: ccref_ok(\result) ==> handle_finite(h); \
+    ensures unused_zero: handle_unused_zero(h);
+/* The source of a handle's evaluations inside handle.c: a case k_case (its multipliers within its lambda array, as
+ * ccref_eval requires), or, k_case null, a contact case c; either apart from errno. */
+#define CCREF_HANDLE_SOURCE \
+    requires (k_case != \null && \valid_read(k_case) && k_case->n_lambda <= CCREF_MAX_ROWS && \
+              \separated(k_case, &errno)) || \
+             (k_case == \null && \valid_read(c) && \separated(c, &errno));
+
 #endif

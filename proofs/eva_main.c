@@ -21,6 +21,7 @@
  * assertion proved by WP and EVA uses it (listed in proofs/README.md). */
 #include "__fc_builtin.h"
 #include "ccref.h"
+#include "ccref_handle.h"
 #include "ccref_kinds.h"
 #include "ccref_unilateral.h"
 
@@ -127,7 +128,7 @@ CCREF_KINDS(EVA_KIND_ENTRY)
 /* The dispatcher: every kind with its own parameters in the box, and one kind out of range (with ball's). */
 #define EVA_KIND_PARAMS(KIND, kind, ...)                                                                               \
     case CCREF_KIND_##KIND: CCREF_PARAMS_##kind(EVA_SET, c.params.kind) break;
-static void dispatch_one(ccref_kind kind)
+static ccref_case any_case(ccref_kind kind)
 {
     ccref_case c;
     c.kind = kind;
@@ -142,6 +143,12 @@ static void dispatch_one(ccref_kind kind)
     c.coordinate.qdotdot = any();
     any_lambda(c.lambda);
     c.n_lambda = (size_t)Frama_C_interval(0, 3);
+    return c;
+}
+
+static void dispatch_one(ccref_kind kind)
+{
+    ccref_case c = any_case(kind);
     ccref_result r;
     ccref_eval(&c, &r);
     int mp, mv;
@@ -193,7 +200,7 @@ void eva_unilateral(void)
  * zero speeds too, in eva_unilateral). */
 #define EVA_CLASS_PARAMS(CLASS, cls, prm, ...)                                                                         \
     case CCREF_CONTACT_##CLASS: CCREF_CONTACT_PARAMS_##prm(EVA_SET, c.params.prm) break;
-static void contact_one(ccref_contact_class cls, int zero_speeds)
+static ccref_contact_case any_contact_case(ccref_contact_class cls, int zero_speeds)
 {
     ccref_contact_case c;
     c.cls = cls;
@@ -215,6 +222,12 @@ static void contact_one(ccref_contact_class cls, int zero_speeds)
     c.speeds.transition_speed = zero_speeds ? 0.0 : any_positive();
     any_lambda(c.lambda);
     c.n_lambda = (size_t)Frama_C_interval(0, 3);
+    return c;
+}
+
+static void contact_one(ccref_contact_class cls, int zero_speeds)
+{
+    ccref_contact_case c = any_contact_case(cls, zero_speeds);
     ccref_contact_result r;
     ccref_contact_eval(&c, &r);
     ccref_contact_class_name(cls);
@@ -229,6 +242,52 @@ void eva_contacts(void)
     }
 }
 
+/* The Constraint handle (handle.c): every kind on the dispatcher's box (and one kind out of range), then the NULL
+ * arguments; each call evaluates the case and its probes (the kernel at scaled velocities, every scale of the ladder),
+ * so the box covers the probes: their velocities are the case's times 2^-k or 2^-k e_j, within the box. Then the flat
+ * layout on every slot. */
+void eva_handle_case(void)
+{
+    ccref_handle h;
+#define EVA_HANDLE_CASE_ONE(KIND, ...)                                                                                 \
+    {                                                                                                                  \
+        ccref_case c = any_case(CCREF_KIND_##KIND);                                                                    \
+        ccref_handle_case(&c, &h);                                                                                     \
+    }
+    CCREF_KINDS(EVA_HANDLE_CASE_ONE)
+    ccref_case c = any_case(CCREF_KIND_COUNT);
+    ccref_handle_case(&c, &h);
+    ccref_handle_case(NULL, &h);
+    ccref_handle_case(&c, NULL);
+    double v[CCREF_HSLOT_N];
+    ccref_flatten_handle(&h, v);
+    int slot = Frama_C_interval(-1, CCREF_HSLOT_N);
+    ccref_handle_output_name(Frama_C_interval(0, 4), any_flag(), slot);
+    ccref_handle_output_slot(Frama_C_interval(0, 4), any_flag(), "constraint.V[1][11]");
+    ccref_handle_output_slot(1, 0, NULL);
+    ccref_handle_slot_in_use(slot, Frama_C_interval(0, 3), Frama_C_interval(0, 3), Frama_C_interval(0, 12));
+}
+
+/* The same for the contact classes, on eva_contacts' box (the rule speeds 0 or in the box; each probe sets them to
+ * 2^1000), one class out of range, and the NULL arguments. */
+void eva_handle_contact(void)
+{
+    ccref_handle h;
+#define EVA_HANDLE_CONTACT_ONE(CLASS, ...)                                                                             \
+    {                                                                                                                  \
+        ccref_contact_case c = any_contact_case(CCREF_CONTACT_##CLASS, z);                                             \
+        ccref_handle_contact(&c, &h);                                                                                  \
+    }
+    for (int z = 0; z < 2; z++) {
+        CCREF_CONTACTS(EVA_HANDLE_CONTACT_ONE)
+        ccref_contact_case c = any_contact_case(CCREF_CONTACT_COUNT, z);
+        ccref_handle_contact(&c, &h);
+    }
+    ccref_handle_contact(NULL, &h);
+    ccref_contact_case c = any_contact_case(CCREF_CONTACT_ROPE, 0);
+    ccref_handle_contact(&c, NULL);
+}
+
 int main(void)
 {
 #define EVA_KIND_CALL(KIND, kind, ...) eva_##kind();
@@ -236,5 +295,7 @@ int main(void)
     eva_dispatch();
     eva_unilateral();
     eva_contacts();
+    eva_handle_case();
+    eva_handle_contact();
     return 0;
 }
