@@ -7,13 +7,15 @@
 #   1. the rule is applied and must change exactly the expected number of lines (else the script stops with exit
 #      status 2: a rule that no longer matches the source must not silently test nothing);
 #   2. the test binary and the tool are built (make build/ccref_tests build/ccref);
-#   3. the tests run: tests/test_main.c cannot select a suite (it runs every suite registered with
-#      CCREF_TEST_SUITE), so every suite runs; the suites that failed are read from CUnit's report;
+#   3. the suites of the tool run (CLI_MUT_SUITES, default "cli judge": the tool's reader, writer and verdicts, and
+#      the judge's; the kernels' suites cannot see these files' faults, and running them too took 13 minutes of
+#      CI's time); the suites that failed are read from CUnit's report;
 #   4. the file is restored (with a new mtime, so the next build recompiles it).
 # The unmutated tree is built and tested first and must pass. A table follows: mutant, file, killed, the suites
 # that failed. Exit status: 0 every mutant killed, 1 some mutant survived, 2 setup error (a rule that does not
 # apply, a build that fails, a baseline that does not pass).
 # Environment: CLI_MUT_KEEP=1 keeps the scratch tree and logs; CLI_MUT_TIMEOUT (seconds, default 1200) per run;
+# CLI_MUT_SUITES (the suites each run runs; "" for every suite);
 # MAKE (default make), run under nice with -j1.
 #
 # The faults of the earlier review live where the code now is: the flat names the tool writes are the table's
@@ -24,6 +26,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MAKE=${MAKE:-make}
 TIMEOUT=${CLI_MUT_TIMEOUT:-1200}
+SUITES=${CLI_MUT_SUITES-cli judge}
 
 # name|file|lines the rule must change|sed rule
 MUTANTS='
@@ -112,7 +115,8 @@ build_and_test() {
         built=0
         return 0
     fi
-    (cd "$TREE" && CCREF_BIN=build/ccref timeout "$TIMEOUT" nice build/ccref_tests) > "$log.test" 2>&1 || rc=$?
+    # shellcheck disable=SC2086 # the suites' names are words
+    (cd "$TREE" && CCREF_BIN=build/ccref timeout "$TIMEOUT" nice build/ccref_tests $SUITES) > "$log.test" 2>&1 || rc=$?
     suites=$(sed -n 's/^ *Suite \(.*\), Test .* had failures:.*/\1/p; s/^ *Suite \(.*\) had failures:.*/\1/p' \
              "$log.test" | sort -u | paste -sd, -)
     [ "$rc" -eq 124 ] && suites="${suites:+$suites,}(timeout)"
@@ -124,7 +128,7 @@ for m in $sel; do
     mutate "$m" "$SCRATCH/check.c" || exit 2
 done
 
-echo "cli_mutate.sh: baseline (unmutated) build and tests ..." >&2
+echo "cli_mutate.sh: baseline (unmutated) build and tests (suites: ${SUITES:-every one}) ..." >&2
 build_and_test baseline
 if [ "$built" -ne 1 ] || [ "$rc" -ne 0 ]; then
     echo "cli_mutate.sh: the unmutated tree does not build or pass (see below); nothing to measure" >&2
@@ -170,6 +174,6 @@ done < "$results"
 killed=$(grep -c '|yes|' "$results" || true)
 total=$(wc -l < "$results")
 echo
-echo "cli_mutate.sh: $killed of $total mutants killed; $(( $(date +%s) - start )) s"
+echo "cli_mutate.sh: $killed of $total mutants killed (suites: ${SUITES:-every one}); $(( $(date +%s) - start )) s"
 [ "${CLI_MUT_KEEP:-0}" = 1 ] && echo "cli_mutate.sh: logs in $LOGS"
 exit $status
