@@ -129,7 +129,7 @@ judge-agree: crosscheck-kernels crosscheck-simbody $(CROSSCHECK_CONSUMERS) | dep
 	done
 
 .PHONY: findings
-findings: findings-ode findings-mujoco findings-bullet findings-dart findings-fcl findings-cgal ## every engine's finding reproducers built and run; fails when one no longer shows its bug
+findings: findings-simbody findings-ode findings-mujoco findings-bullet findings-dart findings-fcl findings-cgal ## every engine's finding reproducers built and run; fails when one no longer shows its bug
 
 crosscheck: crosscheck-kernels crosscheck-simbody $(CROSSCHECK_CONSUMERS) crosscheck-same-tests | deps-plot ## the kernels, Simbody 3.7, ODE 0.16, MuJoCo 2.2.2, Bullet 3.24, DART 6.12, FCL 0.7 and CGAL 5.5 judged against the vectors; spec/conformance.md (CI)
 	python3 tools/conformance.py --out spec/conformance.md --plot-data $(CONFORMANCE_PLOT_DATA) \

@@ -12,7 +12,7 @@ SIMBODY_LIBS := -lSimTKsimbody -lSimTKmath -lSimTKcommon
 SIMBODY_BIN := $(BUILD)/simbody_consumer
 
 .PHONY: deps-simbody crosscheck-simbody crosscheck-simbody-results update-coverage-simbody \
-        crosscheck-simbody-random
+        crosscheck-simbody-random findings-simbody
 deps-simbody: ## install libsimbody-dev
 	@tools/ensure-deps build oracle simbody
 
@@ -73,3 +73,19 @@ crosscheck-simbody-random: $(SIMBODY_BIN) $(BUILD)/ccref ## Simbody 3.7 on a ran
 	@missing=$$(grep -h -o 'not reported: [0-9]* tests' $(SIMBODY_RANDOM_DIR)/check*.txt | awk '{ n += $$3 } END { print n }'); \
 	    [ "$$missing" = "$(SIMBODY_RANDOM_N)" ] || { echo "crosscheck-simbody-random: $$missing tests not reported," \
 	    "expected $(SIMBODY_RANDOM_N) (those of ball_rolling_on_plane)"; exit 1; }
+
+# Simbody's findings on constraints that are not ccref kinds yet (consumers/simbody/findings/): each reproducer
+# (Simbody's public API only) and each MPFR evidence program exits 0 while what it shows still holds, 1 once not.
+SIMBODY_REPROS := $(wildcard consumers/simbody/findings/*.cpp)
+SIMBODY_EVIDENCE := $(wildcard consumers/simbody/findings/*.c)
+findings-simbody: | deps-simbody ## build and run Simbody's reproducers and their MPFR evidence (consumers/simbody/findings/)
+	@mkdir -p $(BUILD)/simbody-findings
+	@set -e; fail=0; for f in $(SIMBODY_REPROS) $(SIMBODY_EVIDENCE); do n=$$(basename $${f%.*}); \
+	    case $$f in \
+	    *.cpp) $(CXX) $(SIMBODY_CXXFLAGS) -o $(BUILD)/simbody-findings/$$n $$f $(SIMBODY_LIBS) ;; \
+	    *) $(CC) -std=c11 -O2 -ffp-contract=off -fno-fast-math -Wall -Wextra -Werror -o $(BUILD)/simbody-findings/$$n \
+	           $$f -lmpfr -lgmp ;; \
+	    esac; \
+	    if $(BUILD)/simbody-findings/$$n > $(BUILD)/simbody-findings/$$n.out; then echo "findings-simbody: $$n reproduces"; \
+	    else cat $(BUILD)/simbody-findings/$$n.out; echo "findings-simbody: $$n NO LONGER REPRODUCES"; fail=1; fi; done; \
+	    exit $$fail
