@@ -4,14 +4,18 @@
 // Only quantities DART's own public (or, for the ball joint, protected-but-virtual) routines compute are reported:
 //
 //   ball              dart::constraint::BallJointConstraint between two FreeJoint skeletons, read through a
-//                     subclass that makes update() and getInformation() callable (`using`). getInformation writes
-//                     b = -(J1 V1 - J2 V2) - erp invTimeStep mViolation, mViolation = mOffset1 - T1^-1 T2 mOffset2
-//                     (body-1 frame). With every velocity zero and erp = invTimeStep = 1: b = T1^-1 T2 mOffset2 -
-//                     mOffset1 = R1^T (S - P); the consumer rotates it into Ground with DART's own R1 (one 3x3
-//                     product, the rounding the README accounts for): perr = R1 b. With erp = 0 and the case's
-//                     velocities: b = R1^T (v(B2 at P) - v(B1 at P)): the velocity error at body 1's station P,
-//                     where ccref's verr is taken at body 2's station S; the two are the same function only when
-//                     S = P, so verr (= R1 b) is reported only on tests whose certified perr is exactly zero.
+//                     subclass that makes update(), getInformation() and applyImpulse() callable (`using`).
+//                     getInformation writes b = -(J1 V1 - J2 V2) - erp invTimeStep mViolation, mViolation =
+//                     mOffset1 - T1^-1 T2 mOffset2 (body-1 frame). With every velocity zero and erp = invTimeStep
+//                     = 1: b = T1^-1 T2 mOffset2 - mOffset1 = R1^T (S - P); the consumer rotates it into Ground with
+//                     DART's own R1 (one 3x3 product, the rounding the README accounts for): perr = R1 b. With erp
+//                     = 0 and the case's velocities: b = R1^T (v(B2 at P) - v(B1 at P)): the velocity error at body
+//                     1's station P, where ccref's verr is taken at body 2's station S; the two are the same function
+//                     only when S = P, so verr (= R1 b) is reported only on tests whose certified perr is exactly 0.
+//                     The handle's P from DART's rows -mJacobian1, mJacobian2 (private: read as b at unit body
+//                     velocities, checked against applyImpulse), taken to ccref's world columns R1 B R_K^-1: body
+//                     1's v block always, both w blocks where the certified perr is exactly zero (DART's lever arms
+//                     end at P, ccref's at S); body 2's v block not (README).
 //   sphere_on_sphere  DARTCollisionDetector on two SphereShape ShapeNodes (dart::collision::collideSphereSphere):
 //                     normal = (c0 - c1)/|c0 - c1| (from sphere 2 toward sphere 1: ccref's Cz = -normal),
 //                     point = (r1 c0 + r0 c1)/(r0 + r1) (= ccref's Co), penetrationDepth = r0 + r1 - d
@@ -20,8 +24,11 @@
 // Bodies: each case body is a Skeleton with one FreeJoint; FreeJoint::setTransform stores the pose as exp-map
 // coordinates, so the rotation DART uses is read back (BodyNode::getWorldTransform) and reported in inputs_used.
 //
-// Usage: dart_consumer [--all-verr] [--dump-ball FILE] [--verbose] --out RESULTS VECTORS_DIR
+// Usage: dart_consumer [--all-verr] [--all-rows] [--dump-ball FILE] [--dump-rows FILE] [--verbose] --out RESULTS
+//                      VECTORS_DIR
 //   --all-verr: report the ball's velocity error on every test (a diagnostic: off S = P it is another quantity).
+//   --all-rows: report every block of the ball's P on every test (a diagnostic, as --all-verr).
+//   --dump-rows FILE: per ball test, R1, R2 and DART's rows, for consumers/dart/tools/exact_rows.py.
 //   --dump-ball FILE: per ball test, DART's b (erp = 1, V = 0) and the R1 it is rotated with, for an exact re-check
 //     of the consumer's rotation (consumers/dart/README.md).
 #include <dart/config.hpp>
@@ -65,7 +72,9 @@ using dart::dynamics::SkeletonPtr;
 namespace {
 
 int all_verr;           // --all-verr
+int all_rows;           // --all-rows: every block of P on every ball test (a diagnostic)
 FILE *dump_ball;        // --dump-ball FILE: per ball test, DART's b (erp = 1, V = 0) and R1, for an exact re-check
+FILE *dump_rows;        // --dump-rows FILE: per ball test, R1, R2 and DART's rows, for an exact re-check of P
 
 // ------------------------------------------------------------------ bodies
 
@@ -134,10 +143,11 @@ void place(Body &b, const ccref_body &given, int k, result_line *r)
 
 // ------------------------------------------------------------------ ball
 
-// update() and getInformation() are protected in BallJointConstraint: a subclass makes them callable.
+// update(), getInformation() and applyImpulse() are protected in BallJointConstraint: a subclass makes them callable.
 class BallProbe : public dart::constraint::BallJointConstraint {
 public:
     using BallJointConstraint::BallJointConstraint;
+    using BallJointConstraint::applyImpulse;
     using BallJointConstraint::getInformation;
     using BallJointConstraint::update;
 
@@ -161,6 +171,73 @@ public:
         return Eigen::Vector3d(b[0], b[1], b[2]);
     }
 };
+
+// DART's rows, d b / d V_K: how b (erp = 0) moves with body K's spatial velocity V_K = [w; v] in body K's own frame
+// (a FreeJoint's generalized velocities, with identity joint frames). b = -mJacobian1 V1 + mJacobian2 V2, so body
+// 1's rows are -mJacobian1 and body 2's mJacobian2; both members are private, so each column is read as b at V_K =
+// e_k with the other body at rest: getSpatialVelocity() is then e_k exactly (the FreeJoint's Jacobian is AdT of the
+// identity) and the products by 0 and 1 in getInformation are exact, so the column is DART's entry bit for bit.
+Eigen::Matrix<double, 3, 6> rows_of_body(BallProbe &ball, Body &moving, Body &resting)
+{
+    Eigen::Matrix<double, 3, 6> rows;
+    resting.joint->setVelocities(Eigen::Vector6d::Zero());
+    for (int k = 0; k < 6; k++) {
+        moving.joint->setVelocities(Eigen::Vector6d::Unit(k));
+        rows.col(k) = ball.bias(0.0);
+    }
+    moving.joint->setVelocities(Eigen::Vector6d::Zero());
+    return rows;
+}
+
+// The same members through the solver's other door: applyImpulse(e_i) adds mJacobian1^T e_i to body 1's constraint
+// impulse and -mJacobian2^T e_i to body 2's (BodyNode::getConstraintImpulse), i.e. -rows1.row(i) and -rows2.row(i),
+// again with products by 0 and 1 only. A check that the probes read the members and nothing else.
+bool rows_match_impulses(BallProbe &ball, Body &b1, Body &b2, const Eigen::Matrix<double, 3, 6> &rows1,
+                         const Eigen::Matrix<double, 3, 6> &rows2)
+{
+    for (int i = 0; i < 3; i++) {
+        b1.body->clearConstraintImpulse();
+        b2.body->clearConstraintImpulse();
+        double unit[3] = {0, 0, 0};
+        unit[i] = 1.0;
+        ball.applyImpulse(unit);
+        if (b1.body->getConstraintImpulse() != -rows1.row(i).transpose() ||
+            b2.body->getConstraintImpulse() != -rows2.row(i).transpose())
+            return false;
+    }
+    b1.body->clearConstraintImpulse();
+    b2.body->clearConstraintImpulse();
+    return true;
+}
+
+bool is_multiple_of_identity(const Eigen::Matrix3d &B)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (B(i, j) != (i == j ? B(0, 0) : 0.0))
+                return false;
+    return true;
+}
+
+// One 3x3 block of DART's rows in ccref's world columns. b is in body 1's frame (b_world = R1 b) and V_K in body
+// K's (V_K = R_K^-1 u_K), so the block is R1 B R_K^-1. A multiple of the identity of body 1 (DART's -mJacobian1
+// linear block, the constructor's literal -I) is the same matrix in every frame: returned as DART has it, no
+// rounding. Otherwise R_K^T stands for R_K^-1 (DART's rotations are orthonormal to a few ulps) and the product is
+// (R1 B) R_K^T, each dot product left to right: the consumer's roundings, measured with --dump-rows.
+Eigen::Matrix3d world_block(const Eigen::Matrix3d &R1, const Eigen::Matrix3d &B, const Eigen::Matrix3d &RK,
+                            bool of_body1)
+{
+    if (of_body1 && is_multiple_of_identity(B))
+        return B;
+    Eigen::Matrix3d R1B, W;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R1B(i, j) = R1(i, 0) * B(0, j) + R1(i, 1) * B(1, j) + R1(i, 2) * B(2, j);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            W(i, j) = R1B(i, 0) * RK(j, 0) + R1B(i, 1) * RK(j, 1) + R1B(i, 2) * RK(j, 2);
+    return W;
+}
 
 int certified_zero_perr(const vtest *t)
 {
@@ -201,6 +278,53 @@ const char *run_ball(const vtest *t, result_line *r)
     static const char *const pn[3] = {"perr[0]", "perr[1]", "perr[2]"};
     for (int i = 0; i < 3; i++)
         out_value(r, pn[i], perr[i]);
+
+    // The handle's P (spec/constraint_handle.md: d verr / du, u = (w1, v1, w2, v2) in Ground) from DART's rows B_K
+    // (world_block: R1 B_K R_K^-1). In exact arithmetic, with rotations exactly orthonormal:
+    //   body 1: w [R1 s1]x = [P - p1]x (ccref [S - p1]x),   v -I (ccref -I)
+    //   body 2: w -[R2 p2]x = -[P - p2]x (ccref -[S - p2]x), v R1 R12 R2^-1 = I (ccref I)
+    // with p2 = T12^-1 mOffset1: DART takes both bodies' points at body 1's station P, ccref (Simbody) at S. The w
+    // blocks differ by [perr]x: reported only where the certified perr is exactly 0 (as verr; the MuJoCo and Bullet
+    // consumers, whose body 2 lever is S, do so for body 1's). v1 is reported always. v2 is not: R12 = R1^T R2 takes
+    // R1^T for R1^-1, and DART's rotations are orthonormal only to a few ulps, which leaves v2 up to 3 tolerances
+    // from the exact I (README, "not reported"). --all-rows reports every block on every test (a diagnostic).
+    const Eigen::Matrix3d R2 = b2.body->getWorldTransform().linear();
+    const Eigen::Matrix<double, 3, 6> rows1 = rows_of_body(ball, b1, b2), rows2 = rows_of_body(ball, b2, b1);
+    if (!rows_match_impulses(ball, b1, b2, rows1, rows2))
+        return "DART's rows differ between getInformation and applyImpulse";
+    const bool angular_blocks_reported = all_rows || certified_zero_perr(t);
+    struct {
+        Eigen::Matrix3d block;
+        bool reported;
+    } const columns[4] = {{world_block(R1, rows1.leftCols<3>(), R1, true), angular_blocks_reported},
+                          {world_block(R1, rows1.rightCols<3>(), R1, true), true},
+                          {world_block(R1, rows2.leftCols<3>(), R2, false), angular_blocks_reported},
+                          {world_block(R1, rows2.rightCols<3>(), R2, false), all_rows != 0}};
+    for (int i = 0; i < 3; i++)
+        for (int q = 0; q < 4; q++) {
+            if (!columns[q].reported)
+                continue;
+            for (int j = 0; j < 3; j++) {
+                char name[24];
+                std::snprintf(name, sizeof name, "P[%d][%d]", i, 3 * q + j);
+                out_value(r, name, columns[q].block(i, j));
+            }
+        }
+    if (dump_rows != nullptr) {
+        // one line per test: tcId, R1 (9), R2 (9), rows1 (18), rows2 (18), each row-major, in %a
+        std::fprintf(dump_rows, "%d", t->tc_id);
+        const Eigen::Matrix3d *R[2] = {&R1, &R2};
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    std::fprintf(dump_rows, " %a", (*R[k])(i, j));
+        const Eigen::Matrix<double, 3, 6> *rows[2] = {&rows1, &rows2};
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 6; j++)
+                    std::fprintf(dump_rows, " %a", (*rows[k])(i, j));
+        std::fputc('\n', dump_rows);
+    }
 
     // verr: the case's velocities (FreeJoint stores the body-frame spatial velocity R^T w, R^T v), erp = 0.
     if (all_verr || certified_zero_perr(t)) {
@@ -270,9 +394,16 @@ int option(int argc, char **argv, int *i)
         all_verr = 1;
         return 1;
     }
-    if (std::strcmp(argv[*i], "--dump-ball") == 0 && *i + 1 < argc) {
+    if (std::strcmp(argv[*i], "--all-rows") == 0) {
+        all_rows = 1;
+        return 1;
+    }
+    FILE **dump = std::strcmp(argv[*i], "--dump-ball") == 0   ? &dump_ball
+                  : std::strcmp(argv[*i], "--dump-rows") == 0 ? &dump_rows
+                                                              : nullptr;
+    if (dump != nullptr && *i + 1 < argc) {
         ++*i;
-        if ((dump_ball = std::fopen(argv[*i], "w")) == nullptr) {
+        if ((*dump = std::fopen(argv[*i], "w")) == nullptr) {
             std::perror(argv[*i]);
             std::exit(2);
         }
@@ -322,7 +453,7 @@ int main(int argc, char **argv)
     static const consumer c = {
         "dart_consumer",
         "DART " DART_VERSION " (Debian libdart-dev, double)",
-        "[--all-verr] [--dump-ball FILE] ",
+        "[--all-verr] [--all-rows] [--dump-ball FILE] [--dump-rows FILE] ",
         option,
         suites,
         (int)(sizeof suites / sizeof suites[0]),
