@@ -16,14 +16,16 @@
  *   sphere_on_sphere     contact: dist = perr[0] = separation; frame[0:3] = Cz; pos = Co where the same point
  *   sphere_sphere        (contact class) the same geometry: dist = perr = constraint.perr[0]; pos = display_point
  *   line_on_line         contact of two capsules of radius 0 on the segments of lol_choose_segments: min dist =
- *                        |Qb - Qf|, reported as perr[0] = separation where the certified separation is >= 0
+ *                        |Qb - Qf|, reported as perr[0] = separation where the certified separation is >= 0 (its
+ *                        efc_J row only with --lol-normal-row, a measurement: README)
  *
  * MuJoCo builds every rotation from a quaternion it normalises (mj_kinematics); the rotations it used (d->xmat,
  * d->geom_xmat) are reported in inputs_used so that `ccref check` judges MuJoCo at the inputs it used.
  *
- * Usage: mujoco_consumer [--native-segments] [--dump FILE] [--verbose] --out RESULTS VECTORS_DIR
- *   --dump FILE: per line_on_line test MuJoCo's coefficients and branch, the geoms it received and the exact (MPFR)
- *   distance of its lines; per sphere test the centre distance and normal (to separate set-up from arithmetic). */
+ * Usage: mujoco_consumer [--native-segments] [--lol-normal-row] [--dump FILE] [--verbose] --out RESULTS VECTORS_DIR
+ *   --dump FILE: per line_on_line test MuJoCo's coefficients and branch, the geoms it received, the exact (MPFR)
+ *   distance of its lines and its contact (geom1, frame[0:3], pos); per sphere test the centre distance and normal (to
+ *   separate set-up from arithmetic). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -540,6 +542,7 @@ static const char *run_sphere_sphere(const vtest *t, result_line *r)
  * them back exactly. inputs_used: the bodies at the identity and the edge frames MuJoCo used in world coordinates,
  * R_E = [z, x, y] columns of geom_xmat (so R_E e_x = the capsule axis, R_E e_z = its y axis), p = geom_xpos. */
 static int native_segments;
+static int lol_normal_row;  /* --lol-normal-row: also write the contact's efc_J row (a measurement; README) */
 
 /* The exact distance of the two lines MuJoCo received (geom_xpos + t geom_xmat e_z), 256-bit MPFR: the answer of
  * MuJoCo's inputs, beside what mjc_CapsuleCapsule returned. */
@@ -647,6 +650,25 @@ static const char *run_line_on_line(const vtest *t, result_line *r)
         return CONSUMER_SEPARATED;
     out_value(r, "perr[0]", d->contact[k].dist);
     out_value(r, "separation", d->contact[k].dist);
+    /* The normal row n . (J2(pos) - J1(pos)) (only with --lol-normal-row: a measurement, not part of the judged
+     * results), n = frame[0:3], the direction from MuJoCo's closest point on geom 1 to that on geom 2 (vec1, vec2 of
+     * mjc_CapsuleCapsule), pos their midpoint. ccref's row is that of the point Co along its n (verr_0 =
+     * (vel_2(Co) - vel_1(Co)) . n, spec/line_on_line.md), the same at any point of the common normal: MuJoCo's row
+     * in exact arithmetic where the separation is > 0. Written where that sign is certain in the double tier: a
+     * valid test (no parallel or sense alternative), status OK, certified perr above its double-tier tolerance
+     * (below it the direction between the closest points is ill-conditioned or undefined). Not reported by default:
+     * ccref's tolerance covers its cross-product normal, not a normal through the closest points, whose error grows
+     * as |Q| / separation (consumers/mujoco/README.md, "Outputs it cannot report"). The bodies are at the identity,
+     * so the conversion of the angular columns is exact. */
+    double sep = t->expected.o.value[CCREF_SLOT_PERR];
+    if (lol_normal_row && t->result == RESULT_VALID && t->expected.o.d.status == CCREF_OK &&
+        sep > t->expected.tier_tol[CCREF_TIER_DOUBLE][CCREF_SLOT_PERR]) {
+        const double *J = contact_row(m, d, k);
+        if (J != NULL) {
+            out_jac_row(r, "", 0, m, d, J, 1, 1, 1, 1);
+            out_jac_row(r, "", 0, m, d, J, 2, 2, 1, 1);
+        }
+    }
     if (dump) {
         /* mjc_CapsuleCapsule's coefficients, evaluated as it does */
         const double *X1 = d->geom_xmat, *X2 = d->geom_xmat + 9, *p1 = d->geom_xpos, *p2 = d->geom_xpos + 3;
@@ -665,6 +687,9 @@ static const char *run_line_on_line(const vtest *t, result_line *r)
         for (int g = 0; g < 2; g++)
             fprintf(dump, "  xpos %a %a %a xmat_z %a %a %a\n", d->geom_xpos[3 * g], d->geom_xpos[3 * g + 1],
                     d->geom_xpos[3 * g + 2], d->geom_xmat[9 * g + 2], d->geom_xmat[9 * g + 5], d->geom_xmat[9 * g + 8]);
+        fprintf(dump, "  contact geom1 %d frame %a %a %a pos %a %a %a\n", d->contact[k].geom1, d->contact[k].frame[0],
+                d->contact[k].frame[1], d->contact[k].frame[2], d->contact[k].pos[0], d->contact[k].pos[1],
+                d->contact[k].pos[2]);
         for (int g = 0; g < 2; g++)
             fprintf(dump, "  geom %d pos %a %a %a quat %a %a %a %a half_length %a\n", g, m->geom_pos[3 * g],
                     m->geom_pos[3 * g + 1], m->geom_pos[3 * g + 2], m->geom_quat[4 * g], m->geom_quat[4 * g + 1],
@@ -680,6 +705,10 @@ static int option(int argc, char **argv, int *i)
     (void)argc;
     if (strcmp(argv[*i], "--native-segments") == 0) {
         native_segments = 1;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--lol-normal-row") == 0) {
+        lol_normal_row = 1;
         return 1;
     }
     if (strcmp(argv[*i], "--dump") == 0 && *i + 1 < argc) {
@@ -712,7 +741,7 @@ int main(int argc, char **argv)
         {"line_on_line", run_line_on_line, 0},
     };
     static const consumer c = {
-        "mujoco_consumer", "MuJoCo 2.2.2 (Debian libmujoco-dev, double)", "[--native-segments] [--dump FILE] ", option, suites,
+        "mujoco_consumer", "MuJoCo 2.2.2 (Debian libmujoco-dev, double)", "[--native-segments] [--lol-normal-row] [--dump FILE] ", option, suites,
         (int)(sizeof suites / sizeof suites[0]),
     };
     int rc = consumer_main(&c, argc, argv);
