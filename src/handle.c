@@ -5,8 +5,9 @@
  * probe j), bias is the kernel's aerr at the case's u and udot = 0 (the probe -1), and power = -(lambda . verr) left
  * to right. The probes keep the pose, the parameters and the multipliers: they take the case's branches (every
  * branch decision reads the pose only), and the bounds, tiers and oracle layers evaluate the same probes.
- * Special cases: a probe whose evaluation overflows (an output the handle does not read, such as a contact's slip
- * speed, may overflow first) is evaluated again at u scaled by 2^-64, 2^-128, ..., 2^-512, and its rows scaled back
+ * Special cases: a contact probe's rule inputs are moved out of the way (rule speeds 2^1000, viscous friction 0: the
+ * effective COF mu_v s + mu could otherwise overflow at a probe where the rows do not). A probe whose evaluation
+ * overflows (an output the handle does not read, such as a contact's slip speed, may overflow first) is evaluated again at u scaled by 2^-64, 2^-128, ..., 2^-512, and its rows scaled back
  * by 2^k (G) or 2^2k (bias): exact but for underflow, which the bounds cover. A case whose own status is an error
  * gives that status; a probe that overflows at every scale, or an entry or power that is not finite, gives
  * E_RESULT_OVERFLOW. Either zeroes the handle.
@@ -355,11 +356,14 @@ void ccref_handle_probe_case(const ccref_case *c, int j, int k, ccref_case *prob
  * speed a case of the vectors or the fuzz targets reaches by a factor the rules' bands never span). */
 #define PROBE_RULE_SPEED 0x1p1000
 
-/* The probe's velocities and rule speeds set on a copy of the contact case. */
+/* The probe's velocities and rule inputs set on a copy of the contact case: the rule speeds, and the viscous
+ * friction coefficient 0, so that the effective COF mu_v s + mu (an output the handle does not read) cannot overflow
+ * at a probe's slip speed s where the rows do not (the oracle evaluates the probes unscaled: its premise). */
 /*@ requires \valid_read(c) && \valid(probe) && \separated(c, probe);
     requires 0 <= k <= CCREF_HANDLE_MAX_SCALE;
     assigns probe->body1.w, probe->body1.v, probe->body1.b, probe->body1.a, probe->body2.w, probe->body2.v,
-            probe->body2.b, probe->body2.a, probe->coordinate.qdot, probe->coordinate.qdotdot, probe->speeds; */
+            probe->body2.b, probe->body2.a, probe->coordinate.qdot, probe->coordinate.qdotdot, probe->speeds,
+            probe->material.mu_v; */
 static void contact_probe_motion(const ccref_contact_case *c, int j, int k, ccref_contact_case *probe)
 {
     double own[CCREF_MAX_MOBILITIES], u[CCREF_MAX_MOBILITIES];
@@ -371,6 +375,7 @@ static void contact_probe_motion(const ccref_contact_case *c, int j, int k, ccre
     probe->speeds.capture_speed = PROBE_RULE_SPEED;
     probe->speeds.min_cor_speed = PROBE_RULE_SPEED;
     probe->speeds.transition_speed = PROBE_RULE_SPEED;
+    probe->material.mu_v = 0.0;
 }
 
 /*@ requires \valid_read(c) && \valid(probe) && \separated(c, probe);

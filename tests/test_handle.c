@@ -586,6 +586,22 @@ static void test_probes(void)
     ccref_handle_probe_contact(&cc, 11, 0, &cp);
     CU_ASSERT(cp.speeds.capture_speed == 0x1p1000 && cp.speeds.min_cor_speed == 0x1p1000 &&
               cp.speeds.transition_speed == 0x1p1000 && cp.body2.v.z == 1.0 && cp.body1.w.x == 0.0);
+    /* the probes take mu_v = 0: the effective COF mu_v s + mu, which the handle does not read, cannot overflow at a
+     * probe (fuzz/regressions/point_plane/probe-cof-overflow, which the replay of make fuzz-smoke runs through the
+     * certified handle); the kernel's handle is the same with mu_v = 2^1022 as with mu_v = 0 */
+    CU_ASSERT(cp.material.mu_v == 0.0 && cp.material.mu_s == cc.material.mu_s && cp.material.mu_d == cc.material.mu_d);
+    ccref_contact_case pp = ccref_random_contact_case(&rng, CCREF_CONTACT_POINT_PLANE), pz;
+    ccref_contact_result pr;
+    ccref_handle h_big, h_zero;
+    CU_ASSERT_EQUAL(ccref_contact_eval(&pp, &pr), CCREF_OK);
+    CU_ASSERT(pr.slip_speed > 0.0 && pr.slip_speed < 0x1p10);
+    pp.material.mu_v = 0x1p1012; /* the case's own COF mu_v s + mu stays finite (s < 2^10) */
+    pz = pp;
+    pz.material.mu_v = 0.0;
+    CU_ASSERT_EQUAL(ccref_contact_eval(&pp, &pr), CCREF_OK);
+    CU_ASSERT_EQUAL(ccref_handle_contact(&pp, &h_big), CCREF_OK);
+    CU_ASSERT_EQUAL(ccref_handle_contact(&pz, &h_zero), CCREF_OK);
+    CU_ASSERT(memcmp(h_big.G, h_zero.G, sizeof h_big.G) == 0 && memcmp(h_big.bias, h_zero.bias, sizeof h_big.bias) == 0);
     CU_ASSERT_EQUAL(ccref_kind_mobilities(CCREF_KIND_CONSTANT_COORDINATE), 1);
     CU_ASSERT_EQUAL(ccref_class_mobilities(CCREF_CONTACT_HARD_STOP_UPPER), 1);
     CU_ASSERT_EQUAL(ccref_class_mobilities(CCREF_CONTACT_ROPE), 12);
