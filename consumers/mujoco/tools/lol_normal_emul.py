@@ -95,21 +95,28 @@ def unit(d):
     if r == 0: return [mpmath.nan]*3, r
     return [x/r for x in d], r
 
-def main():
-    T = dump_tests(sys.argv[1])
+def expected_values(path):
+    """The certified answers of line_on_line's tests (ccref check --answers): tcId -> {output: value entry}."""
     A = {}
-    for l in open(sys.argv[2]):
+    for l in open(path):
         a = json.loads(l)
         if not a['id'].startswith('line_on_line/'): continue
-        tc = a['test']['tcId']; outs = a['outputs']
-        vals = a['test']['expected']['values']
-        A[tc] = {outs[i]: vals[i] for i in range(len(outs))}
+        outs = a['outputs']; vals = a['test']['expected']['values']
+        A[a['test']['tcId']] = {outs[i]: vals[i] for i in range(len(outs))}
+    return A
+
+def normal_row(a):
+    """The normal row's body-2 linear columns P[0][9..11] (the normal itself) and their double-tier tolerances."""
+    return [H(a['P[0][%d]' % j][0]) for j in (9, 10, 11)], [H(a['P[0][%d]' % j][3]) for j in (9, 10, 11)]
+
+def main():
+    T = dump_tests(sys.argv[1])
+    A = expected_values(sys.argv[2])
     ids = [int(x) for x in sys.argv[3:]] or sorted(T)
     for tc in ids:
         t = T[tc]; (p1, z1), (p2, z2) = t['geoms']; h1, h2 = t['h']
         a = A[tc]
-        nexp = [H(a['P[0][%d]' % j][0]) for j in (9, 10, 11)]
-        ntol = [H(a['P[0][%d]' % j][3]) for j in (9, 10, 11)]
+        nexp, ntol = normal_row(a)
         sep = H(a['perr[0]'][0]); stol = H(a['perr[0]'][3])
         z1f = [F(x) for x in z1]; z2f = [F(x) for x in z2]
         w = [z1f[1]*z2f[2] - z1f[2]*z2f[1], z1f[2]*z2f[0] - z1f[0]*z2f[2], z1f[0]*z2f[1] - z1f[1]*z2f[0]]
@@ -147,17 +154,10 @@ def cmp(tc):
 
 def attrib():
     T = dump_tests(sys.argv[1])
-    A = {}
-    for l in open(sys.argv[2]):
-        a = json.loads(l)
-        if not a['id'].startswith('line_on_line/'): continue
-        tc = a['test']['tcId']; outs = a['outputs']; vals = a['test']['expected']['values']
-        A[tc] = {outs[i]: vals[i] for i in range(len(outs))}
-    def norm3(v):
-        nrm = math.sqrt(v[0]*v[0] + v[1]*v[1] + v[2]*v[2]); inv = 1/nrm; return [x*inv for x in v]
+    A = expected_values(sys.argv[2])
     for tc in [int(x) for x in sys.argv[3:]]:
         t = T[tc]; (p1, z1), (p2, z2) = t['geoms']; h1, h2 = t['h']; a = A[tc]
-        nexp = [H(a['P[0][%d]' % j][0]) for j in (9, 10, 11)]; ntol = [H(a['P[0][%d]' % j][3]) for j in (9, 10, 11)]
+        nexp, ntol = normal_row(a)
         qtol = H(a['closest_point1.x'][3])
         a1 = [x*h1 for x in z1]; a2 = [x*h2 for x in z2]; dif = [p1[i] - p2[i] for i in range(3)]
         A1 = [F(x) for x in a1]; A2 = [F(x) for x in a2]; D = [F(x) for x in dif]
