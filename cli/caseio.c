@@ -8,6 +8,8 @@
 #include "caseio.h"
 #include "numfmt.h"
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 /* ------------------------------------------------------------------ suites */
 
 static const char *const rule_names[] = {"effective_cor", "effective_cof", "unilateral_classify"};
@@ -376,13 +378,15 @@ static int read_coordinate(json_t *root, ccref_coordinate *q, cli_case *c, int p
     return read_block(root, "coordinate", fields, q, c, partial, e);
 }
 
-static int read_lambda(json_t *root, double *lambda, size_t *n, int partial, read_error *e)
+/* The multipliers into lambda, an array of cap doubles (a case's CCREF_MAX_ROWS, a contact case's 3): more than cap
+ * is a read error, fewer than the kind's rows the kernel's E_LAMBDA_COUNT. */
+static int read_lambda(json_t *root, double *lambda, size_t cap, size_t *n, int partial, read_error *e)
 {
     json_t *j = json_object_get(root, "lambda");
     if (j == NULL)
         return partial ? 0 : read_fail(e, "lambda", "missing");
-    if (!json_is_array(j) || json_array_size(j) > CCREF_MAX_ROWS)
-        return read_fail(e, "lambda", "expected an array of at most %d numbers", CCREF_MAX_ROWS);
+    if (!json_is_array(j) || json_array_size(j) > cap)
+        return read_fail(e, "lambda", "expected an array of at most %zu numbers", cap);
     double tmp[CCREF_MAX_ROWS];
     size_t m = json_array_size(j);
     if (read_array(j, "lambda", tmp, m, e))
@@ -485,7 +489,7 @@ static int read_parts(json_t *root, cli_case *c, int partial, read_error *e)
                    read_named_body(root, "body2", &k->body2, c, 2, partial, e)) {
             return -1;
         }
-        if (read_lambda(root, k->lambda, &k->n_lambda, partial, e))
+        if (read_lambda(root, k->lambda, ARRAY_SIZE(k->lambda), &k->n_lambda, partial, e))
             return -1;
         break;
     }
@@ -499,7 +503,7 @@ static int read_parts(json_t *root, cli_case *c, int partial, read_error *e)
             return -1;
         if (read_block(root, "material", cli_material_fields, &k->material, c, partial, e) ||
             read_block(root, "speeds", cli_speeds_fields, &k->speeds, c, partial, e) ||
-            read_lambda(root, k->lambda, &k->n_lambda, partial, e))
+            read_lambda(root, k->lambda, ARRAY_SIZE(k->lambda), &k->n_lambda, partial, e))
             return -1;
         break;
     }
@@ -632,11 +636,12 @@ static void write_block(jw *w, const char *key, const field_desc *fields, const 
     jw_end_obj(w);
 }
 
-static void write_lambda(jw *w, const double *l, size_t n)
+/* The first n multipliers of l, an array of cap doubles (as read_lambda). */
+static void write_lambda(jw *w, const double *l, size_t cap, size_t n)
 {
     jw_key(w, "lambda");
     jw_arr(w);
-    for (size_t i = 0; i < n && i < CCREF_MAX_ROWS; i++)
+    for (size_t i = 0; i < n && i < cap; i++)
         jw_hex(w, l[i]);
     jw_end_arr(w);
 }
@@ -672,7 +677,7 @@ void case_write(jw *w, const cli_case *c)
             jw_key(w, "body2");
             write_body(w, &k->body2);
         }
-        write_lambda(w, k->lambda, k->n_lambda);
+        write_lambda(w, k->lambda, ARRAY_SIZE(k->lambda), k->n_lambda);
         break;
     }
     case SUITE_TYPE_CONTACT: {
@@ -687,7 +692,7 @@ void case_write(jw *w, const cli_case *c)
         }
         write_block(w, "material", cli_material_fields, &k->material, c);
         write_block(w, "speeds", cli_speeds_fields, &k->speeds, c);
-        write_lambda(w, k->lambda, k->n_lambda);
+        write_lambda(w, k->lambda, ARRAY_SIZE(k->lambda), k->n_lambda);
         break;
     }
     default:

@@ -1065,6 +1065,8 @@ static int bi_apply_motion(cli_case *c, int m)
     case BI_LAMBDA_NAN: lambda_of(c)[0] = NAN; break;
     case BI_LAMBDA_FEW: *nl = *nl - 1; break;
     case BI_LAMBDA_MANY:
+        /* one more multiplier where fewer than three (a contact case holds three), else two: generator 2.2's rule,
+         * kept when the row maximum grew so that the published tests are unchanged (a six-row case gets two) */
         if (*nl < 3) {
             lambda_of(c)[*nl] = 0.5;
             *nl = *nl + 1;

@@ -413,11 +413,11 @@ static void check_kind(int suite, const ccref_case *k)
     if (!ccref_status_ok(st))
         return;
     int coord = k->kind == CCREF_KIND_CONSTANT_COORDINATE;
-    int ok = b.band == CCREF_DECISION_NONE && usable(v, &b, CCREF_SLOT_VERR, CCREF_SLOT_VERR + 3) &&
+    int ok = b.band == CCREF_DECISION_NONE && usable(v, &b, CCREF_SLOT_VERR, CCREF_SLOT_AERR) &&
              usable(v, &b, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_AUX) &&
              (!coord || usable(v, &b, CCREF_SLOT_CC_GENERALIZED_FORCE, CCREF_SLOT_CC_GENERALIZED_FORCE + 1)) &&
              moderate_body(&k->body1) && moderate_body(&k->body2) && moderate(k->coordinate.qdot);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < CCREF_MAX_ROWS; i++)
         ok = ok && moderate(k->lambda[i]);
     if (!ok) {
         fuzz_count("properties:skipped", 1);
@@ -459,7 +459,7 @@ static void check_contact(int suite, const ccref_contact_case *k)
         fuzz_fail("ccref_bounds_contact returns %s, the kernel %s", ccref_status_name(bst), ccref_status_name(st));
     const int C = CCREF_CSLOT_CONSTRAINT;
     int stop = k->cls == CCREF_CONTACT_HARD_STOP_UPPER || k->cls == CCREF_CONTACT_HARD_STOP_LOWER;
-    int ok = b.band == CCREF_DECISION_NONE && usable(v, &b, C + CCREF_SLOT_VERR, C + CCREF_SLOT_VERR + 3) &&
+    int ok = b.band == CCREF_DECISION_NONE && usable(v, &b, C + CCREF_SLOT_VERR, C + CCREF_SLOT_AERR) &&
              usable(v, &b, C + CCREF_SLOT_F1_MOMENT, C + CCREF_SLOT_AUX) &&
              (!stop || usable(v, &b, CCREF_CSLOT_COORDINATE_FORCE, CCREF_CSLOT_COORDINATE_FORCE + 1)) &&
              moderate_body(&k->body1) && moderate_body(&k->body2) && moderate(k->coordinate.qdot);

@@ -103,20 +103,21 @@ static void coordinate_set(ora_coordinate *o, const ccref_coordinate *q)
 
 static void lambda_init(ora_lambda *l, mpfr_prec_t prec)
 {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < CCREF_MAX_ROWS; i++)
         s_init(l->l[i], prec);
 }
 
 static void lambda_clear(ora_lambda *l)
 {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < CCREF_MAX_ROWS; i++)
         mpfi_clear(l->l[i]);
 }
 
-/* The multipliers past n are 0 (a case with too many is rejected before any evaluation). */
+/* The multipliers past n are 0 (a case with too many is rejected before any evaluation); n is at most the size of
+ * the caller's array. */
 static void lambda_set(ora_lambda *o, const double *lambda, size_t n)
 {
-    for (size_t i = 0; i < 3; i++)
+    for (size_t i = 0; i < CCREF_MAX_ROWS; i++)
         mpfi_set_d(o->l[i], i < n ? lambda[i] : 0.0);
 }
 
@@ -198,7 +199,8 @@ void ora_contact_case_set(ora_contact_case *o, const ccref_contact_case *c)
     contact_scalars(o, s);
     for (int i = 0; i < 7; i++)
         mpfi_set_d(s[i], d[i]);
-    lambda_set(&o->lambda, c->lambda, c->n_lambda);
+    size_t n_max = sizeof c->lambda / sizeof c->lambda[0];
+    lambda_set(&o->lambda, c->lambda, c->n_lambda < n_max ? c->n_lambda : n_max);
     params_set(ora_class_params(o->cls), &o->params, &c->params);
 }
 

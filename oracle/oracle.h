@@ -36,7 +36,7 @@ typedef struct { mpfi_t m[3][3]; } ora_m3;      /* row-major, as ccref_mat3 */
 typedef struct { ora_m3 R; ora_v3 p; } ora_frame;
 typedef struct { ora_m3 R; ora_v3 p, w, v, b, a; } ora_body;
 typedef struct { mpfi_t q, qdot, qdotdot; } ora_coordinate;
-typedef struct { mpfi_t l[3]; } ora_lambda;     /* rows in canonical order; only the first mp + mv are read */
+typedef struct { mpfi_t l[CCREF_MAX_ROWS]; } ora_lambda; /* rows in canonical order; only the first mp + mv are read */
 
 /* The interval mirror of each kind's and each class's parameters (ccref_kinds.h): ora_<kind>_params and
  * ora_<params>_params, member for member as ccref_<kind>_params, with intervals for the doubles and the rolling flag

@@ -96,10 +96,14 @@
   predicate ffinite(ccref_frame f) = mfinite(f.R) && vfinite(f.p);
   predicate sffinite(ccref_spatial_force F) = vfinite(F.moment) && vfinite(F.force);
   predicate afinite(double *x, integer n) = \forall integer i; 0 <= i < n ==> \is_finite(x[i]);
+  // Every row of the arrays (CCREF_MAX_ROWS = 6), as ccref_output_is_finite tests them.
   predicate ofinite(ccref_output o) =
     \is_finite(o.perr[0]) && \is_finite(o.perr[1]) && \is_finite(o.perr[2]) &&
+    \is_finite(o.perr[3]) && \is_finite(o.perr[4]) && \is_finite(o.perr[5]) &&
     \is_finite(o.verr[0]) && \is_finite(o.verr[1]) && \is_finite(o.verr[2]) &&
+    \is_finite(o.verr[3]) && \is_finite(o.verr[4]) && \is_finite(o.verr[5]) &&
     \is_finite(o.aerr[0]) && \is_finite(o.aerr[1]) && \is_finite(o.aerr[2]) &&
+    \is_finite(o.aerr[3]) && \is_finite(o.aerr[4]) && \is_finite(o.aerr[5]) &&
     sffinite(o.force_on_body1) && sffinite(o.force_on_body2);
 
   // ---------------------------------------------------------------- statuses (ccref_status_ok)
@@ -200,12 +204,15 @@
   predicate mzeroed(ccref_mat3 R) =
     dzero(R.m[0][0]) && dzero(R.m[0][1]) && dzero(R.m[0][2]) && dzero(R.m[1][0]) && dzero(R.m[1][1]) &&
     dzero(R.m[1][2]) && dzero(R.m[2][0]) && dzero(R.m[2][1]) && dzero(R.m[2][2]);
-  // ccref_output_init(o, mp, mv): every value zero, row counts set.
+  // ccref_output_init(o, mp, mv): every value zero (the CCREF_MAX_ROWS = 6 rows of each array), row counts set.
   predicate out_zero(ccref_output o, integer mp, integer mv) =
     o.mp == mp && o.mv == mv &&
     dzero(o.perr[0]) && dzero(o.perr[1]) && dzero(o.perr[2]) &&
+    dzero(o.perr[3]) && dzero(o.perr[4]) && dzero(o.perr[5]) &&
     dzero(o.verr[0]) && dzero(o.verr[1]) && dzero(o.verr[2]) &&
+    dzero(o.verr[3]) && dzero(o.verr[4]) && dzero(o.verr[5]) &&
     dzero(o.aerr[0]) && dzero(o.aerr[1]) && dzero(o.aerr[2]) &&
+    dzero(o.aerr[3]) && dzero(o.aerr[4]) && dzero(o.aerr[5]) &&
     sfzeroed(o.force_on_body1) && sfzeroed(o.force_on_body2) && o.deviations == 0;
   // Some velocity row is nonzero (as computed: no rounding in this test, so it holds in both models).
   predicate verr_nonzero(ccref_output o) = !dzero(o.verr[0]) || !dzero(o.verr[1]) || !dzero(o.verr[2]);

@@ -79,12 +79,12 @@ static ccref_frame any_frame(void)
     return f;
 }
 
-/* All three multipliers are set; the kernels read the first n_lambda of them. */
-static void any_lambda(double *l)
+/* All n multipliers of the array l are set (a case's CCREF_MAX_ROWS, a contact case's 3); the kernels read the first
+ * n_lambda of them. */
+static void any_lambda(double *l, int n)
 {
-    l[0] = any();
-    l[1] = any();
-    l[2] = any();
+    for (int i = 0; i < n; i++)
+        l[i] = any();
 }
 
 static int any_flag(void) { return Frama_C_interval(0, 1); }
@@ -103,8 +103,8 @@ static int any_flag(void) { return Frama_C_interval(0, 1); }
  * as many multipliers as the case has rows. */
 #define EVA_CALL_BODIES(kind, n)                                                                                       \
     ccref_body b1 = any_body(), b2 = any_body();                                                                       \
-    double l[3];                                                                                                       \
-    any_lambda(l);                                                                                                     \
+    double l[CCREF_MAX_ROWS];                                                                                          \
+    any_lambda(l, CCREF_MAX_ROWS);                                                                                     \
     ccref_##kind##_result r;                                                                                           \
     ccref_##kind##_eval(&p, &b1, &b2, l, n, &r);
 #define EVA_CALL_COORDINATE(kind, n)                                                                                   \
@@ -112,8 +112,8 @@ static int any_flag(void) { return Frama_C_interval(0, 1); }
     q.q = any();                                                                                                       \
     q.qdot = any();                                                                                                    \
     q.qdotdot = any();                                                                                                 \
-    double l[3];                                                                                                       \
-    any_lambda(l);                                                                                                     \
+    double l[CCREF_MAX_ROWS];                                                                                          \
+    any_lambda(l, CCREF_MAX_ROWS);                                                                                     \
     ccref_##kind##_result r;                                                                                           \
     ccref_##kind##_eval(&p, &q, l, n, &r);
 #define EVA_KIND_ENTRY(KIND, kind, ABBR, STATE, MP, MV, WELL)                                                          \
@@ -141,8 +141,8 @@ static ccref_case any_case(ccref_kind kind)
     c.coordinate.q = any();
     c.coordinate.qdot = any();
     c.coordinate.qdotdot = any();
-    any_lambda(c.lambda);
-    c.n_lambda = (size_t)Frama_C_interval(0, 3);
+    any_lambda(c.lambda, CCREF_MAX_ROWS);
+    c.n_lambda = (size_t)Frama_C_interval(0, CCREF_MAX_ROWS);
     return c;
 }
 
@@ -220,7 +220,7 @@ static ccref_contact_case any_contact_case(ccref_contact_class cls, int zero_spe
     c.speeds.capture_speed = zero_speeds ? 0.0 : any_positive();
     c.speeds.min_cor_speed = zero_speeds ? 0.0 : any_positive();
     c.speeds.transition_speed = zero_speeds ? 0.0 : any_positive();
-    any_lambda(c.lambda);
+    any_lambda(c.lambda, 3);
     c.n_lambda = (size_t)Frama_C_interval(0, 3);
     return c;
 }
@@ -262,10 +262,10 @@ void eva_handle_case(void)
     double v[CCREF_HSLOT_N];
     ccref_flatten_handle(&h, v);
     int slot = Frama_C_interval(-1, CCREF_HSLOT_N);
-    ccref_handle_output_name(Frama_C_interval(0, 4), any_flag(), slot);
-    ccref_handle_output_slot(Frama_C_interval(0, 4), any_flag(), "constraint.V[1][11]");
+    ccref_handle_output_name(Frama_C_interval(0, CCREF_MAX_ROWS + 1), any_flag(), slot);
+    ccref_handle_output_slot(Frama_C_interval(0, CCREF_MAX_ROWS + 1), any_flag(), "constraint.V[4][11]");
     ccref_handle_output_slot(1, 0, NULL);
-    ccref_handle_slot_in_use(slot, Frama_C_interval(0, 3), Frama_C_interval(0, 3), Frama_C_interval(0, 12));
+    ccref_handle_slot_in_use(slot, Frama_C_interval(0, CCREF_MAX_ROWS), Frama_C_interval(0, CCREF_MAX_ROWS), Frama_C_interval(0, 12));
 }
 
 /* The same for the contact classes, on eva_contacts' box (the rule speeds 0 or in the box; each probe sets them to

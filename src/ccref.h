@@ -108,7 +108,9 @@ enum {
 
 /* ---------------------------------------------------------------- common output */
 
-#define CCREF_MAX_ROWS 3
+/* The most rows of any kind (Weld's mp = 6): the size of the row arrays below, of a case's multipliers and of the
+ * Constraint handle's (ccref_handle.h). Rows past a case's mp + mv are exact zeros and are never reported. */
+#define CCREF_MAX_ROWS 6
 
 /* The part of every constraint's result that has the same shape for all kinds. */
 typedef struct {

@@ -6,6 +6,7 @@
 #define CCREF_OUTPUTS_H
 
 #include "ccref.h"
+#include "ccref_handle.h"
 #include "ccref_kinds.h"
 #include "ccref_unilateral.h"
 
@@ -14,24 +15,26 @@
 extern "C" {
 #endif
 
-/* Bilateral kinds. Slots 0..20 are the common ccref_output part; the kind's auxiliary outputs follow from
- * CCREF_SLOT_AUX in the order of its result struct (vectors x, y, z; matrices row-major; a frame R then p), as the
- * table ccref_kinds.h lists them. */
+/* Bilateral kinds. Slots 0 .. CCREF_SLOT_AUX - 1 (0..29) are the common ccref_output part, CCREF_MAX_ROWS slots per
+ * row array; the kind's auxiliary outputs follow from CCREF_SLOT_AUX in the order of its result struct (vectors x, y,
+ * z; matrices row-major; a frame R then p), as the table ccref_kinds.h lists them. Slots are positions in memory, not
+ * part of any format: the results and the vectors name every output and list only the slots in use
+ * (ccref_slot_in_use). */
 enum {
-    CCREF_SLOT_PERR = 0,        /* perr[0..2] (rows past mp are exact zeros) */
-    CCREF_SLOT_VERR = 3,        /* verr[0..2] (rows past mp + mv are exact zeros) */
-    CCREF_SLOT_AERR = 6,        /* aerr[0..2] */
-    CCREF_SLOT_F1_MOMENT = 9,   /* force_on_body1.moment x, y, z */
-    CCREF_SLOT_F1_FORCE = 12,
-    CCREF_SLOT_F2_MOMENT = 15,
-    CCREF_SLOT_F2_FORCE = 18,
-    CCREF_SLOT_AUX = 21
+    CCREF_SLOT_PERR = 0,                                  /* perr[0..5] (rows past mp are exact zeros) */
+    CCREF_SLOT_VERR = CCREF_SLOT_PERR + CCREF_MAX_ROWS,   /* verr[0..5] (rows past mp + mv are exact zeros) */
+    CCREF_SLOT_AERR = CCREF_SLOT_VERR + CCREF_MAX_ROWS,   /* aerr[0..5] */
+    CCREF_SLOT_F1_MOMENT = CCREF_SLOT_AERR + CCREF_MAX_ROWS, /* force_on_body1.moment x, y, z */
+    CCREF_SLOT_F1_FORCE = CCREF_SLOT_F1_MOMENT + 3,
+    CCREF_SLOT_F2_MOMENT = CCREF_SLOT_F1_FORCE + 3,
+    CCREF_SLOT_F2_FORCE = CCREF_SLOT_F2_MOMENT + 3,
+    CCREF_SLOT_AUX = CCREF_SLOT_F2_FORCE + 3
 };
 
 /* Per kind, from its outputs in ccref_kinds.h: CCREF_SLOT_<ABBR>_<OUTPUT>, the first slot of each output (a frame:
  * _<OUTPUT>_R and _<OUTPUT>_P), _<OUTPUT>_LAST its last slot where it has several, and CCREF_SLOT_<ABBR>_N the
- * kind's slot count (CCREF_SLOT_ROD_ORIENTATION = 22, CCREF_SLOT_ROD_N = 25, ...). CCREF_SLOT_<ABBR>_BEFORE_AUX
- * only starts the count. */
+ * kind's slot count (CCREF_SLOT_ROD_ORIENTATION = CCREF_SLOT_AUX + 1, CCREF_SLOT_ROD_N = CCREF_SLOT_AUX + 4, ...).
+ * CCREF_SLOT_<ABBR>_BEFORE_AUX only starts the count. */
 #define CCREF_SLOT_ENUM_SCALAR(A, OUT) CCREF_SLOT_##A##_##OUT,
 #define CCREF_SLOT_ENUM_VEC3(A, OUT) CCREF_SLOT_##A##_##OUT, CCREF_SLOT_##A##_##OUT##_LAST = CCREF_SLOT_##A##_##OUT + 2,
 #define CCREF_SLOT_ENUM_MAT3(A, OUT) CCREF_SLOT_##A##_##OUT, CCREF_SLOT_##A##_##OUT##_LAST = CCREF_SLOT_##A##_##OUT + 8,
@@ -63,14 +66,16 @@ enum {
     CCREF_CSLOT_SLIP_SPEED = 12,
     CCREF_CSLOT_EFFECTIVE_COF = 13,
     CCREF_CSLOT_COORDINATE_FORCE = 14,
-    CCREF_CSLOT_CONSTRAINT = 15,        /* 21 slots: the constraint's ccref_output */
+    CCREF_CSLOT_CONSTRAINT = 15,        /* CCREF_SLOT_AUX slots: the constraint's ccref_output */
     CCREF_CSLOT_N = CCREF_CSLOT_CONSTRAINT + CCREF_SLOT_AUX
 };
 
-/* The largest slot count of any layout: a kind's or a class's own slots (at most 48), then its Constraint handle's
- * (CCREF_HSLOT_N = 40, src/ccref_handle.h) wherever a case's outputs are listed whole (the tool, the vectors). */
-#define CCREF_MAX_OWN_SLOTS 48
-#define CCREF_MAX_SLOTS (CCREF_MAX_OWN_SLOTS + 40)
+/* The largest slot count of any layout: a kind's or a class's own slots, then its Constraint handle's (CCREF_HSLOT_N,
+ * src/ccref_handle.h) wherever a case's outputs are listed whole (the tool, the vectors). */
+enum {
+    CCREF_MAX_OWN_SLOTS = (int)CCREF_SLOT_MAX > (int)CCREF_CSLOT_N ? (int)CCREF_SLOT_MAX : (int)CCREF_CSLOT_N,
+    CCREF_MAX_SLOTS = CCREF_MAX_OWN_SLOTS + CCREF_HSLOT_N
+};
 
 /* Number of slots of a kind (CCREF_SLOT_<KIND>_N); 0 when out of range. */
 int ccref_kind_outputs(ccref_kind kind);

@@ -189,15 +189,19 @@ ccref_mat3 ccref_rotation_from_z(ccref_vec3 z)
     return m3_from_columns(x, y, z);
 }
 
+/* ccref_output_init writes every row by name: a compile-time check (an array type of negative size when it fails; not
+ * C11's _Static_assert, which Frama-C 25 reads only with -c11) that it names them all. */
+typedef char output_init_names_every_row[CCREF_MAX_ROWS == 6 ? 1 : -1];
+
 void ccref_output_init(ccref_output *o, int mp, int mv)
 {
     /* Field by field into a value, then one store, rather than memset: WP sees every value. */
     ccref_output z;
     z.mp = mp;
     z.mv = mv;
-    z.perr[0] = z.perr[1] = z.perr[2] = 0.0; /* CCREF_MAX_ROWS == 3 */
-    z.verr[0] = z.verr[1] = z.verr[2] = 0.0;
-    z.aerr[0] = z.aerr[1] = z.aerr[2] = 0.0;
+    z.perr[0] = z.perr[1] = z.perr[2] = z.perr[3] = z.perr[4] = z.perr[5] = 0.0; /* CCREF_MAX_ROWS == 6 */
+    z.verr[0] = z.verr[1] = z.verr[2] = z.verr[3] = z.verr[4] = z.verr[5] = 0.0;
+    z.aerr[0] = z.aerr[1] = z.aerr[2] = z.aerr[3] = z.aerr[4] = z.aerr[5] = 0.0;
     z.force_on_body1.moment = z.force_on_body1.force = v3_zero();
     z.force_on_body2.moment = z.force_on_body2.force = v3_zero();
     z.deviations = 0u;

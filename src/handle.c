@@ -43,8 +43,7 @@
   // The rows a handle fills: mp + mv when that is a row count (every kernel's is), else none.
   logic integer handle_rows(integer mp, integer mv) = 0 <= mp && 0 <= mv && mp + mv <= CCREF_MAX_ROWS ? mp + mv : 0;
   // sum_r a[r] b[r] over the first n rows, left to right (n <= CCREF_MAX_ROWS).
-  logic real rows_dot{L}(double *a, double *b, integer n) =
-    n <= 0 ? 0.0 : (n == 1 ? a[0] * b[0] : (n == 2 ? a[0] * b[0] + a[1] * b[1] : a[0] * b[0] + a[1] * b[1] + a[2] * b[2]));
+  logic real rows_dot{L}(double *a, double *b, integer n) = n <= 0 ? 0.0 : rows_dot(a, b, n - 1) + a[n - 1] * b[n - 1];
   // Every entry zero and no acceleration-only row (handle_zero; the row and mobility counts are stated apart). These
   // read the handle through its pointer: WP then relates them to the stores entry by entry, where a predicate over
   // the loaded struct value would have the provers unfold the whole record.
@@ -63,10 +62,6 @@
     (\forall integer r, j; 0 <= r < CCREF_MAX_ROWS && 0 <= j < CCREF_MAX_MOBILITIES ==> \is_finite(h->G[r][j])) &&
     (\forall integer r; 0 <= r < CCREF_MAX_ROWS ==> \is_finite(h->bias[r]));
 */
-
-/* A compile-time check, as in outputs.c. */
-typedef char handle_slots_fit[CCREF_MAX_SLOTS - CCREF_MAX_OWN_SLOTS == CCREF_HSLOT_N ? 1 : -1];
-typedef char own_slots_fit[CCREF_SLOT_MAX <= CCREF_MAX_OWN_SLOTS && CCREF_CSLOT_N <= CCREF_MAX_OWN_SLOTS ? 1 : -1];
 
 /* ---------------------------------------------------------------- mobilities */
 
@@ -712,45 +707,70 @@ int ccref_flatten_handle(const ccref_handle *h, double v[CCREF_HSLOT_N])
 }
 
 #define ROW12(M, r)                                                                                                    \
-    M "[" #r "][0]", M "[" #r "][1]", M "[" #r "][2]", M "[" #r "][3]", M "[" #r "][4]", M "[" #r "][5]",              \
-        M "[" #r "][6]", M "[" #r "][7]", M "[" #r "][8]", M "[" #r "][9]", M "[" #r "][10]", M "[" #r "][11]"
-#define BIAS_POWER(pre) pre "bias[0]", pre "bias[1]", pre "bias[2]", pre "power"
-/* [contact][mp == 3]: rows past mp are V's. */
-static const char *const handle_names[2][2][CCREF_HSLOT_N] = {
-    {{ROW12("P", 0), ROW12("V", 0), ROW12("V", 1), BIAS_POWER("")},
-     {ROW12("P", 0), ROW12("P", 1), ROW12("P", 2), BIAS_POWER("")}},
-    {{ROW12("constraint.P", 0), ROW12("constraint.V", 0), ROW12("constraint.V", 1), BIAS_POWER("constraint.")},
-     {ROW12("constraint.P", 0), ROW12("constraint.P", 1), ROW12("constraint.P", 2), BIAS_POWER("constraint.")}},
-};
+    {M "[" #r "][0]", M "[" #r "][1]", M "[" #r "][2]", M "[" #r "][3]", M "[" #r "][4]", M "[" #r "][5]",             \
+     M "[" #r "][6]", M "[" #r "][7]", M "[" #r "][8]", M "[" #r "][9]", M "[" #r "][10]", M "[" #r "][11]"}
+#define ROWS(M) {ROW12(M, 0), ROW12(M, 1), ROW12(M, 2), ROW12(M, 3), ROW12(M, 4), ROW12(M, 5)}
+#define BIAS(pre) {pre "bias[0]", pre "bias[1]", pre "bias[2]", pre "bias[3]", pre "bias[4]", pre "bias[5]"}
+/* The names of G's row r, as P's row r (r < mp) or V's row r - mp, of the bias and of the power; [contact]. */
+static const char *const p_names[2][CCREF_MAX_ROWS][CCREF_MAX_MOBILITIES] = {ROWS("P"), ROWS("constraint.P")};
+static const char *const v_names[2][CCREF_MAX_ROWS][CCREF_MAX_MOBILITIES] = {ROWS("V"), ROWS("constraint.V")};
+static const char *const bias_names[2][CCREF_MAX_ROWS] = {BIAS(""), BIAS("constraint.")};
+static const char *const power_names[2] = {"power", "constraint.power"};
+/* The tables name every row and column: a compile-time check, as in outputs.c. */
+typedef char handle_names_cover_the_layout[CCREF_MAX_ROWS == 6 && CCREF_MAX_MOBILITIES == 12 ? 1 : -1];
 
+/* mp: the holonomic rows of the kind or class (some kind's or class's MP, 1 .. CCREF_MAX_ROWS); the rows past it are
+ * V's whatever the case's mv (the slots in use say which are listed). */
 /*@ assigns \nothing;
-    behavior unknown: assumes (mp != 1 && mp != 3) || !(0 <= slot < CCREF_HSLOT_N); ensures \result == \null;
-    // One clause per table, with constant indices: a caller's goal then holds the entry as a term its hypotheses
-    // about the tables name.
-    behavior kind_mp1: assumes contact == 0 && mp == 1 && 0 <= slot < CCREF_HSLOT_N;
-      ensures \result == handle_names[0][0][slot];
-    behavior kind_mp3: assumes contact == 0 && mp == 3 && 0 <= slot < CCREF_HSLOT_N;
-      ensures \result == handle_names[0][1][slot];
-    behavior contact_mp1: assumes contact != 0 && mp == 1 && 0 <= slot < CCREF_HSLOT_N;
-      ensures \result == handle_names[1][0][slot];
-    behavior contact_mp3: assumes contact != 0 && mp == 3 && 0 <= slot < CCREF_HSLOT_N;
-      ensures \result == handle_names[1][1][slot];
+    behavior unknown: assumes !(1 <= mp <= CCREF_MAX_ROWS) || !(0 <= slot < CCREF_HSLOT_N); ensures \result == \null;
+    // One clause per table and contact flag, with a constant first index: a caller's goal then holds the entry as a
+    // term its hypotheses about the tables name.
+    behavior kind_p: assumes contact == 0 && 1 <= mp <= CCREF_MAX_ROWS && CCREF_HSLOT_G <= slot < CCREF_HSLOT_BIAS &&
+                             (slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES < mp;
+      ensures \result == p_names[0][(slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES][(slot - CCREF_HSLOT_G) % CCREF_MAX_MOBILITIES];
+    behavior kind_v: assumes contact == 0 && 1 <= mp <= CCREF_MAX_ROWS && CCREF_HSLOT_G <= slot < CCREF_HSLOT_BIAS &&
+                             (slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES >= mp;
+      ensures \result ==
+        v_names[0][(slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES - mp][(slot - CCREF_HSLOT_G) % CCREF_MAX_MOBILITIES];
+    behavior kind_bias: assumes contact == 0 && 1 <= mp <= CCREF_MAX_ROWS && CCREF_HSLOT_BIAS <= slot < CCREF_HSLOT_POWER;
+      ensures \result == bias_names[0][slot - CCREF_HSLOT_BIAS];
+    behavior kind_power: assumes contact == 0 && 1 <= mp <= CCREF_MAX_ROWS && slot == CCREF_HSLOT_POWER;
+      ensures \result == power_names[0];
+    behavior contact_p: assumes contact != 0 && 1 <= mp <= CCREF_MAX_ROWS && CCREF_HSLOT_G <= slot < CCREF_HSLOT_BIAS &&
+                                (slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES < mp;
+      ensures \result == p_names[1][(slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES][(slot - CCREF_HSLOT_G) % CCREF_MAX_MOBILITIES];
+    behavior contact_v: assumes contact != 0 && 1 <= mp <= CCREF_MAX_ROWS && CCREF_HSLOT_G <= slot < CCREF_HSLOT_BIAS &&
+                                (slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES >= mp;
+      ensures \result ==
+        v_names[1][(slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES - mp][(slot - CCREF_HSLOT_G) % CCREF_MAX_MOBILITIES];
+    behavior contact_bias: assumes contact != 0 && 1 <= mp <= CCREF_MAX_ROWS && CCREF_HSLOT_BIAS <= slot < CCREF_HSLOT_POWER;
+      ensures \result == bias_names[1][slot - CCREF_HSLOT_BIAS];
+    behavior contact_power: assumes contact != 0 && 1 <= mp <= CCREF_MAX_ROWS && slot == CCREF_HSLOT_POWER;
+      ensures \result == power_names[1];
     complete behaviors; disjoint behaviors; */
 const char *ccref_handle_output_name(int mp, int contact, int slot)
 {
-    if ((mp != 1 && mp != 3) || slot < 0 || slot >= CCREF_HSLOT_N)
+    if (mp < 1 || mp > CCREF_MAX_ROWS || slot < 0 || slot >= CCREF_HSLOT_N)
         return NULL;
-    return handle_names[contact != 0][mp == 3][slot];
+    int c = contact != 0;
+    if (slot < CCREF_HSLOT_BIAS) {
+        int r = (slot - CCREF_HSLOT_G) / CCREF_MAX_MOBILITIES, j = (slot - CCREF_HSLOT_G) % CCREF_MAX_MOBILITIES;
+        return r < mp ? p_names[c][r][j] : v_names[c][r - mp][j];
+    }
+    return slot < CCREF_HSLOT_POWER ? bias_names[c][slot - CCREF_HSLOT_BIAS] : power_names[c];
 }
 
 /*@ requires name == \null || valid_read_string(name);
     // The table's entries are string literals; WP does not derive that from the initializer (as ccref_kind_from_name).
-    requires names: \forall integer s; 0 <= s < CCREF_HSLOT_N ==>
-      valid_read_string(handle_names[0][0][s]) && valid_read_string(handle_names[0][1][s]) &&
-      valid_read_string(handle_names[1][0][s]) && valid_read_string(handle_names[1][1][s]);
+    requires names: \forall integer r, j; 0 <= r < CCREF_MAX_ROWS && 0 <= j < CCREF_MAX_MOBILITIES ==>
+      valid_read_string(p_names[0][r][j]) && valid_read_string(p_names[1][r][j]) &&
+      valid_read_string(v_names[0][r][j]) && valid_read_string(v_names[1][r][j]);
+    requires bias_names: \forall integer r; 0 <= r < CCREF_MAX_ROWS ==>
+      valid_read_string(bias_names[0][r]) && valid_read_string(bias_names[1][r]);
+    requires power_names: valid_read_string(power_names[0]) && valid_read_string(power_names[1]);
     assigns \nothing;
     ensures range: -1 <= \result < CCREF_HSLOT_N;
-    ensures null: name == \null || (mp != 1 && mp != 3) ==> \result == -1; */
+    ensures null: name == \null || !(1 <= mp <= CCREF_MAX_ROWS) ==> \result == -1; */
 int ccref_handle_output_slot(int mp, int contact, const char *name)
 {
     /*@ loop invariant 0 <= i <= CCREF_HSLOT_N;

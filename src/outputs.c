@@ -69,7 +69,7 @@ static void put3(double *v, int slot, ccref_vec3 a)
 
 static void put_output(double *v, const ccref_output *o)
 {
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
         v[CCREF_SLOT_PERR + i] = o->perr[i];
         v[CCREF_SLOT_VERR + i] = o->verr[i];
         v[CCREF_SLOT_AERR + i] = o->aerr[i];
@@ -115,8 +115,10 @@ int ccref_flatten_contact_result(const ccref_contact_result *r, double v[CCREF_C
 
 /* ---------------------------------------------------------------- names */
 
+#define ROWSN(s) s "[0]", s "[1]", s "[2]", s "[3]", s "[4]", s "[5]"
+COMPILE_TIME_CHECK(CCREF_MAX_ROWS == 6, a_name_per_row);
 static const char *const common_names[CCREF_SLOT_AUX] = {
-    "perr[0]", "perr[1]", "perr[2]", "verr[0]", "verr[1]", "verr[2]", "aerr[0]", "aerr[1]", "aerr[2]",
+    ROWSN("perr"), ROWSN("verr"), ROWSN("aerr"),
     "force_on_body1.moment.x", "force_on_body1.moment.y", "force_on_body1.moment.z",
     "force_on_body1.force.x", "force_on_body1.force.y", "force_on_body1.force.z",
     "force_on_body2.moment.x", "force_on_body2.moment.y", "force_on_body2.moment.z",
@@ -145,8 +147,7 @@ static const char *const contact_names[CCREF_CSLOT_N] = {
     "perr", "verr", "aerr", V3N("display_point"), "slip_velocity[0]", "slip_velocity[1]",
     "slip_acceleration[0]", "slip_acceleration[1]", "impact_speed", "effective_cor", "slip_speed",
     "effective_cof", "coordinate_force",
-    CN("perr[0]"), CN("perr[1]"), CN("perr[2]"), CN("verr[0]"), CN("verr[1]"), CN("verr[2]"),
-    CN("aerr[0]"), CN("aerr[1]"), CN("aerr[2]"),
+    ROWSN(CN("perr")), ROWSN(CN("verr")), ROWSN(CN("aerr")),
     V3N(CN("force_on_body1.moment")), V3N(CN("force_on_body1.force")),
     V3N(CN("force_on_body2.moment")), V3N(CN("force_on_body2.force")),
 };
@@ -170,10 +171,10 @@ int ccref_contact_output_slot(const char *name)
 
 int ccref_slot_in_use(int slot, int mp, int mv)
 {
-    if (slot >= CCREF_SLOT_PERR && slot < CCREF_SLOT_PERR + 3)
+    if (slot >= CCREF_SLOT_PERR && slot < CCREF_SLOT_VERR)
         return slot - CCREF_SLOT_PERR < mp;
-    if (slot >= CCREF_SLOT_VERR && slot < CCREF_SLOT_AERR + 3)
-        return (slot - CCREF_SLOT_VERR) % 3 < mp + mv;
+    if (slot >= CCREF_SLOT_VERR && slot < CCREF_SLOT_F1_MOMENT)
+        return (slot - CCREF_SLOT_VERR) % CCREF_MAX_ROWS < mp + mv;
     return slot >= 0;
 }
 

@@ -21,6 +21,7 @@ void tier_ball(tier_dag *d, const ccref_case *c)
               tv_sub(d, tier_arm_velocity(d, &B2, arm2), tier_arm_velocity(d, &B1, arm1_station)));
     tier_put3(d, CCREF_SLOT_AERR,
               tv_sub(d, tier_arm_acceleration(d, &B2, arm2), tier_arm_acceleration(d, &B1, arm1_station)));
+    tier_put_rows_past(d, 3, 3);
     tier_put_forces(d, CCREF_SLOT_F2_MOMENT, arm2, f);
     tier_put_forces(d, CCREF_SLOT_F1_MOMENT, arm1_station, tv_neg(d, f));
     tier_put3(d, CCREF_SLOT_BALL_REACTION1, tv_neg(d, tm_apply_t(d, B1.R, f)));

@@ -41,7 +41,7 @@ void tier_ball_rolling_on_plane(tier_dag *d, const ccref_case *c)
                    tv_cross(d, tv_scale(d, two, B1.w), vO));
     tx verr_n = tx_mul(d, half, tv_dot(d, vO, n));
     tier_put(d, CCREF_SLOT_PERR, tx_mul(d, half, tx_sub(d, height, r)));
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2);
+    tier_put_rows_past(d, 1, 3);
     tier_put(d, CCREF_SLOT_VERR, verr_n);
     tier_put(d, CCREF_SLOT_AERR, tx_mul(d, half, tv_dot(d, aO, n)));
 

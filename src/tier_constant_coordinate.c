@@ -9,10 +9,7 @@ void tier_constant_coordinate(tier_dag *d, const ccref_case *c)
     tier_put(d, CCREF_SLOT_PERR, tx_sub(d, tx_in(d, q->q), tx_in(d, c->params.constant_coordinate.position)));
     tier_put(d, CCREF_SLOT_VERR, tx_in(d, q->qdot));
     tier_put(d, CCREF_SLOT_AERR, tx_in(d, q->qdotdot));
-    /* rows past mp = 1 are exact zeros */
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2);
-    tier_put_zero(d, CCREF_SLOT_VERR + 1, 2);
-    tier_put_zero(d, CCREF_SLOT_AERR + 1, 2);
+    tier_put_rows_past(d, 1, 1);
     /* the force acts on the coordinate, not on the bodies */
     tier_put_zero(d, CCREF_SLOT_F1_MOMENT, CCREF_SLOT_AUX - CCREF_SLOT_F1_MOMENT);
     tier_put(d, CCREF_SLOT_CC_GENERALIZED_FORCE, tx_in(d, c->lambda[0]));

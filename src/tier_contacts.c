@@ -43,7 +43,7 @@ static ccref_case kind_case(const ccref_contact_case *c, ccref_kind kind)
     k.body2 = c->body2;
     k.coordinate = c->coordinate;
     k.n_lambda = c->n_lambda;
-    for (size_t i = 0; i < c->n_lambda && i < CCREF_MAX_ROWS; i++)
+    for (size_t i = 0; i < c->n_lambda && i < sizeof c->lambda / sizeof c->lambda[0]; i++) /* 3: a contact's array */
         k.lambda[i] = c->lambda[i];
     return k;
 }

@@ -699,6 +699,13 @@ void tier_put_zero(tier_dag *d, int slot, int n)
         d->out[slot + d->slot_offset + i] = TIER_ZERO;
 }
 
+void tier_put_rows_past(tier_dag *d, int mp, int rows)
+{
+    tier_put_zero(d, CCREF_SLOT_PERR + mp, CCREF_MAX_ROWS - mp);
+    tier_put_zero(d, CCREF_SLOT_VERR + rows, CCREF_MAX_ROWS - rows);
+    tier_put_zero(d, CCREF_SLOT_AERR + rows, CCREF_MAX_ROWS - rows);
+}
+
 void tier_put_forces(tier_dag *d, int slot_moment, tv arm, tv f)
 {
     tier_put3(d, slot_moment, tv_cross(d, arm, f));

@@ -150,6 +150,9 @@ void tier_smallest_axis(tier_dag *d, tv z, int k);
 void tier_put(tier_dag *d, int slot, tx a);
 void tier_put3(tier_dag *d, int slot, tv a);
 void tier_put_zero(tier_dag *d, int slot, int n);
+/* The rows a case does not have, exact zeros of every branch: perr past mp, verr and aerr past rows = mp + mv (up to
+ * CCREF_MAX_ROWS). Every builder states its own. */
+void tier_put_rows_past(tier_dag *d, int mp, int rows);
 void tier_put_forces(tier_dag *d, int slot_moment, tv arm, tv f); /* moment arm x f at slot, force f at slot + 3 */
 
 /* The builders, one per kind (src/tier_<kind>.c): the formula of spec/<kind>.md on the case c, on d->branch. */

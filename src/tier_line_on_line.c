@@ -242,13 +242,9 @@ void tier_line_on_line_using(tier_dag *d, const ccref_case *c, tier_lol_edge_par
     sense_decision(d, tv_dot(d, g.wraw, g.sf), tv_dot(d, g.wraw, g.sb));
     const lol_frame f = frame_of(d, &g, sense, edge_parameters);               /* (6)-(10) */
     const lol_rates r = normal_row(d, &g, &f);                                 /* (11)-(20) */
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2);                                  /* perr past mp = 1 */
-    if (rolling) {
+    tier_put_rows_past(d, 1, rolling ? 3 : 1);
+    if (rolling)
         rolling_rows(d, &g, &f, &r);                                           /* (21)-(30) */
-    } else {
-        tier_put_zero(d, CCREF_SLOT_VERR + 1, 2);                              /* rows past mp + mv */
-        tier_put_zero(d, CCREF_SLOT_AERR + 1, 2);
-    }
     forces_and_frame(d, c, &f, rolling);                                       /* (31)-(33) */
 }
 

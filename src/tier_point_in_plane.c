@@ -23,10 +23,7 @@ void tier_point_in_plane(tier_dag *d, const ccref_case *c)
     tier_put(d, CCREF_SLOT_PERR, tx_sub(d, tv_dot(d, tm_apply_t(d, B1.R, arm1), n), tx_in(d, prm->height)));
     tier_put(d, CCREF_SLOT_VERR, tv_dot(d, u, nG));
     tier_put(d, CCREF_SLOT_AERR, tv_dot(d, tv_sub(d, arel, coriolis), nG));
-    /* rows past mp = 1 are exact zeros */
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2);
-    tier_put_zero(d, CCREF_SLOT_VERR + 1, 2);
-    tier_put_zero(d, CCREF_SLOT_AERR + 1, 2);
+    tier_put_rows_past(d, 1, 1);
     tier_put_forces(d, CCREF_SLOT_F2_MOMENT, arm2, f);
     tier_put_forces(d, CCREF_SLOT_F1_MOMENT, arm1_station, tv_neg(d, f));
     tier_put3(d, CCREF_SLOT_PIP_FOLLOWER, S);

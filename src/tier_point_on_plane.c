@@ -24,7 +24,7 @@ void tier_point_on_plane_on_frame(tier_dag *d, const ccref_case *c, tm R_SP, tv 
     /* (3) position error in S's frame */
     tv F_in_S = tm_apply_t(d, B1.R, arm1);
     tier_put(d, CCREF_SLOT_PERR, tv_dot(d, tv_sub(d, F_in_S, Po), tm_col(R_SP, 2)));
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2); /* rows past mp = 1 */
+    tier_put_rows_past(d, 1, 3);
 
     /* (4)-(7) relative velocity and acceleration of F measured in S; rows (normal, x, y) */
     tv v_rel = tv_sub(d, tier_arm_velocity(d, &B2, arm2), tier_arm_velocity(d, &B1, arm1));

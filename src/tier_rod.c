@@ -34,10 +34,7 @@ void tier_rod(tier_dag *d, const ccref_case *c)
     tier_put(d, CCREF_SLOT_PERR, tx_sub(d, r, tx_in(d, prm->length)));
     tier_put(d, CCREF_SLOT_VERR, verr);
     tier_put(d, CCREF_SLOT_AERR, tx_add(d, tv_dot(d, pdd, Cz), tv_dot(d, pd, Czd)));
-    /* rows past mp = 1 are exact zeros */
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2);
-    tier_put_zero(d, CCREF_SLOT_VERR + 1, 2);
-    tier_put_zero(d, CCREF_SLOT_AERR + 1, 2);
+    tier_put_rows_past(d, 1, 1);
     tier_put_forces(d, CCREF_SLOT_F2_MOMENT, arm2, f);
     tier_put_forces(d, CCREF_SLOT_F1_MOMENT, arm1, tv_neg(d, f));
     tier_put(d, CCREF_SLOT_ROD_TENSION, lambda);

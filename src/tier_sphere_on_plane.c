@@ -36,7 +36,7 @@ void tier_sphere_on_plane_on_frame(tier_dag *d, const ccref_case *c, tm R_FP, tv
     tv aO = tv_sub(d, tv_sub(d, tier_arm_acceleration(d, &B2, armO2), tier_arm_acceleration(d, &B1, armO1)),
                    tv_cross(d, tv_scale(d, tx_in(d, 2.0), B1.w), vO));
     tier_put(d, CCREF_SLOT_PERR, perr);
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2); /* rows past mp = 1 */
+    tier_put_rows_past(d, 1, rolling ? 3 : 1);
     tier_put(d, CCREF_SLOT_VERR, tv_dot(d, vO, Pz));
     tier_put(d, CCREF_SLOT_AERR, tv_dot(d, aO, Pz));
 
@@ -51,9 +51,6 @@ void tier_sphere_on_plane_on_frame(tier_dag *d, const ccref_case *c, tm R_FP, tv
         tier_put(d, CCREF_SLOT_AERR + 1, tv_dot(d, aC, Px));
         tier_put(d, CCREF_SLOT_AERR + 2, tv_dot(d, aC, Py));
         f = tv_add(d, tv_add(d, f, tv_scale(d, tx_in(d, c->lambda[1]), Px)), tv_scale(d, tx_in(d, c->lambda[2]), Py));
-    } else { /* mv = 0: no tangential rows */
-        tier_put_zero(d, CCREF_SLOT_VERR + 1, 2);
-        tier_put_zero(d, CCREF_SLOT_AERR + 1, 2);
     }
 
     /* (11) forces at C; (12)-(14) auxiliary outputs */

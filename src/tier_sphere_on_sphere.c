@@ -77,7 +77,7 @@ void tier_sphere_on_sphere(tier_dag *d, const ccref_case *c)
     tv Czd = singular ? tv_cross(d, B1.w, Cz) : tv_scale(d, oor, tv_sub(d, pd, tv_scale(d, verr_n, Cz)));
     tx perr = tx_sub(d, r, tx_add(d, rf, rb));
     tier_put(d, CCREF_SLOT_PERR, perr);
-    tier_put_zero(d, CCREF_SLOT_PERR + 1, 2);
+    tier_put_rows_past(d, 1, rolling ? 3 : 1);
     tier_put(d, CCREF_SLOT_VERR, verr_n);
     tier_put(d, CCREF_SLOT_AERR, tx_add(d, tv_dot(d, pdd, Cz), tv_dot(d, pd, Czd)));
 
@@ -109,9 +109,6 @@ void tier_sphere_on_sphere(tier_dag *d, const ccref_case *c)
         add_force_at_arm(d, &moment2, &force2, p_BCo, ft);
         add_force_at_arm(d, &moment1, &force1, p_FCo, tv_neg(d, ft));
         applied = tv_add(d, tv_add(d, applied, tv_scale(d, lambda_x, Cx)), tv_scale(d, lambda_y, Cy));
-    } else {
-        tier_put_zero(d, CCREF_SLOT_VERR + 1, 2);
-        tier_put_zero(d, CCREF_SLOT_AERR + 1, 2);
     }
     tier_put3(d, CCREF_SLOT_F1_MOMENT, moment1);
     tier_put3(d, CCREF_SLOT_F1_FORCE, force1);

@@ -458,7 +458,7 @@ static ccref_case contact_to_case(const ccref_contact_case *cc)
     c.body2 = cc->body2;
     c.coordinate = cc->coordinate;
     c.n_lambda = cc->n_lambda;
-    memcpy(c.lambda, cc->lambda, sizeof c.lambda);
+    memcpy(c.lambda, cc->lambda, sizeof cc->lambda); /* a contact case holds 3, a case CCREF_MAX_ROWS */
     switch (cc->cls) {
     case CCREF_CONTACT_HARD_STOP_UPPER:
     case CCREF_CONTACT_HARD_STOP_LOWER:

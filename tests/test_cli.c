@@ -261,8 +261,9 @@ static void test_pendulum(void)
     CU_ASSERT_EQUAL(hex_of(json_object_get(out, "P[0][0]")), 0.0);  /* arm1 = 0: no w1 column */
     CU_ASSERT_EQUAL(hex_of(json_object_get(out, "bias[1]")), 0.0);  /* at rest */
     CU_ASSERT_EQUAL(hex_of(json_object_get(out, "power")), 0.0);
-    /* the ball's own outputs and its handle's 3 x 12 entries, 3 bias rows and the power */
-    CU_ASSERT_EQUAL(json_object_size(out), CCREF_SLOT_BALL_N + 36 + 3 + 1);
+    /* the ball's own outputs but its rows past mp = 3 (three row arrays of CCREF_MAX_ROWS), and its handle's 3 x 12
+     * entries, 3 bias rows and the power */
+    CU_ASSERT_EQUAL(json_object_size(out), CCREF_SLOT_BALL_N - 3 * (CCREF_MAX_ROWS - 3) + 36 + 3 + 1);
     json_t *dev = json_object_get(o, "deviations");
     CU_ASSERT_FATAL(json_array_size(dev) == 1);
     CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(dev, 0)), "BALL_REACTION_SIGN");
@@ -377,11 +378,11 @@ static void fput3(flat *f, const char *name, ccref_vec3 a)
 static void fput_output(flat *f, const char *pre, const ccref_output *o)
 {
     char b[48];
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < CCREF_MAX_ROWS; k++)
         fput(f, USE_PERR_ROW, k, o->perr[k], "%sperr[%d]", pre, k);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < CCREF_MAX_ROWS; k++)
         fput(f, USE_VA_ROW, k, o->verr[k], "%sverr[%d]", pre, k);
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < CCREF_MAX_ROWS; k++)
         fput(f, USE_VA_ROW, k, o->aerr[k], "%saerr[%d]", pre, k);
     snprintf(b, sizeof b, "%sforce_on_body1.moment", pre);
     fput3(f, b, o->force_on_body1.moment);
@@ -1813,10 +1814,10 @@ static void test_reader_errors(void)
         {ROD_WITH("{\"q\": [0,0,0,0], \"p\": [0,0,0]}"), "body2.q", "nonzero", NULL},
         {ROD_WITH("{\"p\": [0,0,0]}"), "body2.R", "missing", NULL},
         {ROD_WITH("{\"R\": [[1,0,0],[0,1,0],[0,0,1]]}"), "body2.p", "missing", NULL},
-        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1, 2, 3, 4]}\n",
-         "lambda", "at most 3", NULL},
+        {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", "
+         "\"lambda\": [1, 2, 3, 4, 5, 6, 7]}\n", "lambda", "at most 6", NULL},
         {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": 1}\n", "lambda",
-         "at most 3", NULL},
+         "at most 6", NULL},
         {"{\"kind\": \"rod\", " ROD_PARAMS ", \"body1\": \"ground\", \"body2\": \"ground\", \"lambda\": [1], "
          "\"normalize\": 1}\n", "normalize", "true or false", NULL},
         /* JSON syntax: the column points at the offending token */
@@ -1833,6 +1834,11 @@ static void test_reader_errors(void)
         {"{\"kind\": \"rope\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0], "
          "\"length_limit\": 1}, \"body1\": \"ground\", \"body2\": " BODY ", \"material\": {\"min_cor\": 0.5}, "
          "\"speeds\": {\"capture_speed\": 0.1, \"min_cor_speed\": 1}, \"lambda\": [1]}\n", NULL, NULL, NULL},
+        /* a contact case holds three multipliers (a case of a kind CCREF_MAX_ROWS) */
+        {"{\"kind\": \"rope\", \"params\": {\"station1_in_b1\": [0,0,0], \"station2_in_b2\": [0,0,0], "
+         "\"length_limit\": 1}, \"body1\": \"ground\", \"body2\": " BODY ", \"material\": {\"min_cor\": 0.5}, "
+         "\"speeds\": {\"capture_speed\": 0.1, \"min_cor_speed\": 1}, \"lambda\": [1, 2, 3, 4]}\n", "lambda", "at most 3",
+         NULL},
         {"{\"kind\": \"point_plane\", \"params\": {\"normal_in_b1\": [0,1,0], \"height\": 0, \"follower_in_b2\": "
          "[0,0,0]}, \"body1\": \"ground\", \"body2\": " BODY ", \"material\": {\"min_cor\": 0.5}, \"speeds\": "
          "{\"capture_speed\": 0.1, \"min_cor_speed\": 1, \"transition_speed\": 0}, \"lambda\": [1, 0, 0]}\n",

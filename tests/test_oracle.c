@@ -1105,7 +1105,7 @@ static void test_kernels_vs_oracle_provisional(void)
             }
             ccref_case sc = k;
             sc.n_lambda = c.n_lambda;
-            memcpy(sc.lambda, c.lambda, sizeof sc.lambda);
+            memcpy(sc.lambda, c.lambda, sizeof c.lambda); /* a contact case holds 3, a case CCREF_MAX_ROWS */
             double v[CCREF_CSLOT_N], tol = 0x1p-40 * case_scale(&sc);
             ccref_flatten_contact_result(&kr, v);
             for (int j = 0; j < CCREF_CSLOT_N; j++)
