@@ -295,6 +295,24 @@ ccref_status ccref_line_on_line_eval(const ccref_line_on_line_params *prm, const
                                      const ccref_body *body2, const double *lambda, size_t n_lambda,
                                      ccref_line_on_line_result *res);
 
+/* ---------------------------------------------------------------- 10. Weld (coincident frames), mp=6 */
+
+typedef struct {
+    ccref_frame frame1_in_b1;   /* frame 1 fixed on body 1 (Simbody's frame1, defaultFrameB): X_B1F1 */
+    ccref_frame frame2_in_b2;   /* frame 2 fixed on body 2 (Simbody's frame2, defaultFrameF): X_B2F2 */
+} ccref_weld_params;
+
+/* Rows: perr[0..2] = Fx.By, Fy.Bz, Fz.Bx (F = frame 2's axes, B = frame 1's, in G); perr[3..5] = frame 2's origin
+ * minus frame 1's; lambda[0..2] torque multipliers, lambda[3..5] the force at frame 2's origin (spec/weld.md). */
+typedef struct {
+    ccref_output out;
+    ccref_frame frame1;         /* frame 1 in G: R = R1 Rf1 (columns Bx, By, Bz), p = p1 + R1 pf1 */
+    ccref_frame frame2;         /* frame 2 in G: R = R2 Rf2 (columns Fx, Fy, Fz), p = p2 + R2 pf2 (the point S) */
+} ccref_weld_result;
+
+ccref_status ccref_weld_eval(const ccref_weld_params *prm, const ccref_body *body1, const ccref_body *body2,
+                             const double *lambda, size_t n_lambda, ccref_weld_result *res);
+
 /* ---------------------------------------------------------------- generic dispatch */
 
 typedef enum {
