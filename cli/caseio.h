@@ -1,5 +1,5 @@
 /* caseio.h: the case format of `ccref eval` and of the vectors' "case" objects (spec/vectors.md, "Cases"): one
- * model for all 20 suites (9 kinds, 8 contact classes, 3 rules), a strict reader (every key known, every number
+ * model for all 21 suites (10 kinds, 8 contact classes, 3 rules), a strict reader (every key known, every number
  * finite or an explicit "nan"/"inf" string, integers in range, errors naming the field), and a canonical writer. */
 #ifndef CCREF_CLI_CASEIO_H
 #define CCREF_CLI_CASEIO_H
@@ -24,6 +24,12 @@ typedef enum { SUITE_TYPE_KIND, SUITE_TYPE_CONTACT, SUITE_TYPE_RULE } suite_type
 const char *suite_name(int suite);          /* "ball", ..., "edge_edge", "effective_cor", ... */
 int suite_from_name(const char *name);      /* -1 when unknown */
 suite_type suite_type_of(int suite);
+/* Whether the published vectors hold the suite (every suite but those added since: weld); `ccref gen` writes the
+ * others only when named. */
+int suite_published(int suite);
+/* The number of the suite's random streams (cli/families.c): its place in the published order of generator 2.2, the
+ * suites added since after them; -1 for an unknown suite. */
+int suite_stream(int suite);
 ccref_kind suite_kind(int suite);           /* kinds only */
 ccref_contact_class suite_class(int suite); /* contact classes only */
 

@@ -352,6 +352,25 @@ static void exact_line_on_line(fam *f, const exact_start *e, ccref_line_on_line_
     p->edge_frame2_in_b2.p = station_at(&e->b2, Pb);
 }
 
+/* Frame 2 coincident with frame 1 (a frame of body 1 on the grids at the contact point): its rotation R2^T (R1 Rf1)
+ * and origin, exact for signed permutations and dyadic coordinates. Also the nearly assembled case's (rounded). */
+static ccref_frame frame_coincident(const ccref_body *b1, const ccref_frame *F1, const ccref_body *b2)
+{
+    ccref_mat3 RB = m3_mul(&b1->R, &F1->R);
+    ccref_frame F2;
+    F2.R = m3_from_columns(m3_apply_transpose(&b2->R, m3_column(&RB, 0)), m3_apply_transpose(&b2->R, m3_column(&RB, 1)),
+                           m3_apply_transpose(&b2->R, m3_column(&RB, 2)));
+    F2.p = station_at(b2, ccref_station_location(b1, F1->p));
+    return F2;
+}
+
+static void exact_weld(fam *f, const exact_start *e, ccref_weld_params *p)
+{
+    p->frame1_in_b1.R = signed_perm(f);
+    p->frame1_in_b1.p = station_at(&e->b1, e->X);
+    p->frame2_in_b2 = frame_coincident(&e->b1, &p->frame1_in_b1, &e->b2);
+}
+
 /* The exactly satisfied case of a kind on the start's bodies. */
 static ccref_case exact_kind_case(fam *f, ccref_kind kind, const exact_start *e)
 {
@@ -370,6 +389,7 @@ static ccref_case exact_kind_case(fam *f, ccref_kind kind, const exact_start *e)
     case CCREF_KIND_SPHERE_ON_SPHERE: exact_sphere_on_sphere(f, e, &k.params.sphere_on_sphere); break;
     case CCREF_KIND_POINT_ON_PLANE: exact_point_on_plane(f, e, &k.params.point_on_plane); break;
     case CCREF_KIND_LINE_ON_LINE: exact_line_on_line(f, e, &k.params.line_on_line); break;
+    case CCREF_KIND_WELD: exact_weld(f, e, &k.params.weld); break;
     default: break;
     }
     return k;
@@ -511,6 +531,9 @@ static void adjust_to_contact(cli_case *c)
             p->station2_in_b2 = station_at(&k->body2, ccref_station_location(&k->body1, p->station1_in_b1));
             return;
         }
+        case CCREF_KIND_WELD: /* frame 2 set onto frame 1, rounded: all six rows near zero */
+            k->params.weld.frame2_in_b2 = frame_coincident(&k->body1, &k->params.weld.frame1_in_b1, &k->body2);
+            return;
         default: return;
         }
     }
@@ -580,6 +603,7 @@ static double *contact_scalar(cli_case *c, const char **name)
     case CCREF_KIND_LINE_ON_LINE:
         *name = "params.edge_frame2_in_b2.p.x";
         return &k->params.line_on_line.edge_frame2_in_b2.p.x;
+    case CCREF_KIND_WELD: *name = "params.frame2_in_b2.p.x"; return &k->params.weld.frame2_in_b2.p.x;
     default: return NULL;
     }
 }
@@ -735,6 +759,12 @@ void family_scale_case(cli_case *c, double s)
             k->params.line_on_line.edge_frame2_in_b2.p = v3_scale(s, k->params.line_on_line.edge_frame2_in_b2.p);
             k->params.line_on_line.half_length1 *= s;
             k->params.line_on_line.half_length2 *= s;
+            break;
+        case CCREF_KIND_WELD: /* the frames' origins, and the torque multipliers (a length times a force) */
+            k->params.weld.frame1_in_b1.p = v3_scale(s, k->params.weld.frame1_in_b1.p);
+            k->params.weld.frame2_in_b2.p = v3_scale(s, k->params.weld.frame2_in_b2.p);
+            for (int i = 0; i < 3 && i < (int)k->n_lambda; i++)
+                k->lambda[i] *= s;
             break;
         default: break;
         }
@@ -978,6 +1008,7 @@ static ccref_mat3 *frame_rotation(cli_case *c)
     case CCREF_KIND_SPHERE_ON_PLANE: return &c->u.k.params.sphere_on_plane.plane_frame_in_b1.R;
     case CCREF_KIND_POINT_ON_PLANE: return &c->u.k.params.point_on_plane.plane_frame_in_b1.R;
     case CCREF_KIND_LINE_ON_LINE: return &c->u.k.params.line_on_line.edge_frame2_in_b2.R;
+    case CCREF_KIND_WELD: return &c->u.k.params.weld.frame2_in_b2.R;
     default: break;
     }
     if (c->suite == SUITE_FIRST_CONTACT + CCREF_CONTACT_EDGE_EDGE)
@@ -1939,12 +1970,12 @@ int suite_random_groups(int suite, int n, const group_spec **groups)
     return m == 2 && n == 1 ? 1 : m; /* one test: the rolling-false group alone (no empty group) */
 }
 
-/* The random stream of a test: splitmix64 over (seed, suite, group, index), so every test has its own. */
+/* The random stream of a test: splitmix64 over (seed, suite stream, group, index), so every test has its own. */
 static uint64_t test_seed(uint64_t seed, int suite, int g, int k)
 {
     ccref_rng r = {seed ^ 0x6a09e667f3bcc909ull};
     uint64_t h = ccref_rng_next(&r);
-    r.s = h ^ ((uint64_t)(unsigned)suite << 48) ^ ((uint64_t)(unsigned)g << 32) ^ (uint64_t)(unsigned)k;
+    r.s = h ^ ((uint64_t)(unsigned)suite_stream(suite) << 48) ^ ((uint64_t)(unsigned)g << 32) ^ (uint64_t)(unsigned)k;
     ccref_rng_next(&r);
     return ccref_rng_next(&r);
 }

@@ -40,8 +40,9 @@ int suite_random_groups(int suite, int n, const group_spec **groups);
  * the answer). k may exceed the published group's count (the random-only layout's larger groups). */
 void family_make(uint64_t seed, int suite, int g, int k, vtest *t);
 
-/* Scale every length, linear velocity and linear acceleration of a kind or contact case (and a contact's speeds) by
- * the power of two s: the same geometry in other units (the tiny, huge and unit-scaled families use it). */
+/* Scale every length, linear velocity and linear acceleration of a kind or contact case (and a contact's speeds, and
+ * Weld's torque multipliers, a length times a force) by the power of two s: the same geometry in other units (the
+ * tiny, huge and unit-scaled families use it). */
 void family_scale_case(cli_case *c, double s);
 
 #endif

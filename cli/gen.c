@@ -37,7 +37,7 @@ const char *suite_simbody(int suite)
         "Constraint::SphereOnPlaneContact",
         "Constraint::BallRollingOnPlane (the Simbody 3.0 to 3.4 page; never implemented by Simbody)",
         "Constraint::SphereOnSphereContact", "Constraint::PointOnPlaneContact", "Constraint::LineOnLineContact",
-        "HardStopUpper", "HardStopLower", "Rope", "PointPlaneFrictionlessContact", "PointPlaneContact",
+        "Constraint::Weld", "HardStopUpper", "HardStopLower", "Rope", "PointPlaneFrictionlessContact", "PointPlaneContact",
         "SpherePlaneContact", "SphereSphereContact", "EdgeEdgeContact",
         "UnilateralContact::calcEffectiveCOR", "UnilateralContact::calcEffectiveCOF",
         "UnilateralContact sign conventions, validity conditions and isProximal"};
@@ -489,7 +489,8 @@ static void progress(int tty, const char *what, int done, int total)
 static void gen_usage(FILE *f)
 {
     fputs("usage: ccref gen [--seed N] [--out DIR] [--suite NAME]... [--random N | --cases FILE] [--shard I/N] [--quiet]\n"
-          "  Writes DIR/<suite>.json for every suite (or the named ones), deterministically from the seed\n"
+          "  Writes DIR/<suite>.json for every published suite (or the named ones: weld, not published yet, only\n"
+          "  when named), deterministically from the seed\n"
           "  (default " "20261125" "). With --shard I/N, computes every N-th test from the I-th and writes\n"
           "  DIR/shard-I-of-N.jsonl instead; `ccref merge --out DIR SHARD...` joins the shards into the same files.\n"
           "  --random N  a random-only suite: each file holds only its suite's random family (for the kinds with a\n"
@@ -611,6 +612,7 @@ typedef struct {
     uint64_t seed;
     const char *out;
     int suites[SUITE_COUNT], n_suites;
+    int named;            /* the suites were named (--suite); else the default list */
     int shard_i, shard_n; /* shard_n 0: the whole suites, not a shard */
     int random_n;         /* --random N; 0: the published layout; GEN_CASES: --cases */
     const char *cases;    /* --cases FILE, or NULL */
@@ -682,9 +684,11 @@ static int parse_gen_options(int argc, char **argv, gen_options *o)
     }
     if (o->n_suites > SUITE_COUNT) /* more names than suites: the later ones took the first places; read no further */
         o->n_suites = SUITE_COUNT;
-    if (o->n_suites == 0)
+    o->named = o->n_suites > 0;
+    if (!o->named) /* the published suites (every suite of a --cases file); the others when named */
         for (int s = 0; s < SUITE_COUNT; s++)
-            o->suites[o->n_suites++] = s;
+            if (o->cases != NULL || suite_published(s))
+                o->suites[o->n_suites++] = s;
     return RUN_COMMAND;
 }
 
@@ -839,7 +843,7 @@ int cmd_gen(int argc, char **argv)
         if ((rc = read_given_cases(o.cases)) != 0)
             return rc;
         o.random_n = GEN_CASES;
-        int n = 0, all = o.n_suites == SUITE_COUNT; /* the suites named (default all) that have cases */
+        int n = 0, all = !o.named; /* the suites named (default all) that have cases */
         for (int i = 0; i < o.n_suites; i++)
             if (given.n_groups[o.suites[i]] > 0)
                 o.suites[n++] = o.suites[i];

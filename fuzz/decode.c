@@ -83,7 +83,9 @@ int fuzz_case_fields(cli_case *c, double **f, int **ints, int *n_ints)
         const kind_fields *kf = cli_kind_fields(k->kind);
         n = add_block(f, n, kf->params, &k->params, ints, n_ints);
         n = add_state(f, n, kf->state, &k->body1, &k->body2, &k->coordinate);
-        return add(f, n, k->lambda, 3);
+        /* three multipliers, more for a kind with more rows (weld): every other kind's fields keep their places */
+        int mp = ccref_kind_mp(k->kind);
+        return add(f, n, k->lambda, mp > 3 ? mp : 3);
     }
     case SUITE_TYPE_CONTACT: {
         ccref_contact_case *k = &c->u.c;

@@ -108,6 +108,7 @@
 #define ora_v3_clear first_ora_v3_clear
 #define ora_v3_init first_ora_v3_init
 #define ora_v3_set_d first_ora_v3_set_d
+#define ora_weld_eval first_ora_weld_eval
 #define ora_ws_free first_ora_ws_free
 #define ora_ws_new first_ora_ws_new
 #define ora_ws_prec first_ora_ws_prec

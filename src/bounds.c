@@ -243,25 +243,36 @@ static double lam(const double *lambda, size_t n, size_t i) { return i < n ? lam
 
 /* ================================================================ ball (spec/ball.md, Accuracy) */
 
+/* Ball's rows at S = p2 + R2 s2, body 1's material point at S (spec/ball.md (1)-(6)); Weld's linear rows are the same
+ * operations (spec/weld.md (2), (4), (7), (9)). */
+typedef struct { acc_t arm1, arm2, S, P, perr, verr, aerr; } coincident_rows;
+
+static coincident_rows coincident_chain(ccref_vec3 s1, ccref_vec3 s2, const ccref_body *b1, const ccref_body *b2)
+{
+    abody B1 = abody_of(b1), B2 = abody_of(b2);
+    coincident_rows r;
+    r.arm2 = acc_rot(acc_vec(s2));                                   /* (1) */
+    r.S = acc_add(B2.p, r.arm2);
+    r.P = acc_add(B1.p, acc_rot(acc_vec(s1)));                       /* (2) */
+    ccref_vec3 cS = v3_add(b2->p, m3_apply(&b2->R, s2));
+    r.arm1 = refine(acc_add(r.S, B1.p), vnorm(v3_sub(cS, b1->p)));   /* (3) */
+    r.perr = acc_add(r.S, r.P);                                      /* (4) */
+    r.verr = acc_add(vel(&B2, r.arm2), vel(&B1, r.arm1));            /* (5) */
+    r.aerr = acc_add(accl(&B2, r.arm2), accl(&B1, r.arm1));          /* (6) */
+    return r;
+}
+
 static void ball_chain(const ccref_ball_params *prm, const ccref_body *b1, const ccref_body *b2,
                        const double *lambda, ccref_bounds *o)
 {
-    abody B1 = abody_of(b1), B2 = abody_of(b2);
-    acc_t arm2 = acc_rot(acc_vec(prm->station2_in_b2));          /* (1) */
-    acc_t S = acc_add(B2.p, arm2);
-    acc_t P = acc_add(B1.p, acc_rot(acc_vec(prm->station1_in_b1))); /* (2) */
-    ccref_vec3 cS = v3_add(b2->p, m3_apply(&b2->R, prm->station2_in_b2));
-    acc_t arm1 = refine(acc_add(S, B1.p), vnorm(v3_sub(cS, b1->p)));  /* (3) */
-    acc_t perr = acc_add(S, P);                                      /* (4) */
-    acc_t verr = acc_add(vel(&B2, arm2), vel(&B1, arm1));            /* (5) */
-    acc_t aerr = acc_add(accl(&B2, arm2), accl(&B1, arm1));          /* (6) */
+    coincident_rows L = coincident_chain(prm->station1_in_b1, prm->station2_in_b2, b1, b2); /* (1)-(6) */
     acc_t f = acc_vec(v3(lambda[0], lambda[1], lambda[2]));          /* (7) exact */
     for (int i = 0; i < 3; i++) {
-        o->bound[CCREF_SLOT_PERR + i] = perr.e;
-        o->bound[CCREF_SLOT_VERR + i] = verr.e;
-        o->bound[CCREF_SLOT_AERR + i] = aerr.e;
+        o->bound[CCREF_SLOT_PERR + i] = L.perr.e;
+        o->bound[CCREF_SLOT_VERR + i] = L.verr.e;
+        o->bound[CCREF_SLOT_AERR + i] = L.aerr.e;
     }
-    put_forces(o, acc_cross(arm1, f), f, acc_cross(arm2, f), f);     /* (8) */
+    put_forces(o, acc_cross(L.arm1, f), f, acc_cross(L.arm2, f), f); /* (8) */
     put3(o, CCREF_SLOT_BALL_REACTION1, acc_rot(f));                         /* (9) */
     put3(o, CCREF_SLOT_BALL_REACTION2, acc_rot(f));
     o->condition = fmax(vnorm(b1->p), vnorm(b2->p));
@@ -862,6 +873,47 @@ static void line_on_line_bounds(const ccref_case *c, ccref_bounds *o)
 {
     line_on_line_chain(&c->params.line_on_line, c->params.line_on_line.rolling != 0, &c->body1, &c->body2, c->lambda,
                        o);
+}
+
+/* ================================================================ weld (spec/weld.md, Accuracy) */
+
+static void weld_chain(const ccref_weld_params *prm, const ccref_body *b1, const ccref_body *b2, const double *lambda,
+                       ccref_bounds *o)
+{
+    abody B1 = abody_of(b1), B2 = abody_of(b2);
+    coincident_rows L = coincident_chain(prm->frame1_in_b1.p, prm->frame2_in_b2.p, b1, b2); /* (2), (4), (7), (9) */
+    acc_t col = acc_rot(acc_exact(RHO));        /* (1) a column of RB or RF: R times an exact column of norm <= rho */
+    acc_t perr = acc_dot(col, col);             /* (3) F_i . B_i' */
+    acc_t c = acc_cross(col, col);              /* (5) c_i = F_i x B_i' */
+    acc_t w = acc_add(B2.w, B1.w);              /* (6) */
+    acc_t verr = acc_dot(w, c);
+    acc_t bw = acc_add(B2.b, B1.b);             /* (8) */
+    acc_t d = acc_add(acc_cross(acc_cross(B2.w, col), col), acc_cross(acc_cross(B1.w, col), col));
+    acc_t aerr = acc_add(acc_dot(bw, c), acc_dot(w, d));
+    acc_t t = acc_add(acc_add(acc_mul(acc_exact(lambda[0]), c), acc_mul(acc_exact(lambda[1]), c)),
+                      acc_mul(acc_exact(lambda[2]), c));           /* (10) */
+    acc_t f = acc_vec(v3(lambda[3], lambda[4], lambda[5]));       /* exact */
+    for (int i = 0; i < 3; i++) {
+        o->bound[CCREF_SLOT_PERR + i] = perr.e;
+        o->bound[CCREF_SLOT_VERR + i] = verr.e;
+        o->bound[CCREF_SLOT_AERR + i] = aerr.e;
+        o->bound[CCREF_SLOT_PERR + 3 + i] = L.perr.e;
+        o->bound[CCREF_SLOT_VERR + 3 + i] = L.verr.e;
+        o->bound[CCREF_SLOT_AERR + 3 + i] = L.aerr.e;
+    }
+    put_forces(o, acc_add(t, acc_cross(L.arm1, f)), f, acc_add(t, acc_cross(L.arm2, f)), f); /* (11) */
+    for (int j = 0; j < 3; j++) {                                  /* (12) */
+        put_col(o, CCREF_SLOT_WELD_FRAME1_R, j, col);
+        put_col(o, CCREF_SLOT_WELD_FRAME2_R, j, col);
+    }
+    put3(o, CCREF_SLOT_WELD_FRAME1_P, L.P);
+    put3(o, CCREF_SLOT_WELD_FRAME2_P, L.S);
+    o->condition = fmax(vnorm(b1->p), vnorm(b2->p));
+}
+
+static void weld_bounds(const ccref_case *c, ccref_bounds *o)
+{
+    weld_chain(&c->params.weld, &c->body1, &c->body2, c->lambda, o);
 }
 
 /* ================================================================ dispatch */

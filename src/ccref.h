@@ -325,6 +325,7 @@ typedef enum {
     CCREF_KIND_SPHERE_ON_SPHERE,
     CCREF_KIND_POINT_ON_PLANE,
     CCREF_KIND_LINE_ON_LINE,
+    CCREF_KIND_WELD,
     CCREF_KIND_COUNT
 } ccref_kind;
 
@@ -345,6 +346,7 @@ typedef struct {
         ccref_sphere_on_sphere_params sphere_on_sphere;
         ccref_point_on_plane_params point_on_plane;
         ccref_line_on_line_params line_on_line;
+        ccref_weld_params weld;
     } params;
     ccref_body body1, body2;        /* unused by constant_coordinate */
     ccref_coordinate coordinate;    /* used by constant_coordinate only */
@@ -366,6 +368,7 @@ typedef struct {
         ccref_sphere_on_sphere_result sphere_on_sphere;
         ccref_point_on_plane_result point_on_plane;
         ccref_line_on_line_result line_on_line;
+        ccref_weld_result weld;
     } u;
 } ccref_result;
 

@@ -39,7 +39,8 @@
     K(BALL_ROLLING_ON_PLANE, ball_rolling_on_plane, BROP, BODIES,     1, 2,       ANY)            \
     K(SPHERE_ON_SPHERE,      sphere_on_sphere,      SOS,  BODIES,     1, ROLLING, POINTS_APART)   \
     K(POINT_ON_PLANE,        point_on_plane,        POP,  BODIES,     1, 2,       ANY)            \
-    K(LINE_ON_LINE,          line_on_line,          LOL,  BODIES,     1, ROLLING, EDGES_CROSSING)
+    K(LINE_ON_LINE,          line_on_line,          LOL,  BODIES,     1, ROLLING, EDGES_CROSSING) \
+    K(WELD,                  weld,                  WELD, BODIES,     6, 0,       ANY)
 
 /* ---------------------------------------------------------------- parameters
  *
@@ -99,6 +100,9 @@
     P(k, half_length1,      LENGTH,  0.1, 2)                                                     \
     P(k, edge_frame2_in_b2, FRAME,   -1,  1)                                                     \
     P(k, half_length2,      LENGTH,  0.1, 2)
+#define CCREF_PARAMS_weld(P, k)                                                                  \
+    P(k, frame1_in_b1,      FRAME,   -1,  1)                                                     \
+    P(k, frame2_in_b2,      FRAME,   -1,  1)
 
 /* ---------------------------------------------------------------- outputs
  *
@@ -147,6 +151,10 @@
     O(A, FRAME,             contact_frame,           "contact_frame",           FRAME,  AXES_POINT) \
     O(A, SEPARATION,        separation,              "separation",              SCALAR, SAME)    \
     O(A, FORCE_ON_BODY2,    force_on_body2,          "force_on_body2_applied",  VEC3,   VECTOR)
+/* Weld's two frames in G: the rows' axes (R's columns) and origins (frame2.p is the point S the force acts at). */
+#define CCREF_OUTPUTS_weld(O, A)                                                                 \
+    O(A, FRAME1,            frame1,                  "frame1",                  FRAME,  AXES_POINT) \
+    O(A, FRAME2,            frame2,                  "frame2",                  FRAME,  AXES_POINT)
 
 /* ---------------------------------------------------------------- the contact classes
  *

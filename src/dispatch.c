@@ -13,6 +13,7 @@ static const char *const kind_names[CCREF_KIND_COUNT] = {
     [CCREF_KIND_SPHERE_ON_SPHERE] = "sphere_on_sphere",
     [CCREF_KIND_POINT_ON_PLANE] = "point_on_plane",
     [CCREF_KIND_LINE_ON_LINE] = "line_on_line",
+    [CCREF_KIND_WELD] = "weld",
 };
 
 /*@ assigns \nothing;
@@ -54,9 +55,9 @@ ccref_kind ccref_kind_from_name(const char *name)
       assigns \nothing; ensures \result == CCREF_E_UNKNOWN_KIND;
     behavior known: assumes c != \null && mp != \null && mv != \null && 0 <= c->kind < CCREF_KIND_COUNT;
       ensures \result == CCREF_OK;
-      ensures *mp == (c->kind == CCREF_KIND_BALL ? 3 : 1);
+      ensures *mp == (c->kind == CCREF_KIND_BALL ? 3 : c->kind == CCREF_KIND_WELD ? 6 : 1);
       ensures c->kind == CCREF_KIND_BALL || c->kind == CCREF_KIND_ROD || c->kind == CCREF_KIND_POINT_IN_PLANE ||
-              c->kind == CCREF_KIND_CONSTANT_COORDINATE ==> *mv == 0;
+              c->kind == CCREF_KIND_CONSTANT_COORDINATE || c->kind == CCREF_KIND_WELD ==> *mv == 0;
       ensures c->kind == CCREF_KIND_BALL_ROLLING_ON_PLANE || c->kind == CCREF_KIND_POINT_ON_PLANE ==> *mv == 2;
       // \old: the case as given (nothing separates it from *mp and *mv, which are written last)
       ensures c->kind == CCREF_KIND_SPHERE_ON_PLANE ==> *mv == (\old(c->params.sphere_on_plane.rolling) != 0 ? 2 : 0);
@@ -79,6 +80,7 @@ ccref_status ccref_case_rows(const ccref_case *c, int *mp, int *mv)
     case CCREF_KIND_POINT_ON_PLANE: rolling = 1; break;
     case CCREF_KIND_SPHERE_ON_SPHERE: rolling = c->params.sphere_on_sphere.rolling != 0; break;
     case CCREF_KIND_LINE_ON_LINE: rolling = c->params.line_on_line.rolling != 0; break;
+    case CCREF_KIND_WELD: rows = 6; break;
     default: return CCREF_E_UNKNOWN_KIND;
     }
     *mp = rows;
@@ -147,6 +149,7 @@ ccref_status ccref_eval(const ccref_case *c, ccref_result *res)
         return ccref_point_on_plane_eval(&c->params.point_on_plane, b1, b2, l, n, &res->u.point_on_plane);
     case CCREF_KIND_LINE_ON_LINE:
         return ccref_line_on_line_eval(&c->params.line_on_line, b1, b2, l, n, &res->u.line_on_line);
+    case CCREF_KIND_WELD: return ccref_weld_eval(&c->params.weld, b1, b2, l, n, &res->u.weld);
     default: return CCREF_E_UNKNOWN_KIND;
     }
 }

@@ -429,6 +429,9 @@ static void flat_contact(const ccref_contact_result *r, flat *f)
     fput_output(f, "constraint.", &r->constraint);
 }
 
+/* The holonomic rows of a kind, as its constraint file states them (spec/<kind>.md): G's rows named P. */
+static int kind_mp(ccref_kind kind) { return kind == CCREF_KIND_BALL ? 3 : kind == CCREF_KIND_WELD ? 6 : 1; }
+
 /* The Constraint handle after a kind's or a class's own outputs (spec/constraint_handle.md): G's rows named P while
  * they are holonomic (row < mp) and V after, over the 12 (or 1) mobilities; bias per row; power. From the struct's
  * members, the names written here. */
@@ -827,7 +830,7 @@ static void expect_line(const cli_case *c, expected_line *x, coverage *cov)
         ccref_bounds hb;
         ccref_status hs = ccref_handle_case(k, &h);
         ccref_bounds_handle_case(k, NULL, &hb);
-        expect_handle(x, hs, &h, &hb, k->kind == CCREF_KIND_BALL ? 3 : 1, 0);
+        expect_handle(x, hs, &h, &hb, kind_mp(k->kind), 0);
         break;
     }
     case SUITE_TYPE_CONTACT: {
@@ -1243,7 +1246,7 @@ static void expect_oracle(ora_ctx *ctx, const cli_case *c, oracle_line *x)
         if (ccref_status_ok(x->status)) {
             static ora_handle_result hr;
             CU_ASSERT_EQUAL(ora_eval_handle_case(ctx, &c->u.k, NULL, &hr), 0);
-            expect_oracle_handle(x, &hr, c->u.k.kind == CCREF_KIND_BALL ? 3 : 1,
+            expect_oracle_handle(x, &hr, kind_mp(c->u.k.kind),
                                  c->u.k.kind == CCREF_KIND_CONSTANT_COORDINATE ? 1 : 12, 0);
         }
         if (!ccref_status_ok(x->status))

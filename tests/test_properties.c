@@ -347,6 +347,11 @@ static void slot_rules(ccref_kind kind, int sk, trule r[CCREF_SLOT_MAX])
         set_vec(r, CCREF_SLOT_VERR, T_VEC);
         set_vec(r, CCREF_SLOT_AERR, T_VEC);
     }
+    if (kind == CCREF_KIND_WELD) { /* rows 0-2 are scalars (dot products of axes moving with the bodies), 3-5 a G vector */
+        set_vec(r, CCREF_SLOT_PERR + 3, T_VEC);
+        set_vec(r, CCREF_SLOT_VERR + 3, T_VEC);
+        set_vec(r, CCREF_SLOT_AERR + 3, T_VEC);
+    }
     set_vec(r, CCREF_SLOT_F1_MOMENT, T_VEC);
     set_vec(r, CCREF_SLOT_F1_FORCE, T_VEC);
     set_vec(r, CCREF_SLOT_F2_MOMENT, T_VEC);
@@ -401,6 +406,10 @@ static void check_invariance(const ccref_case *c0, long n, prop_stats *s)
     if (c.kind == CCREF_KIND_BALL) { /* lambda is a force vector in G */
         ccref_vec3 l = rot(Q, (ccref_vec3){c.lambda[0], c.lambda[1], c.lambda[2]});
         c2.lambda[0] = l.x; c2.lambda[1] = l.y; c2.lambda[2] = l.z;
+    }
+    if (c.kind == CCREF_KIND_WELD) { /* lambda[0..2] scale axes that move with the bodies; lambda[3..5] a force in G */
+        ccref_vec3 l = rot(Q, (ccref_vec3){c.lambda[3], c.lambda[4], c.lambda[5]});
+        c2.lambda[3] = l.x; c2.lambda[4] = l.y; c2.lambda[5] = l.z;
     }
     int sk = 1;
     if (c.kind == CCREF_KIND_SPHERE_ON_SPHERE) {

@@ -385,6 +385,15 @@ static void test_weld_overflow(void)
     ASSERT_VEC_EXACT(r.out.force_on_body2.moment, 1e308, 1e308, 1e308);
 }
 
+/* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct (testlib.h). */
+void weld_expected_aux(const ccref_result *r, ccref_expected_aux *e)
+{
+    ccref_expect_aux9(e, "frame1.R", &r->u.weld.frame1.R);
+    ccref_expect_aux3(e, "frame1.p", r->u.weld.frame1.p);
+    ccref_expect_aux9(e, "frame2.R", &r->u.weld.frame2.R);
+    ccref_expect_aux3(e, "frame2.p", r->u.weld.frame2.p);
+}
+
 static void register_weld(CU_pSuite s)
 {
     CU_add_test(s, "cantilever worked example (multiplier sign)", test_weld_cantilever);
