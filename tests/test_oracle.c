@@ -549,6 +549,44 @@ static void test_line_on_line_cases(void)
 }
 
 /* Input checks mirrored exactly: each error status with every output the certified exact zero. */
+/* Weld, the general moving case of tests/test_weld.c (derived there by hand): the bodies of the Ball case above,
+ * frame 1 = (I, (1,0,0)) on body 1, frame 2 = (Ry(-90) = [[0,0,-1],[0,1,0],[1,0,0]], (0,0,1)) on body 2, a third turn:
+ *   perr = (0,0,0, 1,0,1), verr = (0,1,1, 1,-3,1), aerr = (1,0,2, 3,-1,-1);
+ *   lambda = (1,-1,2, 1,2,3): t = (-1,-1,-2); body 2 moment t + (-2,1,0) = (-3,0,-2), force (1,2,3);
+ *   body 1 moment -t + (-1,2,-1) = (0,3,1), force (-1,-2,-3);
+ *   frame1 = (R1, P = (1,1,0)), frame2 = (Ry(-90), S = (2,1,1)); no deviation. */
+static void test_weld_case(void)
+{
+    ccref_case c = {0};
+    double e[CCREF_SLOT_MAX] = {0};
+    c.kind = CCREF_KIND_WELD;
+    c.body1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                              ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
+    ccref_mat3 Rf2 = ccref_test_rows(0, 0, -1, 0, 1, 0, 1, 0, 0);
+    c.params.weld.frame1_in_b1 = ccref_test_frame(ccref_test_identity(), ccref_test_v3(1, 0, 0));
+    c.params.weld.frame2_in_b2 = ccref_test_frame(Rf2, ccref_test_v3(0, 0, 1));
+    const double l[6] = {1, -1, 2, 1, 2, 3};
+    for (int i = 0; i < 6; i++)
+        c.lambda[i] = l[i];
+    c.n_lambda = 6;
+    e3(e, CCREF_SLOT_PERR + 3, 1, 0, 1);
+    e3(e, CCREF_SLOT_VERR, 0, 1, 1);
+    e3(e, CCREF_SLOT_VERR + 3, 1, -3, 1);
+    e3(e, CCREF_SLOT_AERR, 1, 0, 2);
+    e3(e, CCREF_SLOT_AERR + 3, 3, -1, -1);
+    e3(e, CCREF_SLOT_F1_MOMENT, 0, 3, 1);
+    e3(e, CCREF_SLOT_F1_FORCE, -1, -2, -3);
+    e3(e, CCREF_SLOT_F2_MOMENT, -3, 0, -2);
+    e3(e, CCREF_SLOT_F2_FORCE, 1, 2, 3);
+    e9(e, CCREF_SLOT_WELD_FRAME1_R, ccref_axis_rotation(2, 0.0, 1.0));
+    e3(e, CCREF_SLOT_WELD_FRAME1_P, 1, 1, 0);
+    e9(e, CCREF_SLOT_WELD_FRAME2_R, Rf2);
+    e3(e, CCREF_SLOT_WELD_FRAME2_P, 2, 1, 1);
+    check_kind(&c, e, CCREF_OK, 0u);
+}
+
 static void test_input_checks(void)
 {
     ccref_case c = pip_case();
@@ -1833,6 +1871,7 @@ static void register_oracle(CU_pSuite s)
     CU_add_test(s, "(a) sphere_on_sphere rolling", test_sphere_on_sphere_case);
     CU_add_test(s, "(a) point_on_plane", test_point_on_plane_case);
     CU_add_test(s, "(a) line_on_line: sense +1 and parallel fallback", test_line_on_line_cases);
+    CU_add_test(s, "(a) weld: a third turn, every output", test_weld_case);
     CU_add_test(s, "(a) input checks and overflow mirrored", test_input_checks);
     CU_add_test(s, "(a) contact: hard stops", test_contact_hard_stops);
     CU_add_test(s, "(a) contact: rope", test_contact_rope);

@@ -3,7 +3,10 @@
  * arithmetic is exact in binary (small integers, products with 0 and +-1, sums with 0). Notation as in the spec:
  * B = frame 1's axes in G (RB = R1 Rf1), F = frame 2's (RF = R2 Rf2), the row pairs (Fx, By), (Fy, Bz), (Fz, Bx),
  * c_i = F_i x B_i'. */
+#include <string.h>
+
 #include "testlib.h"
+#include "../src/ccref_handle.h"
 #include "../src/common.h"
 
 static void assert_zeroed(const ccref_weld_result *r)
@@ -385,6 +388,52 @@ static void test_weld_overflow(void)
     ASSERT_VEC_EXACT(r.out.force_on_body2.moment, 1e308, 1e308, 1e308);
 }
 
+/* The Constraint handle of the general case (spec/weld.md, "The constraint matrix"; u = (w1, v1, w2, v2)):
+ * angular row i is (-c_i, 0, c_i, 0) with c0 = (0,-1,0), c1 = (1,0,0), c2 = (0,0,-1);
+ * the linear rows are ([arm1]x, -I, -[arm2]x, I) with arm1 = (1,1,1), arm2 = (0,0,1):
+ *   [arm1]x = [[0,-1,1],[1,0,-1],[-1,1,0]], -[arm2]x = [[0,1,0],[-1,0,0],[0,0,0]].
+ * Check against the case (verr = G u, u = ((0,0,1), (0,1,0), (1,0,0), (0,0,1))): row 3: (0,-1,1).w1 = 1; row 4:
+ * (1,0,-1).w1 + (0,-1,0).v1 + (-1,0,0).w2 = -1 - 1 - 1 = -3; row 5: (0,0,1).v2 = 1; rows 0-2: 0, 1, 1.
+ * bias (aerr at udot = 0): w . d_i = (1,0,-1).(1,0,-1) = 2, 0, 0 (d1 = d2 = 0); w2 x (w2 x arm2) - w1 x (w1 x arm1) =
+ * (1,0,0)x(0,-1,0) - (0,0,1)x(-1,1,0) = (0,0,-1) - (-1,-1,0) = (1,1,-1). Check: aerr = G udot + bias with
+ * udot = ((0,0,2), (1,0,0), (0,1,0), 0): row 0: (0,1,0).b1 + (0,-1,0).b2 + 2 = -1 + 2 = 1; row 3: (0,-1,1).b1 +
+ * (-1,0,0).a1 + (0,1,0).b2 + 1 = 2 - 1 + 1 + 1 = 3. power = -(lambda . verr) = 1. */
+static void test_weld_handle(void)
+{
+    ccref_case c;
+    memset(&c, 0, sizeof c);
+    c.kind = CCREF_KIND_WELD;
+    c.body1 = ccref_test_body(ccref_axis_rotation(2, 0.0, 1.0), ccref_test_v3(1, 0, 0), ccref_test_v3(0, 0, 1),
+                              ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 2), ccref_test_v3(1, 0, 0));
+    c.body2 = ccref_test_body(ccref_test_identity(), ccref_test_v3(2, 1, 0), ccref_test_v3(1, 0, 0),
+                              ccref_test_v3(0, 0, 1), ccref_test_v3(0, 1, 0), ccref_test_v3(0, 0, 0));
+    c.params.weld = weld_params(ccref_test_identity(), ccref_test_v3(1, 0, 0), ccref_test_rows(0, 0, -1, 0, 1, 0, 1, 0, 0),
+                                ccref_test_v3(0, 0, 1));
+    const double l[6] = {1, -1, 2, 1, 2, 3};
+    for (int i = 0; i < 6; i++)
+        c.lambda[i] = l[i];
+    c.n_lambda = 6;
+    static const double G[6][12] = {
+        {0, 1, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0},   {-1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0},
+        {0, 0, 1, 0, 0, 0, 0, 0, -1, 0, 0, 0},   {0, -1, 1, -1, 0, 0, 0, 1, 0, 1, 0, 0},
+        {1, 0, -1, 0, -1, 0, -1, 0, 0, 0, 1, 0}, {-1, 1, 0, 0, 0, -1, 0, 0, 0, 0, 0, 1}};
+    const double bias[6] = {2, 0, 0, 1, 1, -1};
+    ccref_handle h;
+    CU_ASSERT_EQUAL_FATAL(ccref_handle_case(&c, &h), CCREF_OK);
+    CU_ASSERT(h.mp == 6 && h.mv == 0 && h.ma == 0 && h.nu == 12);
+    for (int r = 0; r < 6; r++) {
+        for (int j = 0; j < 12; j++)
+            ASSERT_EXACT(h.G[r][j], G[r][j]);
+        ASSERT_EXACT(h.bias[r], bias[r]);
+    }
+    ASSERT_EXACT(h.power, 1.0);
+    /* the flat names of six holonomic rows: P[0..5], no V row; every entry in use */
+    CU_ASSERT_STRING_EQUAL(ccref_handle_output_name(6, 0, CCREF_HSLOT_G + 12 * 5 + 11), "P[5][11]");
+    CU_ASSERT_STRING_EQUAL(ccref_handle_output_name(6, 0, CCREF_HSLOT_BIAS + 5), "bias[5]");
+    CU_ASSERT(ccref_handle_slot_in_use(CCREF_HSLOT_G + 12 * 5 + 11, 6, 0, 12));
+    CU_ASSERT_EQUAL(ccref_handle_output_slot(6, 0, "V[0][0]"), -1);
+}
+
 /* The flat outputs after the common ones (spec/vectors.md section 8), stated from the result struct (testlib.h). */
 void weld_expected_aux(const ccref_result *r, ccref_expected_aux *e)
 {
@@ -400,6 +449,7 @@ static void register_weld(CU_pSuite s)
     CU_add_test(s, "general moving case: all rows, forces, frames", test_weld_general);
     CU_add_test(s, "angular rows as derivatives of sin theta", test_weld_angle_derivatives);
     CU_add_test(s, "perpendicularity trap: eight zeros, rank 3; a quarter turn loses rank", test_weld_perpendicularity_trap);
+    CU_add_test(s, "the Constraint handle: G, bias and power of six rows by hand", test_weld_handle);
     CU_add_test(s, "NULL arguments", test_weld_null_arguments);
     CU_add_test(s, "lambda count and finiteness", test_weld_lambda_checks);
     CU_add_test(s, "non-finite inputs (bodies, frames) and check order", test_weld_nonfinite_inputs);
