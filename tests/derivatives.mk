@@ -11,7 +11,7 @@ DERIV_MUT_DIR := $(BUILD)/mutants
 DERIV_MUTANTS := point_in_plane__drop_coriolis line_on_line__flip_d2n line_on_line__drop_factor2 \
     line_on_line__flip_dtf ball__drop_transport ball__true_derivative ball__verr_at_P rod__drop_centripetal \
     sphere_on_plane__drop_factor2 sphere_on_sphere__flip_cyd point_on_plane__flip_verr_x \
-    ball_rolling_on_plane__drop_verr_term ball_rolling_on_plane__perr_factor
+    ball_rolling_on_plane__drop_verr_term ball_rolling_on_plane__perr_factor weld__drop_angular_rate weld__drop_transport
 DERIV_MUT_OBJ := $(DERIV_MUTANTS:%=$(DERIV_MUT_DIR)/%.o)
 DERIV_MUT_LIB := $(DERIV_MUT_DIR)/libccref_mutants.a
 # Mutants may leave a variable unused: warnings stay on but are not errors there.

@@ -194,6 +194,7 @@ static void test_ball_rolling_on_plane(void) { run_kind(CCREF_KIND_BALL_ROLLING_
 static void test_sphere_on_sphere(void) { run_kind(CCREF_KIND_SPHERE_ON_SPHERE); }
 static void test_point_on_plane(void) { run_kind(CCREF_KIND_POINT_ON_PLANE); }
 static void test_line_on_line(void) { run_kind(CCREF_KIND_LINE_ON_LINE); }
+static void test_weld(void) { run_kind(CCREF_KIND_WELD); }
 
 static void test_contacts(void)
 {
@@ -359,6 +360,7 @@ static void register_tests(CU_pSuite s)
     CU_add_test(s, "sphere_on_sphere (spin identity, singular)", test_sphere_on_sphere);
     CU_add_test(s, "point_on_plane", test_point_on_plane);
     CU_add_test(s, "line_on_line (both senses, parallel)", test_line_on_line);
+    CU_add_test(s, "weld (angular rows exact derivatives; R1, R2 on the linear rows)", test_weld);
     CU_add_test(s, "unilateral contact classes", test_contacts);
     CU_add_test(s, "exclusion rule at branch switches (with negative control)", test_near_switch);
     CU_add_test(s, "oracle: every relation at 320 bits, G^T consistency", test_oracle);

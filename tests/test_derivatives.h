@@ -79,7 +79,7 @@ typedef struct {
     int no_exclusion;           /* 1: negative control, the branch exclusion rule switched off */
 } dv_target;
 
-#define DV_MAX_CHECKS 6
+#define DV_MAX_CHECKS (2 * CCREF_MAX_ROWS) /* a V and an A check per row */
 typedef struct {
     /* sample accounting */
     long samples;               /* sampled times */
@@ -178,7 +178,7 @@ void dv_build_checks(const dv_target *tg, const ccref_case *eq, dv_checks *ck, d
 
 /* Geometry at t0: jets of the differenced rows, branch-decision quantities, conditioning (sections 3-5). */
 typedef struct {
-    mj gp[3], gv[3];            /* jets of the perr rows and the verr rows over [t0 - DV_RHO0, t0 + DV_RHO0] */
+    mj gp[CCREF_MAX_ROWS], gv[CCREF_MAX_ROWS]; /* jets of the perr and verr rows over [t0 - DV_RHO0, t0 + DV_RHO0] */
     int ndec;                   /* decision quantities q (value at t0, bound Q1 of |dq/dt|, rounding e_q) */
     double dq[4], dQ1[4], deq[4];
     int cond_ok;                /* the conditioning holds on the interval */

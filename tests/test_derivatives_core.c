@@ -50,6 +50,8 @@ DV_MUTANT_DECL(ball_rolling_on_plane, drop_verr_term, ccref_ball_rolling_on_plan
                ccref_ball_rolling_on_plane_result)
 DV_MUTANT_DECL(ball_rolling_on_plane, perr_factor, ccref_ball_rolling_on_plane_params,
                ccref_ball_rolling_on_plane_result)
+DV_MUTANT_DECL(weld, drop_angular_rate, ccref_weld_params, ccref_weld_result)
+DV_MUTANT_DECL(weld, drop_transport, ccref_weld_params, ccref_weld_result)
 
 /* The tables below override one member of a full designated initializer. */
 #pragma GCC diagnostic ignored "-Woverride-init"
@@ -77,6 +79,9 @@ const dv_mutant dv_mutants[] = {
         "tangential aerr without verr_n ((w2 - w1) x n)", "a1 a2"),
     MUT(ball_rolling_on_plane, CCREF_KIND_BALL_ROLLING_ON_PLANE, 0, perr_factor, "perr = d - r (factor 1/2 dropped)",
         "v0"),
+    MUT(weld, CCREF_KIND_WELD, 0, drop_angular_rate, "angular aerr without (w2 - w1) . d_i (the axes' rotation)",
+        "a0 a1 a2"),
+    MUT(weld, CCREF_KIND_WELD, 0, drop_transport, "body 1's a(B1/S) without w1 x (w1 x arm1)", "a3 a4 a5"),
 };
 const int dv_n_mutants = (int)(sizeof dv_mutants / sizeof dv_mutants[0]);
 
@@ -112,8 +117,6 @@ int dv_all_targets(dv_target *out, int max)
     } while (0)
     for (int k = 0; k < CCREF_KIND_COUNT; k++)
         for (int rolling = 0; rolling <= ccref_kind_has_rolling_option((ccref_kind)k); rolling++) {
-            if (k == CCREF_KIND_WELD) /* not yet: see geometry_weld */
-                break;
             if (k == CCREF_KIND_CONSTANT_COORDINATE) {
                 PUSH((dv_target){0, (ccref_kind)k, 0, 0, DV_FAM_GENERIC, NULL, 0, 0});
                 continue;
@@ -415,7 +418,7 @@ typedef struct {
     ccref_status st;
     int sense;          /* line_on_line */
     int mp, mv;
-    double perr[3], verr[3], aerr[3];
+    double perr[CCREF_MAX_ROWS], verr[CCREF_MAX_ROWS], aerr[CCREF_MAX_ROWS];
     ccref_vec3 Cz;      /* sphere_on_sphere / line_on_line: normal (for the decision check) */
 } dv_rows;
 
@@ -443,7 +446,7 @@ static ccref_status eval_bilateral(const dv_kernels *K, const ccref_case *c, dv_
     o->st = st;
     o->mp = res.u.out.mp;
     o->mv = res.u.out.mv;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < CCREF_MAX_ROWS; i++) {
         o->perr[i] = res.u.out.perr[i];
         o->verr[i] = res.u.out.verr[i];
         o->aerr[i] = res.u.out.aerr[i];
@@ -531,6 +534,32 @@ static void geometry_ball(const ccref_case *c, dv_family fam, const traj_jets *J
     mj arm1 = mj_add(mj_add(J2->p, a2), J1->p);
     mj verr = mj_add(traj_vel(J2, a2), traj_vel(J1, arm1));
     for (int i = 0; i < 3; i++) {
+        g->gp[i] = perr;
+        g->gv[i] = verr;
+    }
+}
+
+/* weld: the angular rows F_i . B_i' (axes fixed in body 2 and body 1) and (w2 - w1) . (F_i x B_i'); the linear rows
+ * Ball's at frame 2's origin. */
+static void geometry_weld(const ccref_case *c, dv_family fam, const traj_jets *J1, const traj_jets *J2, const mj *qj,
+                          const mj *qdj, dv_geom *g)
+{
+    (void)fam;
+    (void)qj;
+    (void)qdj;
+    const ccref_weld_params *p = &c->params.weld;
+    mj w = mj_add(J2->w, J1->w);
+    for (int i = 0; i < 3; i++) {
+        mj F = traj_arm(J2, nrm(m3_column(&p->frame2_in_b2.R, i)));
+        mj B = traj_arm(J1, nrm(m3_column(&p->frame1_in_b1.R, (i + 1) % 3)));
+        g->gp[i] = mj_mul(F, B);
+        g->gv[i] = mj_mul(w, mj_mul(F, B));
+    }
+    mj a1 = traj_arm(J1, nrm(p->frame1_in_b1.p)), a2 = traj_arm(J2, nrm(p->frame2_in_b2.p));
+    mj perr = mj_add(mj_add(J2->p, a2), mj_add(J1->p, a1));
+    mj arm1 = mj_add(mj_add(J2->p, a2), J1->p);
+    mj verr = mj_add(traj_vel(J2, a2), traj_vel(J1, arm1));
+    for (int i = 3; i < 6; i++) {
         g->gp[i] = perr;
         g->gv[i] = verr;
     }
@@ -745,12 +774,9 @@ static void geometry_line_on_line(const ccref_case *c, dv_family fam, const traj
         g->sense = qb >= 0.0 ? -1 : 1;
 }
 
-/* The geometry of each kind, by the table (rod and sphere_on_sphere share theirs). Weld has none yet: this layer's
- * rows are at most three (dv_rows, dv_geom, the row checks), and its six rows with their exact relations
- * (spec/weld.md) are to come; dv_all_targets has no weld target. */
+/* The geometry of each kind, by the table (rod and sphere_on_sphere share theirs). */
 #define geometry_rod geometry_points_apart
 #define geometry_sphere_on_sphere geometry_points_apart
-#define geometry_weld NULL
 #define GEOMETRY_OF(KIND, kind, ...) [CCREF_KIND_##KIND] = geometry_##kind,
 static void (*const geometry_of[CCREF_KIND_COUNT])(const ccref_case *, dv_family, const traj_jets *, const traj_jets *,
                                                     const mj *, const mj *, dv_geom *) = {CCREF_KINDS(GEOMETRY_OF)};
@@ -1053,7 +1079,7 @@ typedef struct {
      * Din: the effect of rounding the exact trajectory state x to those doubles on the exact formula:
      *    |g(x~) - g(x)| <= Din (an interval enclosure of g over the box spanned by x~ and x);
      * E = (B + Din) rounded up: |kernel(x~) - g(x)| <= E. */
-    double B[3][3], Din[3][3], E[3][3];
+    double B[3][CCREF_MAX_ROWS], Din[3][CCREF_MAX_ROWS], E[3][CCREF_MAX_ROWS];
     ccref_decision acc_band;  /* != NONE: ccref_bounds reported a decision band at this point (B not claimed) */
     int box_undecided;      /* the box enclosure could not be evaluated (a decision undecided): Din unknown */
     int bounded;            /* B, Din and E are filled and finite */
@@ -1095,11 +1121,14 @@ static int lol_sense_of_case(const ccref_case *c)
     return wsb >= 0.0 ? -1 : 1;
 }
 
-/* Flat output slot of row i of kind base (0 perr, 1 verr, 2 aerr), or -1 where the row does not exist. */
+/* Flat output slot of row i of kind base (0 perr, 1 verr, 2 aerr), or -1 where the row does not exist (a contact
+ * class has three rows, a kind CCREF_MAX_ROWS). */
 static int row_slot(int is_contact, int base, int i)
 {
     if (!is_contact)
         return (base == 0 ? CCREF_SLOT_PERR : base == 1 ? CCREF_SLOT_VERR : CCREF_SLOT_AERR) + i;
+    if (base == 0 || i > 2)
+        return base == 0 && i == 0 ? CCREF_CSLOT_PERR : -1;
     if (base == 0)
         return i == 0 ? CCREF_CSLOT_PERR : -1;
     if (i == 0)
@@ -1231,7 +1260,7 @@ static void point_bounds(dv_eval_ctx *E, const dv_target *tg, const dv_traj *T, 
     }
     int finite = 1;
     for (int base = 0; base < 3; base++)
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < CCREF_MAX_ROWS; i++) {
             int slot = row_slot(tg->is_contact, base, i);
             double b = 0.0, din = 0.0;
             if (slot >= 0) {
@@ -1380,7 +1409,8 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
     traj_state_i_init(&S2c, XP);
     dv_checks ck;
     int checks_built = 0;
-    int is_sos_rolling = 0, is_lol = 0, is_ball = 0;
+    int is_sos_rolling = 0, is_lol = 0;
+    int coincident = -1; /* the first of three rows that are Ball's (R1, R2 corrections): ball 0, weld 3 */
     const int jetstat = tg->jetstat || jetstat_enabled();
     /* points: 0 = t0; 1 + 2 (e - E_MIN) + {0, 1} = t0 -+ 2^-e; the last 4 for the optional jet statistics */
     enum { NPT = 1 + 2 * (E_MAX - E_MIN + 1) + 4 };
@@ -1393,7 +1423,7 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
             dv_build_checks(tg, &T.eq, &ck, st);
             checks_built = 1;
             ccref_kind ekind = T.eq.kind;
-            is_ball = ekind == CCREF_KIND_BALL;
+            coincident = ekind == CCREF_KIND_BALL ? 0 : ekind == CCREF_KIND_WELD ? 3 : -1;
             is_sos_rolling = ekind == CCREF_KIND_SPHERE_ON_SPHERE && T.eq.params.sphere_on_sphere.rolling &&
                              tg->fam != DV_FAM_SINGULAR_SHIFT && tg->fam != DV_FAM_SINGULAR_PINNED;
             is_lol = ekind == CCREF_KIND_LINE_ON_LINE && tg->fam != DV_FAM_PARALLEL;
@@ -1541,7 +1571,7 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                 double Sc = cb == 1 ? P0->L.v : P0->L.a;
                 double Ec = P0->E[cb][i];
                 corr_type corr = CORR_NONE;
-                if (is_ball)
+                if (coincident >= 0 && i >= coincident)
                     corr = CORR_BALL;
                 else if (is_sos_rolling && ck.type[j] == CK_A && i > 0)
                     corr = CORR_SOS;
@@ -1550,13 +1580,14 @@ long dv_run(const dv_target *tg, uint64_t seed, int n_traj, int n_samples, dv_st
                     /* (R1) c = verr + (w1 x perr)_i; (R2) c = aerr - (w1 x verr)_i. x = the kernel's perr / verr
                      * vector: within B (a norm bound) + sum of its components' Din of the exact vector; w1 the
                      * rounded input: within its distance from the exact enclosure. Cross product L5, sum L1. */
-                    ccref_vec3 x = gb == 0 ? v3(R1->perr[0], R1->perr[1], R1->perr[2])
-                                           : v3(R1->verr[0], R1->verr[1], R1->verr[2]);
+                    const int o = coincident, k = i - coincident;
+                    ccref_vec3 x = gb == 0 ? v3(R1->perr[o], R1->perr[o + 1], R1->perr[o + 2])
+                                           : v3(R1->verr[o], R1->verr[o + 1], R1->verr[o + 2]);
                     ccref_vec3 w1 = P0->bc.body1.w;
                     ccref_vec3 wx = v3_cross(w1, x);
-                    double corr_i = i == 0 ? wx.x : i == 1 ? wx.y : wx.z;
-                    double Ex = fmax(P0->B[gb][0], fmax(P0->B[gb][1], P0->B[gb][2])) + P0->Din[gb][0] +
-                                P0->Din[gb][1] + P0->Din[gb][2];
+                    double corr_i = k == 0 ? wx.x : k == 1 ? wx.y : wx.z;
+                    double Ex = fmax(P0->B[gb][o], fmax(P0->B[gb][o + 1], P0->B[gb][o + 2])) + P0->Din[gb][o] +
+                                P0->Din[gb][o + 1] + P0->Din[gb][o + 2];
                     double ew = dist_to_enclosure(w1.x, S1c.w[0]) + dist_to_enclosure(w1.y, S1c.w[1]) +
                                 dist_to_enclosure(w1.z, S1c.w[2]);
                     acc_t wacc = acc_of(nrm(w1) * UP, ew * UP), xacc = acc_of(nrm(x) * UP, Ex * UP);

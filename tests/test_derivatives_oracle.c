@@ -100,7 +100,8 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
     }
     int case_init = 0;
     dv_checks ck;
-    int checks_built = 0, is_sos_rolling = 0, is_lol = 0, is_ball = 0;
+    int checks_built = 0, is_sos_rolling = 0, is_lol = 0;
+    int coincident = -1; /* the first of three rows that are Ball's (R1, R2 corrections): ball 0, weld 3 */
     ccref_kind ekind = CCREF_KIND_COUNT;
     const double h = ldexp(1.0, -DV_ORACLE_E);
 
@@ -111,7 +112,7 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
             dv_build_checks(tg, &T.eq, &ck, st);
             checks_built = 1;
             ekind = T.eq.kind;
-            is_ball = ekind == CCREF_KIND_BALL;
+            coincident = ekind == CCREF_KIND_BALL ? 0 : ekind == CCREF_KIND_WELD ? 3 : -1;
             is_sos_rolling = ekind == CCREF_KIND_SPHERE_ON_SPHERE && T.eq.params.sphere_on_sphere.rolling &&
                              tg->fam != DV_FAM_SINGULAR_SHIFT && tg->fam != DV_FAM_SINGULAR_PINNED;
             is_lol = ekind == CCREF_KIND_LINE_ON_LINE && tg->fam != DV_FAM_PARALLEL;
@@ -255,11 +256,12 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
                 mpfi_div_2si(D, D, -DV_ORACLE_E + 1);              /* / (2h), exact */
                 mpfi_set(c, ROW(1, cb, i));
                 int corr = 0;
-                if (is_ball) {
-                    /* (R1) c = verr + (w1 x perr)_i; (R2) c = aerr - (w1 x verr)_i */
-                    int a = (i + 1) % 3, b = (i + 2) % 3;
-                    mpfi_mul(x, S1[1].w[a], ROW(1, gb, b));
-                    mpfi_mul(tmp, S1[1].w[b], ROW(1, gb, a));
+                if (coincident >= 0 && i >= coincident) {
+                    /* (R1) c = verr + (w1 x perr)_i; (R2) c = aerr - (w1 x verr)_i, on the three rows from o */
+                    const int o = coincident, k = i - coincident;
+                    int a = (k + 1) % 3, b = (k + 2) % 3;
+                    mpfi_mul(x, S1[1].w[a], ROW(1, gb, o + b));
+                    mpfi_mul(tmp, S1[1].w[b], ROW(1, gb, o + a));
                     mpfi_sub(x, x, tmp);
                     if (ck.type[j] == CK_V)
                         mpfi_add(c, c, x);
@@ -310,7 +312,7 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
                                  : 0;
             ora_lambda *lam = tg->is_contact ? &occ.lambda : &oc.lambda;
             for (int r = 0; r < nrows; r++) {
-                for (int l = 0; l < 3; l++)
+                for (int l = 0; l < CCREF_MAX_ROWS; l++)
                     mpfi_set_ui(lam->l[l], l == r ? 1 : 0);
                 body_from_state(tg->is_contact ? &occ.body1 : &oc.body1, &S1[1]);
                 body_from_state(tg->is_contact ? &occ.body2 : &oc.body2, &S2[1]);
@@ -350,8 +352,8 @@ long dv_run_oracle(const dv_target *tg, uint64_t seed, int n_traj, int n_samples
                     st->pow_max_rel = rel;
             }
             /* restore the case's multipliers */
-            for (int l = 0; l < 3; l++)
-                mpfi_set_d(lam->l[l], tg->is_contact ? T.cc.lambda[l] : T.bc.lambda[l]);
+            for (int l = 0; l < CCREF_MAX_ROWS; l++) /* a contact case holds three */
+                mpfi_set_d(lam->l[l], l >= 3 && tg->is_contact ? 0.0 : tg->is_contact ? T.cc.lambda[l] : T.bc.lambda[l]);
 #undef ROW
         }
     }
