@@ -611,7 +611,7 @@ SMOKE_CODE_RAN = set()  # (model, function) whose dead-code tests ran
 SMOKE_CODE_UNITS = {"constant_coordinate", "point_in_plane", "ball", "rod", "point_on_plane", "sphere_on_plane",
                     "ball_rolling_on_plane", "common", "sphere_on_sphere", "sphere_on_sphere_outputs",
                     "line_on_line", "line_on_line_outputs", "unilateral", "dispatch", "contacts",
-                    "contacts_eval", "handle", "handle_names"}
+                    "contacts_eval", "handle", "handle_names", "weld"}
 
 
 def smoke_args(unit):

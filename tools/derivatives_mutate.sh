@@ -37,7 +37,7 @@ ball_rolling_on_plane__drop_verr_term)
 ball_rolling_on_plane__perr_factor)
     expr='s#\(o->\|res\.out\.\|r\.out\.\)perr\[0\] = 0\.5 \* (d - r);#\1perr[0] = (d - r);#' ;;
 weld__drop_angular_rate)
-    expr='s#r\.out\.aerr\[i\] = v3_dot(bw, c\[i\]) + v3_dot(w, d);#r.out.aerr[i] = v3_dot(bw, c[i]);#' ;;
+    expr='s#a\.aerr = v3_dot(bw, a\.c) + v3_dot(w, d);#a.aerr = v3_dot(bw, a.c);#' ;;
 weld__drop_transport)
     expr='s|ccref_arm_acceleration(\(\&\{0,1\}body1\), arm1)|v3_add((\1)->a, v3_cross((\1)->b, arm1))|' ;;
 *)
