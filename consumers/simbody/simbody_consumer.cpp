@@ -255,6 +255,7 @@ struct {
 // exit with status 1 (the results are still written).
 struct {
     long multiplier_getters = 0; // bilateral tests: reactions, tension, applied forces at the test's multipliers
+    long weld_vec6 = 0;          // weld tests: Weld::getPositionErrors / getVelocityErrors == the rows reported
     long aerr_rows = 0;          // contact tests: getAerr == the reported aerr (the acceleration error at udot)
     long proximal_tests = 0;     // contact tests whose isProximal was called ...
     long proximal_calls = 0;     // ... this many times, each agreeing with the definition
@@ -909,6 +910,9 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
                                             frame(p.edge_frame2_in_b2), p.half_length2, p.rolling != 0);
         break;
     }
+    case CCREF_KIND_WELD:
+        con = Constraint::Weld(m1, frame(c.params.weld.frame1_in_b1), m2, frame(c.params.weld.frame2_in_b2));
+        break;
     default:
         why = "not a kind";
         return false;
@@ -955,6 +959,21 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
             o.set(CCREF_SLOT_LOL_SEPARATION, k.findSeparation(s));
             break;
         }
+        case CCREF_KIND_WELD: {
+            // Weld has no getter of its frames in G: getFrameOnBody1/2(State) are declared in Constraint_Weld.h
+            // but not defined in Simbody 3.7 (a link error), as getWeldReactionOnBody1/2. The frames are composed
+            // here, X_GB * X_BF by Simbody's own Transform product (findFrameTransformInGround) of the body's
+            // transform and the frame the Weld holds (getDefaultFrameOnBody1/2): RB = R_GB Rf, p = p_GB + R_GB pf,
+            // as WeldImpl forms RB, RF and p_AF1, p_AF2 for its rows. A composition, not a getter of the Weld.
+            const auto &k = Constraint::Weld::downcast(con);
+            const Transform X1 = m1.findFrameTransformInGround(s, k.getDefaultFrameOnBody1());
+            const Transform X2 = m2.findFrameTransformInGround(s, k.getDefaultFrameOnBody2());
+            o.set9(CCREF_SLOT_WELD_FRAME1_R, X1.R().asMat33());
+            o.set3(CCREF_SLOT_WELD_FRAME1_P, X1.p());
+            o.set9(CCREF_SLOT_WELD_FRAME2_R, X2.R().asMat33());
+            o.set3(CCREF_SLOT_WELD_FRAME2_P, X2.p());
+            break;
+        }
         default:
             break;
         }
@@ -964,7 +983,8 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
         const Vector lam = multipliers(s, con, rows, c.lambda);
         if (!g_bench.mode)
             handle_part(B, s, con, lam, rows, body_columns(s, B.b), o, h, sp);
-        if (c.kind == CCREF_KIND_POINT_IN_PLANE || c.kind == CCREF_KIND_POINT_ON_PLANE)
+        // no getter of these kinds reads the State's multipliers (Weld's reactions are not defined in Simbody 3.7)
+        if (c.kind == CCREF_KIND_POINT_IN_PLANE || c.kind == CCREF_KIND_POINT_ON_PLANE || c.kind == CCREF_KIND_WELD)
             return true;
         // The outputs Simbody computes from the State's multipliers: realize Acceleration (Simbody solves for its
         // own multipliers), then overwrite this constraint's part of the State's multipliers (a cache that is
@@ -1002,8 +1022,24 @@ bool run_kind(const vtest &t, const char *id, jw *w, std::string &why)
     };
     if (!evaluate_repeatedly(evaluate))
         return false;
-    if (c.kind != CCREF_KIND_POINT_IN_PLANE && c.kind != CCREF_KIND_POINT_ON_PLANE)
+    if (c.kind != CCREF_KIND_POINT_IN_PLANE && c.kind != CCREF_KIND_POINT_ON_PLANE && c.kind != CCREF_KIND_WELD)
         g_checks.multiplier_getters++;
+    if (c.kind == CCREF_KIND_WELD && !g_bench.mode) {
+        // Weld's own Vec6 getters (spec/weld.md, "Row order table": they copy the rows in ccref's order) against the
+        // rows reported from the generic getters, bit for bit (NaN as NaN)
+        const auto &k = Constraint::Weld::downcast(con);
+        const Vec6 pw = k.getPositionErrors(s), vw = k.getVelocityErrors(s);
+        bool same = true;
+        for (int i = 0; i < 6; i++) {
+            const double pr = o.value[CCREF_SLOT_PERR + i], vr = o.value[CCREF_SLOT_VERR + i];
+            same = same && (pw[i] == pr || (std::isnan(pw[i]) && std::isnan(pr))) &&
+                   (vw[i] == vr || (std::isnan(vw[i]) && std::isnan(vr)));
+        }
+        if (same)
+            g_checks.weld_vec6++;
+        else
+            check_fail(id, "Weld::getPositionErrors / getVelocityErrors differ from the constraint's rows");
+    }
     const std::vector<int> rows = all_rows(s, con);
     if (!g_bench.mode)
         check_handle(id, t, used_case(t, s, B.b, 2, nullptr), s, con, h, sp, rows, body_columns(s, B.b),
@@ -1639,8 +1675,12 @@ int main(int argc, char **argv)
                  run, failed, invalid, absent);
     std::fprintf(stderr, "simbody_consumer: asserted: multiplier getters at the test's lambda on %ld bilateral tests; "
                  "getAerr on the aerr row on %ld contact tests; isProximal = (sign * getPerr <= ptol) in %ld calls on "
-                 "%ld contact tests\n", g_checks.multiplier_getters, g_checks.aerr_rows, g_checks.proximal_calls,
+                 "%ld contact tests", g_checks.multiplier_getters, g_checks.aerr_rows, g_checks.proximal_calls,
                  g_checks.proximal_tests);
+    if (g_checks.weld_vec6 > 0)
+        std::fprintf(stderr, "; Weld::getPositionErrors, getVelocityErrors = the rows reported, bit for bit, on %ld "
+                     "weld tests", g_checks.weld_vec6);
+    std::fputc('\n', stderr);
     std::fprintf(stderr, "simbody_consumer: asserted, the Constraint handle on %ld tests: Pt = ~P within P's tolerance "
                  "on %ld tests (%ld entries compared, %ld of %ld bit for bit, %ld without a claim); PNInv = P NInv(q) "
                  "within its derived tolerance on %ld tests (%ld entries, worst %.3g tolerances, %ld without a claim); "
