@@ -1525,6 +1525,42 @@ static void fam_perp_tie(fam *f, vtest *t)
     add_flag(t, FLAG_PERP_AXIS_TIE);
 }
 
+/* Weld's perpendicularity trap (spec/weld.md, "Special cases"): frame 2 turned from frame 1 by one of the eight
+ * relative orientations Q = RB^T RF whose perr[0..2] = (Q[1][0], Q[2][1], Q[0][2]) vanish, k % 8: the aligned
+ * frames (the control), the half turns about frame 1's x, y and z, the third turns about four diagonals. Tests
+ * 0..7 on the exactly assembled start (signed permutations and dyadic coordinates: perr[0..2] exactly 0, the
+ * origins coincident, rigid motion), the others on a random pose and motion with Q applied in doubles. */
+static void fam_weld_trap(fam *f, vtest *t)
+{
+    static const double Q[8][3][3] = {
+        {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},      {{1, 0, 0}, {0, -1, 0}, {0, 0, -1}},
+        {{-1, 0, 0}, {0, 1, 0}, {0, 0, -1}},    {{-1, 0, 0}, {0, -1, 0}, {0, 0, 1}},
+        {{0, 1, 0}, {0, 0, 1}, {1, 0, 0}},      {{0, 1, 0}, {0, 0, -1}, {-1, 0, 0}},
+        {{0, -1, 0}, {0, 0, 1}, {-1, 0, 0}},    {{0, -1, 0}, {0, 0, -1}, {1, 0, 0}},
+    };
+    static const char *const what[8] = {
+        "aligned frames (control)", "half turn about frame 1's x", "half turn about frame 1's y",
+        "half turn about frame 1's z", "third turn about (1, 1, 1)", "third turn about (-1, 1, -1)",
+        "third turn about (-1, -1, 1)", "third turn about (1, -1, -1)"};
+    int q = f->k % 8;
+    ccref_mat3 Qm;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            Qm.m[i][j] = Q[q][i][j];
+    ccref_weld_params *p = &t->c.u.k.params.weld;
+    if (f->k < 8) {
+        exact_geometry(f, &t->c, -1);
+        comment(t, "%s: Q = RB^T RF exact, perr[0..2] exactly 0", what[q]);
+    } else {
+        random_case(f, &t->c, -1);
+        p->frame2_in_b2 = frame_coincident(&t->c.u.k.body1, &p->frame1_in_b1, &t->c.u.k.body2);
+        comment(t, "%s on a random pose and motion (rounded: perr near 0)", what[q]);
+    }
+    p->frame2_in_b2.R = m3_mul(&p->frame2_in_b2.R, &Qm);
+    set_lambda(f, &t->c);
+    add_flag(t, q != 0 ? FLAG_PERPENDICULARITY_TRAP : f->k < 8 ? FLAG_EXACTLY_ASSEMBLED : FLAG_NEARLY_ASSEMBLED);
+}
+
 /* ================================================================ the contact rules inside the classes */
 
 static void fam_capture_speed(fam *f, vtest *t)
@@ -1854,6 +1890,10 @@ static void add_deviation_and_regression_groups(int s)
     if (s == CCREF_KIND_SPHERE_ON_PLANE || kind == CCREF_KIND_BALL_ROLLING_ON_PLANE)
         add_group(s, "spinning_ball", "Regression: a rolling sphere spinning at up to 1e6 rad/s.", 1, 6,
                   fam_spinning_ball);
+    if (s == CCREF_KIND_WELD)
+        add_group(s, "perpendicularity_trap", "The eight relative orientations where Weld's perpendicularity rows "
+                  "vanish: aligned, three half turns, four third turns about diagonals; exact, then on random "
+                  "poses.", -1, 16, fam_weld_trap);
     if (kind == CCREF_KIND_POINT_IN_PLANE || kind == CCREF_KIND_POINT_ON_PLANE)
         add_group(s, "coriolis", "Regression: a spinning plane body, the Coriolis term dominating aerr.", -1, 6,
                   fam_coriolis);

@@ -79,6 +79,14 @@ static const flag_info flags[FLAG_COUNT] = {
         "Two components of the vector perp() works on have equal magnitude (or nearly): the tie goes to the lower "
         "index (Simbody's UnitVec::perp).",
         "The tangent axes, hence the tangential rows and forces, depend on the tie-breaking."},
+    [FLAG_PERPENDICULARITY_TRAP] = {"PerpendicularityTrap", "EDGE_CASE",
+        "Weld's frames at one of the eight relative orientations where its three perpendicularity rows vanish: "
+        "aligned, a half turn about an axis of frame 1 (two axes antiparallel, the case Simbody's documentation "
+        "names), or a third turn about a diagonal (spec/weld.md, \"Special cases\"). perr[0..2] are 0 (exactly "
+        "for signed-permutation poses) and the status is OK.",
+        "perr[0..2] are Simbody's perpendicularity measures, not an angle: an engine whose orientation error is a "
+        "quaternion's vector part, an angle or a log map reads a large error here except when aligned, and "
+        "compares a different quantity (its consumer does not report these rows)."},
     [FLAG_AT_CONTACT] = {"AtContact", "EDGE_CASE",
         "The bodies touch exactly (perr = 0: sphere on plane or sphere, rope at its length, point on the plane) "
         "or within a few ulps.",

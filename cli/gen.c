@@ -489,8 +489,7 @@ static void progress(int tty, const char *what, int done, int total)
 static void gen_usage(FILE *f)
 {
     fputs("usage: ccref gen [--seed N] [--out DIR] [--suite NAME]... [--random N | --cases FILE] [--shard I/N] [--quiet]\n"
-          "  Writes DIR/<suite>.json for every published suite (or the named ones: weld, not published yet, only\n"
-          "  when named), deterministically from the seed\n"
+          "  Writes DIR/<suite>.json for every published suite (or the named ones), deterministically from the seed\n"
           "  (default " "20261125" "). With --shard I/N, computes every N-th test from the I-th and writes\n"
           "  DIR/shard-I-of-N.jsonl instead; `ccref merge --out DIR SHARD...` joins the shards into the same files.\n"
           "  --random N  a random-only suite: each file holds only its suite's random family (for the kinds with a\n"

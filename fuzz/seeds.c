@@ -315,8 +315,9 @@ int main(int argc, char **argv)
     }
     out_dir = argv[3];
     char targets[600];
-    snprintf(targets, sizeof targets, "%s/targets", out_dir);
-    FILE *tf = fopen(targets, "r");
+    /* FUZZ_DIR/targets is a script that prints the targets (it reads the table of src/ccref_kinds.h) */
+    snprintf(targets, sizeof targets, "sh '%s/targets'", out_dir);
+    FILE *tf = popen(targets, "r");
     if (tf == NULL)
         die(targets);
     char line[128];
@@ -344,7 +345,8 @@ int main(int argc, char **argv)
         if (n)
             printf("fuzz_seeds: %s: %d seeds\n", line, n);
     }
-    fclose(tf);
+    if (pclose(tf) != 0)
+        die(targets);
     char mini[] = "/tmp/ccref-fuzz-seeds-XXXXXX";
     if (mkdtemp(mini) == NULL || fuzz_mini_vectors(mini) != 0)
         die("fuzz_mini_vectors");
