@@ -294,8 +294,9 @@ const char *lol_choose_segments(const ccref_case *c, int native_only, lol_segmen
     return NULL;
 }
 
-static const char *current_suite = "";
+static const char *current_suite = "", *current_family = "";
 const char *consumer_current_suite(void) { return current_suite; }
+const char *consumer_current_family(void) { return current_family; }
 
 /* ------------------------------------------------------------------ per family bookkeeping */
 
@@ -482,6 +483,7 @@ static void run_bench(const consumer *c, const vfile *files)
             const vtest *t = &files[s].tests[i];
             result_line r;
             memset(&r, 0, sizeof r);
+            current_family = files[s].groups[t->group].family;
             if (selection_skip(&c->suites[s], t) != NULL || c->suites[s].run(t, &r) != NULL)
                 continue;
             bench_job j = {t, c->suites[s].run, ctx};
@@ -572,6 +574,7 @@ int consumer_main(const consumer *c, int argc, char **argv)
             const vtest *t = &f->tests[i];
             famrow *fr = row_for(current_suite, &f->groups[t->group]);
             fr->tests++;
+            current_family = f->groups[t->group].family;
             result_line r;
             memset(&r, 0, sizeof r);
             const char *why = selection_skip(&c->suites[s], t);

@@ -107,5 +107,7 @@ typedef struct {
 int consumer_main(const consumer *c, int argc, char **argv);
 /* The name of the suite a test belongs to (for a suite function that serves several). */
 const char *consumer_current_suite(void);
+/* The family of the test being run ("exactly_assembled", "perpendicularity_trap", ...: its group's family). */
+const char *consumer_current_family(void);
 
 #endif

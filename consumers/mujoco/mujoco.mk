@@ -13,7 +13,7 @@
 MUJOCO_BIN      := $(BUILD)/mujoco_consumer
 CONSUMER_BENCH += $(MUJOCO_BIN)
 MUJOCO_FINDINGS := consumers/mujoco/findings.txt
-MUJOCO_SUITES   := ball|constant_coordinate|sphere_on_plane|sphere_on_sphere|sphere_sphere|line_on_line
+MUJOCO_SUITES   := ball|constant_coordinate|sphere_on_plane|sphere_on_sphere|sphere_sphere|line_on_line|weld
 MUJOCO_REPROS   := $(wildcard consumers/mujoco/findings/*.c)
 
 .PHONY: deps-mujoco crosscheck-mujoco crosscheck-mujoco-results update-coverage-mujoco findings-mujoco

@@ -18,6 +18,10 @@
  *   line_on_line         contact of two capsules of radius 0 on the segments of lol_choose_segments: min dist =
  *                        |Qb - Qf|, reported as perr[0] = separation where the certified separation is >= 0 (its
  *                        efc_J row only with --lol-normal-row, a measurement: README)
+ *   weld                 efc_pos[0..2] of mjEQ_WELD (obj1 = body 2 with relpose position pf2, obj2 = body 1 with anchor
+ *                        pf1) = S - P = perr[3..5]; its linear rows as the ball's (verr[3..5], P[3..5]); its angular
+ *                        rows (2 Rf1^T, order z, x, y) as verr[0..2], P[0..2] on exactly aligned tests only; never
+ *                        perr[0..2] (a half-sine quaternion part, not the perpendicularity errors: README "Weld")
  *
  * MuJoCo builds every rotation from a quaternion it normalises (mj_kinematics); the rotations it used (d->xmat,
  * d->geom_xmat) are reported in inputs_used so that `ccref check` judges MuJoCo at the inputs it used.
@@ -44,6 +48,12 @@ static const char XML_BALL[] =
     "<body name='b1'><freejoint/><inertial pos='0 0 0' mass='1' diaginertia='1 1 1'/></body>"
     "<body name='b2'><freejoint/><inertial pos='0 0 0' mass='1' diaginertia='1 1 1'/></body>"
     "</worldbody><equality><connect body1='b2' body2='b1' anchor='0 0 0'/></equality></mujoco>";
+/* weld: obj1 = ccref body 2, obj2 = ccref body 1, as the ball's connect (eq_data overwritten per test) */
+static const char XML_WELD[] =
+    "<mujoco><worldbody>"
+    "<body name='b1'><freejoint/><inertial pos='0 0 0' mass='1' diaginertia='1 1 1'/></body>"
+    "<body name='b2'><freejoint/><inertial pos='0 0 0' mass='1' diaginertia='1 1 1'/></body>"
+    "</worldbody><equality><weld body1='b2' body2='b1'/></equality></mujoco>";
 static const char XML_COORD[] =
     "<mujoco><worldbody>"
     "<body name='b'><joint name='j' type='slide' axis='1 0 0'/><inertial pos='0 0 0' mass='1' "
@@ -149,8 +159,8 @@ static mj_pair load(const char *xml)
 
 static mj_pair get_model(int which)
 {
-    static mj_pair models[5];
-    static const char *const xml[5] = {XML_BALL, XML_COORD, XML_SOP, XML_SOS, XML_LOL};
+    static mj_pair models[6];
+    static const char *const xml[6] = {XML_BALL, XML_COORD, XML_SOP, XML_SOS, XML_LOL, XML_WELD};
     if (models[which].m == NULL)
         models[which] = load(xml[which]);
     mj_resetData(models[which].m, models[which].d);
@@ -308,6 +318,169 @@ static const char *run_ball(const vtest *t, result_line *r)
         const double *J = d->efc_J + (size_t)i * (size_t)m->nv;
         out_jac_row(r, "", i, m, d, J, 1, 1, w1_cols, 1);
         out_jac_row(r, "", i, m, d, J, 2, 2, 1, 1);
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ weld */
+
+/* Whether the exact perr is 0 in slots first .. first + n - 1 (an OK answer). */
+static int zero_perr_slots(const vtest *t, int first, int n)
+{
+    if (!ccref_status_ok(t->expected.o.d.status))
+        return 0;
+    for (int i = first; i < first + n; i++)
+        if (t->expected.o.value[CCREF_SLOT_PERR + i] != 0.0)
+            return 0;
+    return 1;
+}
+
+/* The aligned tests on which MuJoCo's angular rows are mapped onto ccref's (consumers/mujoco/README.md, "weld"):
+ * frame 1's rotation Rf1 a signed permutation (every entry 0, 1 or -1: the map 2 Rf1^T below is then exact) and the
+ * case's Q = (R1 Rf1)^T (R2 Rf2), formed in double from the case, exactly the identity (the frames aligned; a gate,
+ * nothing of it is reported). Never on the perpendicularity_trap family (its aligned control included). */
+static int weld_aligned(const vtest *t)
+{
+    const ccref_case *c = &t->c.u.k;
+    const ccref_weld_params *p = &c->params.weld;
+    if (!ccref_status_ok(t->expected.o.d.status) || strcmp(consumer_current_family(), "perpendicularity_trap") == 0)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double e = p->frame1_in_b1.R.m[i][j];
+            if (e != 0.0 && e != 1.0 && e != -1.0)
+                return 0;
+        }
+    double RB[3][3], RF[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            RB[i][j] = c->body1.R.m[i][0] * p->frame1_in_b1.R.m[0][j] + c->body1.R.m[i][1] * p->frame1_in_b1.R.m[1][j] +
+                       c->body1.R.m[i][2] * p->frame1_in_b1.R.m[2][j];
+            RF[i][j] = c->body2.R.m[i][0] * p->frame2_in_b2.R.m[0][j] + c->body2.R.m[i][1] * p->frame2_in_b2.R.m[1][j] +
+                       c->body2.R.m[i][2] * p->frame2_in_b2.R.m[2][j];
+        }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (RB[0][i] * RF[0][j] + RB[1][i] * RF[1][j] + RB[2][i] * RF[2][j] != (i == j ? 1.0 : 0.0))
+                return 0;
+    return 1;
+}
+
+/* MuJoCo's angular triple x (its rows 3..5, in body 1's coordinates, half-sine) in ccref's angular rows at an
+ * aligned test: 2 Rf1^T x in the order z, x, y (spec/weld.md: at Q = I, c0 = Bz, c1 = Bx, c2 = By). Rf1 is a signed
+ * permutation (weld_aligned): every product is by 0 or +-1, and the doubling is exact. */
+static void weld_angular_map(const ccref_mat3 *Rf1, const double x[3], double out[3])
+{
+    double y[3];
+    for (int k = 0; k < 3; k++)
+        y[k] = Rf1->m[0][k] * x[0] + Rf1->m[1][k] * x[1] + Rf1->m[2][k] * x[2];
+    out[0] = 2 * y[2];
+    out[1] = 2 * y[0];
+    out[2] = 2 * y[1];
+}
+
+/* mjEQ_WELD (mj_instantiateEquality, engine_core_constraint.c:400-449 at 2.2.2) with obj1 = ccref's body 2 and obj2 =
+ * body 1: eq_data[0..2], the anchor on obj2, = pf1; eq_data[3..5], relpose's position on obj1, = pf2; eq_data[6..9],
+ * relpose's quaternion, = quat(Rf2 Rf1^T) (mju_mat2Quat, which normalises, of the consumer's double product: the
+ * value of q_obj1^* q_obj2 when the frames coincide; its sign chosen below); eq_data[10], torquescale, = 1 (it
+ * scales the angular rows of efc_J but not efc_pos). All overwritten after compiling (mj_setConst computes relpose
+ * from qpos0 only when its quaternion is zero, and runs at load only).
+ *   efc_pos[0..2] = pos(obj1) - pos(obj2), pos = xmat anchor + xpos: S - P = perr[3..5], in ccref's order of
+ *                   operations (R2 pf2 row by row, + p2; the same for P).
+ *   efc_vel[0..2] = J qvel = d/dt (S - P) = v(B2/S) - v(B1/P): verr[3..5] where S = P or w1 = 0 (as the ball).
+ *   efc_J rows 0..2 = jac(b2 at S) - jac(b1 at P): P[3..5] as the ball's rows (body 1's w columns where S = P).
+ *   efc_pos[3..5] = vec(neg(q_obj2) q_obj1 relpose): the half-sine vector of frame 2's rotation from frame 1, in body
+ *                   1's coordinates, with the sign of the quaternions' hemisphere: not ccref's perr[0..2] (first order
+ *                   only, and large at the perpendicularity traps), not reported.
+ *   efc_J rows 3..5 = 0.5 vec(neg(q_obj2) (w_obj1 - w_obj2) q_obj1 relpose): at Q = I and a relative quaternion
+ *                   (1, 0, 0, 0), 0.5 R1^T (w2 - w1), so 2 Rf1^T (rows 3..5) in the order z, x, y is ccref's P[0..2]
+ *                   and the same of efc_vel[3..5] its verr[0..2]: reported on the aligned tests (weld_aligned) only. */
+static const char *run_weld(const vtest *t, result_line *r)
+{
+    const ccref_case *c = &t->c.u.k;
+    const ccref_weld_params *p = &c->params.weld;
+    mj_pair mp = get_model(5);
+    mjModel *m = mp.m;
+    mjData *d = mp.d;
+    double *data = m->eq_data;
+    data[0] = p->frame1_in_b1.p.x;
+    data[1] = p->frame1_in_b1.p.y;
+    data[2] = p->frame1_in_b1.p.z;
+    data[3] = p->frame2_in_b2.p.x;
+    data[4] = p->frame2_in_b2.p.y;
+    data[5] = p->frame2_in_b2.p.z;
+    double rel[9];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            rel[3 * i + j] = p->frame2_in_b2.R.m[i][0] * p->frame1_in_b1.R.m[j][0] +
+                             p->frame2_in_b2.R.m[i][1] * p->frame1_in_b1.R.m[j][1] +
+                             p->frame2_in_b2.R.m[i][2] * p->frame1_in_b1.R.m[j][2];
+    mju_mat2Quat(data + 6, rel);   /* normalised by mju_mat2Quat itself */
+    data[10] = 1;
+    set_free(m, d, 1, &c->body1);
+    set_free(m, d, 2, &c->body2);
+    mj_kinematics(m, d);
+    set_free_w(m, d, 1, &c->body1);
+    set_free_w(m, d, 2, &c->body2);
+    /* The hemisphere: MuJoCo's relative quaternion neg(q_obj2) q_obj1 relpose, formed as mj_instantiateEquality
+     * forms it, has no sign correction (mju_mat2Quat picks the signs); relpose is negated when its scalar part is
+     * negative, so that MuJoCo's angular rows are +0.5 R1^T (w2 - w1), not its negative, at alignment. The same
+     * rotation: the linear rows do not read relpose. */
+    double q0r[4], nq1[4], qrel[4];
+    mju_mulQuat(q0r, d->xquat + 4 * 2, data + 6);
+    mju_negQuat(nq1, d->xquat + 4 * 1);
+    mju_mulQuat(qrel, nq1, q0r);
+    if (qrel[0] < 0)
+        for (int i = 6; i < 10; i++)
+            data[i] = -data[i];
+    mj_forward(m, d);
+    if (d->nefc != 6 || d->efc_type[0] != mjCNSTR_EQUALITY)
+        return "MuJoCo made no weld rows";
+    note_body_rotation(r, d, 1, 1, &c->body1);
+    note_body_rotation(r, d, 2, 2, &c->body2);
+    static const char *const perr[3] = {"perr[3]", "perr[4]", "perr[5]"};
+    static const char *const verr[6] = {"verr[0]", "verr[1]", "verr[2]", "verr[3]", "verr[4]", "verr[5]"};
+    for (int i = 0; i < 3; i++)
+        out_value(r, perr[i], d->efc_pos[i]);
+    /* linear rows: as the ball's (run_ball), at S and P */
+    int w1_zero = c->body1.w.x == 0 && c->body1.w.y == 0 && c->body1.w.z == 0;
+    int lin_zero = zero_perr_slots(t, 3, 3);
+    if (lin_zero || w1_zero)
+        for (int i = 0; i < 3; i++)
+            out_value(r, verr[3 + i], d->efc_vel[i]);
+    for (int i = 0; i < 3; i++) {
+        const double *J = d->efc_J + (size_t)i * (size_t)m->nv;
+        out_jac_row(r, "", 3 + i, m, d, J, 1, 1, lin_zero, 1);
+        out_jac_row(r, "", 3 + i, m, d, J, 2, 2, 1, 1);
+    }
+    /* angular rows on the aligned tests: 2 Rf1^T (MuJoCo's rows 3..5) in the order z, x, y; the columns converted
+     * as the linear rows' (out_jac_row: J_w_local R^T for w, J as it is for v, MuJoCo's exact zeros there) */
+    if (weld_aligned(t)) {
+        double a[3];
+        weld_angular_map(&p->frame1_in_b1.R, d->efc_vel + 3, a);
+        for (int i = 0; i < 3; i++)
+            out_value(r, verr[i], a[i]);
+        double col[12][3];  /* the three angular rows in ccref's columns (w1, v1, w2, v2) */
+        for (int K = 1; K <= 2; K++) {
+            int va = m->jnt_dofadr[m->body_jntadr[K]];
+            const double *X = d->xmat + 9 * K;
+            for (int i = 0; i < 3; i++) {
+                const double *J = d->efc_J + (size_t)(3 + i) * (size_t)m->nv;
+                for (int k = 0; k < 3; k++) {
+                    col[6 * (K - 1) + k][i] = J[va + 3 + 0] * X[3 * k + 0] + J[va + 3 + 1] * X[3 * k + 1] +
+                                              J[va + 3 + 2] * X[3 * k + 2];
+                    col[6 * (K - 1) + 3 + k][i] = J[va + k];
+                }
+            }
+        }
+        for (int j = 0; j < 12; j++) {
+            weld_angular_map(&p->frame1_in_b1.R, col[j], a);
+            for (int i = 0; i < 3; i++) {
+                char name[24];
+                snprintf(name, sizeof name, "P[%d][%d]", i, j);
+                out_value(r, name, a[i]);
+            }
+        }
     }
     return NULL;
 }
@@ -739,6 +912,7 @@ int main(int argc, char **argv)
         {"sphere_on_sphere", run_sphere_on_sphere, 0},
         {"sphere_sphere", run_sphere_sphere, 0},
         {"line_on_line", run_line_on_line, 0},
+        {"weld", run_weld, 0},
     };
     static const consumer c = {
         "mujoco_consumer", "MuJoCo 2.2.2 (Debian libmujoco-dev, double)", "[--native-segments] [--lol-normal-row] [--dump FILE] ", option, suites,
