@@ -20,7 +20,7 @@ BULLET_S_LIBS       = $(shell pkg-config --libs bullet)
 BULLET_BIN         := $(BUILD)/bullet_consumer
 BULLET_SINGLE_BIN  := $(BUILD)/bullet_single_consumer
 CONSUMER_BENCH     += $(BULLET_BIN) $(BULLET_SINGLE_BIN)
-BULLET_SUITES      := ball|sphere_on_plane|sphere_on_sphere|line_on_line
+BULLET_SUITES      := ball|sphere_on_plane|sphere_on_sphere|line_on_line|weld
 BULLET_FINDINGS_DIR := $(BULLET_DIR)/findings
 BULLET_REPRO_DIR   := $(BUILD)/bullet-findings
 

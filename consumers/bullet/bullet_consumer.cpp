@@ -23,6 +23,10 @@
  *   line_on_line      btConvexConvexAlgorithm on two btCapsuleShapeX of radius 0 (capsuleCapsuleDistance):
  *                     closest_point2 = pointOnB, closest_point1 = pointOnB + normalOnB * distance, on segments
  *                     chosen by lol_choose_segments
+ *   weld              btFixedConstraint (both bodies of mass 1), getInfo1 + getInfo2: frame1/frame2 =
+ *                     getCalculatedTransformA/B; perr[3..5] = RA m_constraintError[3..5]; P[3..5], verr[3..5] = RA^-T
+ *                     (-J), RA^-T (-(J.u)) of the linear rows (the consumer's rotations exact, rounded once); never
+ *                     perr[0..2] (Euler angles) nor the angular rows (README "Weld")
  *
  * Usage: bullet_consumer [--native-segments] [--dump-segments FILE] [--verbose] --out RESULTS VECTORS_DIR */
 #include <gmp.h>
@@ -214,6 +218,230 @@ static const char *run_ball(const vtest *t, result_line *r)
                 out_value(r, name, -(double)Jrow[b][i * skip + k]);
             }
         }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ weld */
+
+/* btFixedConstraint (a btGeneric6DofSpring2Constraint, rotate order XYZ, all six limits lo = hi = 0:
+ * btFixedConstraint.cpp:21-28 at 3.24) on btRigidBody A = ccref body 1 with frameInA = (Rf1, pf1) and B = body 2 with
+ * frameInB = (Rf2, pf2). getInfo1 computes the frames in G and the limit errors (calculateTransforms, testLimitValue:
+ * btGeneric6DofSpring2Constraint.cpp:446-474), getInfo2 writes the rows from them (476-488): angular rows 0..2 first,
+ * then the linear rows 3..5 along frame A's axes ax_i = column i of RA (RA = m_calculatedTransformA's basis = R1 Rf1):
+ *   m_constraintError[3 + i] = fps erp (RA.inverse() (S - P))_i                    (calculateLinearInfo, 626-635: S - P
+ *                              in frame 1's axes, RA.inverse() the cofactor inverse; fps = erp = 1 here)
+ *   J1 = (ax_i, relA x ax_i), J2 = (-ax_i, -(relB x ax_i)), relA = P - p1, relB = S - p2  (calculateJacobi, 637-668)
+ * and, when a body is static (inverse mass < SIMD_EPSILON) and two angular errors exceed 1e-3, relA x ax_i and
+ * relB x ax_i scaled by the inverse-mass fractions: so both bodies get mass 1 (Ground too), never 0 as in run_ball.
+ * Reported (consumers/bullet/README.md, "weld"):
+ *   frame1.*, frame2.*  getCalculatedTransformA/B: (R1 Rf1, p1 + R1 pf1) and (R2 Rf2, p2 + R2 pf2), Bullet's products
+ *   perr[3..5]          RA m_constraintError[3..5]: Bullet's S - P in frame 1's axes, taken back to G by the basis
+ *                       Bullet rotated it from (the exact inverse of the inverse Bullet meant to apply)
+ *   P[3..5]             RA^-T (-J rows 3..5): Bullet's rows act on (w, v) in G but are taken along ax_i, so J = RA^T G
+ *                       for the rows G in G; RA^-T undoes exactly that change of rows (RA^T would add RA's departure
+ *                       from orthonormality to the entries: the v columns' exact 0 and 1 would read RA RA^T).
+ *                       Body 1's w columns only where the certified perr[3..5] is exactly 0 (Bullet's lever arm of
+ *                       body 1 is its own frame origin P, ccref's the point S, as the ball's).
+ *   verr[3..5]          RA^-T (-(J.u)) of rows 3..5, J.u as the solver forms it (run_ball), only where the certified
+ *                       perr[3..5] is exactly 0 (the ball's condition)
+ * Each rotation is the consumer's: evaluated in MPFR at WELD_PREC bits (every product and sum of the doubles exact;
+ * RA^-T = cof(RA) / det(RA) with the one division rounded there) and rounded once to double, so that the consumer
+ * adds at most half an ulp to what Bullet computed; the largest such rounding against the value's tolerance is
+ * printed after the table (weld_rounding). Not reported: the angular rows (perr[0..2] are Euler angles of RA^-1 RB,
+ * equal to ccref's perpendicularity errors to first order only and +-pi, +-pi/2 at the perpendicularity traps; the
+ * rows' verr and P only at alignment), aerr, forces, bias, power (README). */
+static const mpfr_prec_t WELD_PREC = 4400;  /* products of two doubles span exponents -2148 .. 2046: sums exact */
+static double weld_rounding_max;            /* max over the values rotated of |exact - reported| / tolerance */
+static char weld_rounding_where[48];
+
+struct WeldMap {
+    mpfr_t A[3][3], B[3][3], acc, tmp;      /* A = RA, B = RA^-T = cof(RA) / det(RA) */
+    WeldMap(const btMatrix3x3 &RA)
+    {
+        mpfr_inits2(WELD_PREC, acc, tmp, (mpfr_ptr)0);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                mpfr_inits2(WELD_PREC, A[i][j], B[i][j], (mpfr_ptr)0);
+                mpfr_set_d(A[i][j], (double)RA[i][j], MPFR_RNDN);
+            }
+        /* cofactor (i, j) = A[i+1][j+1] A[i+2][j+2] - A[i+1][j+2] A[i+2][j+1] (indices mod 3) */
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+                mpfr_mul(B[i][j], A[i1][j1], A[i2][j2], MPFR_RNDN);
+                mpfr_mul(tmp, A[i1][j2], A[i2][j1], MPFR_RNDN);
+                mpfr_sub(B[i][j], B[i][j], tmp, MPFR_RNDN);
+            }
+        mpfr_set_zero(acc, 1);
+        for (int j = 0; j < 3; j++) {
+            mpfr_mul(tmp, A[0][j], B[0][j], MPFR_RNDN);
+            mpfr_add(acc, acc, tmp, MPFR_RNDN);
+        }
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                mpfr_div(B[i][j], B[i][j], acc, MPFR_RNDN);
+    }
+    ~WeldMap()
+    {
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                mpfr_clears(A[i][j], B[i][j], (mpfr_ptr)0);
+        mpfr_clears(acc, tmp, (mpfr_ptr)0);
+    }
+    /* x = M y (M = RA, or RA^-T with inverse_transpose), each component rounded once; err[k] = |exact - x[k]| */
+    void apply(int inverse_transpose, const double y[3], double x[3], double err[3])
+    {
+        for (int i = 0; i < 3; i++) {
+            mpfr_set_zero(acc, 1);
+            for (int j = 0; j < 3; j++) {
+                mpfr_mul_d(tmp, inverse_transpose ? B[i][j] : A[i][j], y[j], MPFR_RNDN);
+                mpfr_add(acc, acc, tmp, MPFR_RNDN);
+            }
+            x[i] = mpfr_get_d(acc, MPFR_RNDN);
+            mpfr_sub_d(tmp, acc, x[i], MPFR_RNDN);
+            mpfr_abs(tmp, tmp, MPFR_RNDN);
+            err[i] = mpfr_get_d(tmp, MPFR_RNDU);
+        }
+    }
+};
+
+/* The value of output `name`, v, written; the consumer's rounding err counted against its tolerance in the tier the
+ * build is judged in. */
+static void weld_out(result_line *r, const vtest *t, const char *name, double v, double err)
+{
+    out_value(r, name, v);
+#ifdef BT_USE_DOUBLE_PRECISION
+    const int tier = CCREF_TIER_DOUBLE;
+#else
+    const int tier = CCREF_TIER_BINARY32;
+#endif
+    int slot = slot_from_name(t->c.suite, name);
+    double tol = slot >= 0 ? t->expected.tier_tol[tier][slot] : 0.0;
+    if (err > 0 && tol > 0 && std::isfinite(tol) && err / tol > weld_rounding_max) {
+        weld_rounding_max = err / tol;
+        std::snprintf(weld_rounding_where, sizeof weld_rounding_where, "%s, weld/%d", name, t->tc_id);
+    }
+}
+
+static const char *run_weld(const vtest *t, result_line *r)
+{
+    input_overflow = 0;
+    const ccref_case *c = &t->c.u.k;
+    const ccref_weld_params *p = &c->params.weld;
+    btRigidBody::btRigidBodyConstructionInfo ci(1, NULL, NULL, btVector3(1, 1, 1));
+    btRigidBody A(ci), B(ci);
+    A.setCenterOfMassTransform(T(c->body1.R, c->body1.p));
+    B.setCenterOfMassTransform(T(c->body2.R, c->body2.p));
+    A.setLinearVelocity(V(c->body1.v));
+    A.setAngularVelocity(V(c->body1.w));
+    B.setLinearVelocity(V(c->body2.v));
+    B.setAngularVelocity(V(c->body2.w));
+    report_rotation(r, 1, c->body1.R, A.getCenterOfMassTransform().getBasis());
+    report_rotation(r, 2, c->body2.R, B.getCenterOfMassTransform().getBasis());
+    btFixedConstraint weld(A, B, T(p->frame1_in_b1.R, p->frame1_in_b1.p), T(p->frame2_in_b2.R, p->frame2_in_b2.p));
+    if (input_overflow)
+        return INPUT_OVERFLOW;
+    if (A.getInvMass() < SIMD_EPSILON || B.getInvMass() < SIMD_EPSILON)
+        return "a static body (Bullet rescales the rows)";
+
+    btTypedConstraint::btConstraintInfo1 info1;
+    weld.getInfo1(&info1);      /* the frames and the limit errors: getInfo2 does not recompute them */
+    if (info1.m_numConstraintRows != 6)
+        return "btFixedConstraint gives no 6 rows";
+    const int skip = 8;
+    btScalar J1l[6 * skip], J1a[6 * skip], J2l[6 * skip], J2a[6 * skip], err[6 * skip], cfm[6 * skip], lo[6 * skip],
+        hi[6 * skip];
+    std::memset(J1l, 0, sizeof J1l);
+    std::memset(J1a, 0, sizeof J1a);
+    std::memset(J2l, 0, sizeof J2l);
+    std::memset(J2a, 0, sizeof J2a);
+    std::memset(err, 0, sizeof err);
+    std::memset(cfm, 0, sizeof cfm);
+    for (int i = 0; i < 6 * skip; i++) {
+        lo[i] = -SIMD_INFINITY;
+        hi[i] = SIMD_INFINITY;
+    }
+    btTypedConstraint::btConstraintInfo2 info2;
+    info2.fps = 1;
+    info2.erp = 1;
+    info2.m_J1linearAxis = J1l;
+    info2.m_J1angularAxis = J1a;
+    info2.m_J2linearAxis = J2l;
+    info2.m_J2angularAxis = J2a;
+    info2.rowskip = skip;
+    info2.m_constraintError = err;
+    info2.cfm = cfm;
+    info2.m_lowerLimit = lo;
+    info2.m_upperLimit = hi;
+    info2.m_numIterations = 10;
+    info2.m_damping = 1;
+    weld.getInfo2(&info2);
+
+    /* the frames in G, as Bullet formed them */
+    const btTransform &TA = weld.getCalculatedTransformA(), &TB = weld.getCalculatedTransformB();
+    const btTransform *TF[2] = {&TA, &TB};
+    for (int k = 0; k < 2; k++) {
+        char name[32];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                std::snprintf(name, sizeof name, "frame%d.R[%d][%d]", k + 1, i, j);
+                out_value(r, name, (double)TF[k]->getBasis()[i][j]);
+            }
+        for (int i = 0; i < 3; i++) {
+            std::snprintf(name, sizeof name, "frame%d.p.%c", k + 1, "xyz"[i]);
+            out_value(r, name, (double)TF[k]->getOrigin()[i]);
+        }
+    }
+    WeldMap map(TA.getBasis());
+    double y[3], x[3], e[3];
+    /* perr[3..5] = RA m_constraintError[3..5] */
+    for (int i = 0; i < 3; i++)
+        y[i] = (double)err[(3 + i) * skip];
+    map.apply(0, y, x, e);
+    static const char *const perr[3] = {"perr[3]", "perr[4]", "perr[5]"};
+    static const char *const verr[3] = {"verr[3]", "verr[4]", "verr[5]"};
+    for (int i = 0; i < 3; i++)
+        weld_out(r, t, perr[i], x[i], e[i]);
+    const double *ep = &t->expected.o.value[CCREF_SLOT_PERR];
+    const int coincident = ccref_status_ok(t->expected.o.d.status) && ep[3] == 0 && ep[4] == 0 && ep[5] == 0;
+    if (coincident) {
+        for (int i = 0; i < 3; i++) {
+            const int row = (3 + i) * skip;
+            const btVector3 n1(J1l[row], J1l[row + 1], J1l[row + 2]), c1(J1a[row], J1a[row + 1], J1a[row + 2]);
+            const btVector3 n2(J2l[row], J2l[row + 1], J2l[row + 2]), c2(J2a[row], J2a[row + 1], J2a[row + 2]);
+            btScalar vel1 = n1.dot(A.getLinearVelocity()) + c1.dot(A.getAngularVelocity());
+            btScalar vel2 = n2.dot(B.getLinearVelocity()) + c2.dot(B.getAngularVelocity());
+            y[i] = -(double)(vel1 + vel2);
+        }
+        map.apply(1, y, x, e);
+        for (int i = 0; i < 3; i++)
+            weld_out(r, t, verr[i], x[i], e[i]);
+    }
+    /* P[3..5] = RA^-T (-J rows 3..5), column by column (w1, v1, w2, v2) */
+    static const int col[4] = {0, 3, 6, 9};
+    const btScalar *Jrow[4] = {J1a, J1l, J2a, J2l};
+    for (int b = 0; b < 4; b++) {
+        if (b == 0 && !coincident)
+            continue;
+        for (int k = 0; k < 3; k++) {
+            for (int i = 0; i < 3; i++)
+                y[i] = -(double)Jrow[b][(3 + i) * skip + k];
+            map.apply(1, y, x, e);
+            for (int i = 0; i < 3; i++) {
+#ifndef BT_USE_DOUBLE_PRECISION
+                /* the diagonal of the w blocks ([arm1]x, -[arm2]x): exact zeros of ccref's formula, which the binary32
+                 * tier holds as such (tolerance ~2^-147); Bullet's cross products relA x ax_i, relB x ax_i, rounded
+                 * along frame A's axes and taken back to G, leave ~2^-24 |rel| there (README: a difference of the
+                 * rows' basis, not of Bullet's arithmetic). The double tier's tolerance covers them. */
+                if ((b == 0 || b == 2) && i == k)
+                    continue;
+#endif
+                char name[24];
+                std::snprintf(name, sizeof name, "P[%d][%d]", 3 + i, col[b] + k);
+                weld_out(r, t, name, x[i], e[i]);
+            }
+        }
+    }
     return NULL;
 }
 
@@ -493,10 +721,14 @@ int main(int argc, char **argv)
         {"sphere_on_plane", run_sphere_on_plane, 1},
         {"sphere_on_sphere", run_sphere_on_sphere, 0},
         {"line_on_line", run_line_on_line, 1},
+        {"weld", run_weld, 0},
     };
     static const consumer c = {PROGRAM, ENGINE_NAME, "[--native-segments] [--dump-segments FILE] ", option, suites,
                                (int)(sizeof suites / sizeof suites[0])};
     int rc = consumer_main(&c, argc, argv);
+    if (rc == 0 && weld_rounding_max > 0)
+        std::printf("weld: the consumer's rotations (exact, rounded once) cost at most %.3g of a tolerance (%s)\n",
+                    weld_rounding_max, weld_rounding_where);
     if (dump_segments != NULL)
         std::fclose(dump_segments);
     delete dispatcher;
