@@ -1343,6 +1343,110 @@ def lol_formulas():
     return out
 
 
+# ---------------------------------------------------------------- weld (src/weld.c, weld_outputs)
+# The frames' axes RB = R1 Rf1 and RF = R2 Rf2 (m3_mul: column j is R applied to column j of the frame's rotation),
+# frame 2's origin S = p2 + R2 pf2, frame 1's P = p1 + R1 pf1 and arm1 = S - p1 (Ball's geometry with s1 = pf1,
+# s2 = pf2). Angular row i pairs F_i = RF's column i with B_i' = RB's column i + 1 mod 3: c_i = F_i x B_i',
+# perr[i] = F_i . B_i', verr[i] = w . c_i, aerr[i] = bw . c_i + w . d_i with w = w2 - w1, bw = b2 - b1 and
+# d_i = (w2 x F_i) x B_i' - (w1 x B_i') x F_i (weld_angular). The linear rows perr, verr, aerr[3..5] are Ball's at S.
+# Forces: the torque t = (l0 c0 + l1 c1) + l2 c2, f = (l3, l4, l5) (exact); body 2's moment t + arm2 x f, body 1's
+# (-t) + arm1 x (-f); the force parts f and -f are exact.
+
+def weld_case(x):
+    def frame(k):
+        return {"R": full_rotation(x, f"E{k}R"), "p": [x.get(n, 0.0) for n in vec(f"s{k}")]}
+    def body(b):  # body_json, with the identity for a rotation the formula does not read (frame1.R reads no R2)
+        return body_json({**x, **{f"{b}R{i}{j}": v for i, r in enumerate(full_rotation(x, b + "R"))
+                                  for j, v in enumerate(r)}}, b)
+    return {"kind": "weld", "params": {"frame1_in_b1": frame(1), "frame2_in_b2": frame(2)},
+            "body1": body("b1"), "body2": body("b2"),
+            "lambda": [x.get(n, 0.0) for n in ("l0", "l1", "l2", "fx", "fy", "fz")]}
+
+
+# Gappa's best bounds on the wide box, rounded up to two digits, per result (without its axis or row)
+WELD_CLAIMS = {"RB": "7.8e-16", "RF": "7.8e-16", "perr": "4.8e-15", "verr": "2.2e-8", "aerr": "0.094"}
+
+
+# Facts about every accepted input, on exact values: a column of RB = R1 Rf1 (or RF) is R1 applied to a column of Rf1,
+# at most sqrt(1 + 1e-12) long, and ||R1||_2 <= sqrt(1 + 3e-12) (every entry of R^T R - I within 1e-12), so it is at
+# most 1 + 2e-12 long, and so are its components (line_on_line's df, db are such columns). The hints carry the bounds
+# over to the rounded values (Gappa does not by itself). Gappa's best without them: perr 2.02e-14, verr 1.10e-7,
+# aerr 0.591 (each 4.2 to 6.3 times more).
+WELD_HYPS = tuple(f"M{v}{j}{c} in [-1.000001, 1.000001]" for v in ("RB", "RF") for j in range(3) for c in AXES)
+WELD_HINTS = tuple(f"{v}{j}{c} -> M{v}{j}{c} + ({v}{j}{c} - M{v}{j}{c});" for v in ("RB", "RF") for j in range(3)
+                   for c in AXES)
+
+
+def weld_short_arms(x):
+    """The moments' random cases: where l0 > 0 (about half of them), the positions and frame origins scaled by 1e-6.
+    On the box's scale |arm x f| reaches 1e12 and absorbs the torque t (up to 1e6 per component) below its ulp, so
+    that the torque's operation order would not show in the moments' bits (the sum l0 c0 + (l1 c1 + l2 c2) passed
+    the transcription check on 100 of 100 cases)."""
+    if x["l0"] > 0:
+        x = {n: v * 1e-6 if re.fullmatch(r"b[12]p[xyz]|s[12][xyz]", n) else v for n, v in x.items()}
+    return x
+
+
+def weld_formulas():
+    out = []
+    stations = {n: "mag" for n in vec("s1") + vec("s2")}
+    frames = {n: "unit" for n in mat("E1R") + mat("E2R")}
+    # Ball's rows at S: its geometry and steps, weld's case
+    for f in ball_formulas():
+        row = re.fullmatch(r"([pva]err)\[([0-2])\]", f["output"])
+        if row:
+            out.append(dict(f, kind="weld", label="weld", output=f"{row.group(1)}[{int(row.group(2)) + 3}]",
+                            case=weld_case))
+    # (1) the frames' axes in G: RB's columns RB0..RB2, RF's RF0..RF2 (frame1.R, frame2.R)
+    axes = ([s for j in range(3) for s in apply_column("b1R", "E1R", j, f"RB{j}")] +
+            [s for j in range(3) for s in apply_column("b2R", "E2R", j, f"RF{j}")])
+    for k, name in ((1, "RB"), (2, "RF")):
+        inputs = {**body_inputs(f"b{k}", ""), **{n: "unit" for n in mat(f"E{k}R")}}
+        steps = [s for s in axes if s[0].startswith(name)]
+        for i in range(3):
+            for j in range(3):
+                out.append(formula("weld", f"frame{k}.R[{i}][{j}]", inputs, steps, f"{name}{j}{AXES[i]}", weld_case,
+                                   claim=WELD_CLAIMS[name], why=WIDE_BOX))
+    # (12) the frames' origins P, S: Ball's geometry
+    geometry = next(f for f in ball_formulas() if f["output"] == "perr[0]")["steps"][:-3]
+    ginputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **stations}
+    for k, v in ((1, "P"), (2, "S")):
+        for c in AXES:
+            out.append(formula("weld", f"frame{k}.p.{c}", ginputs, geometry, v + c, weld_case))
+    # (3), (5), (6), (8): the angular rows, one group per row (each with the steps it needs: Gappa takes 5.8 s on
+    # aerr[0] alone, 85 s on the three rows as one group)
+    rows = []
+    for i in range(3):
+        F, B = f"RF{i}", f"RB{(i + 1) % 3}"
+        rows += (cross(F, B, f"c{i}") + cross("b2w", F, f"w2F{i}") + cross(f"w2F{i}", B, f"w2FB{i}") +
+                 cross("b1w", B, f"w1B{i}") + cross(f"w1B{i}", F, f"w1BF{i}") + sub(f"w2FB{i}", f"w1BF{i}", f"d{i}") +
+                 dot(F, B, f"perr{i}"))
+    rows = axes + sub("b2w", "b1w", "w") + sub("b2b", "b1b", "bw") + rows
+    for i in range(3):
+        rows += (dot("w", f"c{i}", f"verr{i}") + dot("bw", f"c{i}", f"bwc{i}") + dot("w", f"d{i}", f"wd{i}") +
+                 [(f"aerr{i}", f"bwc{i} + wd{i}")])
+    angular = {**body_inputs("b1", ""), **body_inputs("b2", ""), **frames}
+    for part, fields in (("perr", ""), ("verr", "w"), ("aerr", "wb")):
+        for i in range(3):
+            need = needed_steps(rows, f"{part}{i}")
+            out.append(formula("weld", f"{part}[{i}]", motion_inputs(angular, fields), need, f"{part}{i}", weld_case,
+                               claim=WELD_CLAIMS[part], why=WIDE_BOX,
+                               hyps=about_steps(WELD_HYPS, need, angular),
+                               hints=about_steps(WELD_HINTS, need, angular)))
+    # (10), (11): t = (l0 c0 + l1 c1) + l2 c2; (t + arm2 x f, f) on body 2, ((-t) + arm1 x (-f), -f) on body 1
+    forces = (geometry + needed_steps(rows + [("all", "c0x + c0y + c0z + c1x + c1y + c1z + c2x + c2y + c2z")],
+                                      "all")[:-1] +
+              [("t" + c, f"l0 * c0{c} + l1 * c1{c} + l2 * c2{c}") for c in AXES] + cross("arm2", "f", "m2") +
+              add("t", "m2", "M2") + [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1") +
+              [("nt" + c, "-t" + c) for c in AXES] + add("nt", "m1", "M1"))
+    finputs = {**ginputs, **frames, "l0": "mag", "l1": "mag", "l2": "mag", **{n: "mag" for n in vec("f")}}
+    for k, res in ((2, "M2"), (1, "M1")):
+        for c in AXES:
+            out.append(formula("weld", f"force_on_body{k}.moment.{c}", finputs, forces, res + c, weld_case,
+                               sample=weld_short_arms))
+    return out
+
+
 # ---------------------------------------------------------------- the contact rules (src/unilateral.c)
 # ccref_effective_cor_branch and ccref_effective_cof_branch on their input doubles, one formula per branch (the branch
 # is decided on the inputs, the same in both readings). The inputs' box (spec/conventions.md section 10): min_cor in
@@ -1413,4 +1517,4 @@ def all_formulas():
     return (ball_formulas() + cc_formulas() + pip_formulas() + pop_formulas() + sop_formulas() + brop_formulas() +
             hard_stop_formulas() + ppf_formulas() + point_plane_formulas() + sphere_plane_formulas() +
             norm_formulas() + rod_unit_formulas() + sos_unit_formulas() + sos_frame_formulas() +
-            lol_formulas() + rule_formulas())
+            lol_formulas() + weld_formulas() + rule_formulas())
