@@ -77,7 +77,7 @@ static const int kind_mp[CCREF_KIND_COUNT] = {CCREF_KINDS(KIND_MP)};
 static const int class_nu[CCREF_CONTACT_COUNT] = {CCREF_CONTACTS(CLASS_NU)};
 
 /*@ assigns \nothing;
-    ensures \result == (0 <= kind < CCREF_KIND_COUNT ? (kind == CCREF_KIND_BALL ? 3 : 1) : 0); */
+    ensures \result == (0 <= kind < CCREF_KIND_COUNT ? (kind == CCREF_KIND_BALL ? 3 : kind == CCREF_KIND_WELD ? 6 : 1) : 0); */
 int ccref_kind_mp(ccref_kind kind) { return (unsigned)kind < CCREF_KIND_COUNT ? kind_mp[kind] : 0; }
 /*@ assigns \nothing; ensures \result == kind_mobilities(kind); */
 int ccref_kind_mobilities(ccref_kind kind) { return (unsigned)kind < CCREF_KIND_COUNT ? kind_nu[kind] : 0; }
