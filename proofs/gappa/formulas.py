@@ -175,10 +175,15 @@ def ball_case(x):
             "body1": body_json(x, "b1"), "body2": body_json(x, "b2"), "lambda": [x.get(n, 0.0) for n in vec("f")]}
 
 
+def ball_geometry():
+    """Ball's points: body 2's station S = p2 + R2 s2 (arm2 = R2 s2), body 1's P = p1 + R1 s1, arm1 = S - p1."""
+    return (apply("b2R", "s2", "arm2") + add("b2p", "arm2", "S") + apply("b1R", "s1", "P_arm") +
+            add("b1p", "P_arm", "P") + sub("S", "b1p", "arm1"))
+
+
 def ball_formulas():
     out = []
-    geometry = (apply("b2R", "s2", "arm2") + add("b2p", "arm2", "S") + apply("b1R", "s1", "P_arm") +
-                add("b1p", "P_arm", "P") + sub("S", "b1p", "arm1"))
+    geometry = ball_geometry()
     stations = {n: "mag" for n in vec("s1") + vec("s2")}
     for i, c in enumerate(AXES):
         inputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **stations}
@@ -654,9 +659,9 @@ POINT_PLANE_CLAIMS = class_claims("3.3e-8", ("0.16", "0.25", "1.4"), ("1.1e6", "
                                   "0.35")
 
 
-def needed_steps(steps, result):
-    """The steps `result` depends on, in their order."""
-    need, keep = {result}, []
+def needed_steps(steps, *results):
+    """The steps the results depend on, in their order."""
+    need, keep = set(results), []
     for name, expr in reversed(steps):
         if name in need:
             keep.append((name, expr))
@@ -1408,7 +1413,7 @@ def weld_formulas():
                 out.append(formula("weld", f"frame{k}.R[{i}][{j}]", inputs, steps, f"{name}{j}{AXES[i]}", weld_case,
                                    claim=WELD_CLAIMS[name], why=WIDE_BOX))
     # (12) the frames' origins P, S: Ball's geometry
-    geometry = next(f for f in ball_formulas() if f["output"] == "perr[0]")["steps"][:-3]
+    geometry = ball_geometry()
     ginputs = {**body_inputs("b1", "p"), **body_inputs("b2", "p"), **stations}
     for k, v in ((1, "P"), (2, "S")):
         for c in AXES:
@@ -1434,8 +1439,7 @@ def weld_formulas():
                                hyps=about_steps(WELD_HYPS, need, angular),
                                hints=about_steps(WELD_HINTS, need, angular)))
     # (10), (11): t = (l0 c0 + l1 c1) + l2 c2; (t + arm2 x f, f) on body 2, ((-t) + arm1 x (-f), -f) on body 1
-    forces = (geometry + needed_steps(rows + [("all", "c0x + c0y + c0z + c1x + c1y + c1z + c2x + c2y + c2z")],
-                                      "all")[:-1] +
+    forces = (geometry + needed_steps(rows, *(f"c{i}{c}" for i in range(3) for c in AXES)) +
               [("t" + c, f"l0 * c0{c} + l1 * c1{c} + l2 * c2{c}") for c in AXES] + cross("arm2", "f", "m2") +
               add("t", "m2", "M2") + [("nf" + c, "-f" + c) for c in AXES] + cross("arm1", "nf", "m1") +
               [("nt" + c, "-t" + c) for c in AXES] + add("nt", "m1", "M1"))
