@@ -42,8 +42,13 @@
   logic real pow2neg(integer k) = k <= 0 ? 1.0 : 0.5 * pow2neg(k - 1);
   // The rows a handle fills: mp + mv when that is a row count (every kernel's is), else none.
   logic integer handle_rows(integer mp, integer mv) = 0 <= mp && 0 <= mv && mp + mv <= CCREF_MAX_ROWS ? mp + mv : 0;
-  // sum_r a[r] b[r] over the first n rows, left to right (n <= CCREF_MAX_ROWS).
-  logic real rows_dot{L}(double *a, double *b, integer n) = n <= 0 ? 0.0 : rows_dot(a, b, n - 1) + a[n - 1] * b[n - 1];
+  // sum_r a[r] b[r] over the first n rows (n <= CCREF_MAX_ROWS = 6), one term per row: the provers see past a store
+  // to another double (h->power) term by term, where the recursive definition needed one unfolding per row (6 rows
+  // since weld: handle_power's goal no longer proved).
+  logic real row_term{L}(double *a, double *b, integer n, integer r) = r < n ? a[r] * b[r] : 0.0;
+  logic real rows_dot{L}(double *a, double *b, integer n) =
+    row_term(a, b, n, 0) + row_term(a, b, n, 1) + row_term(a, b, n, 2) +
+    row_term(a, b, n, 3) + row_term(a, b, n, 4) + row_term(a, b, n, 5);
   // Every entry zero and no acceleration-only row (handle_zero; the row and mobility counts are stated apart). These
   // read the handle through its pointer: WP then relates them to the stores entry by entry, where a predicate over
   // the loaded struct value would have the provers unfold the whole record.
@@ -670,7 +675,9 @@ ccref_status ccref_handle_contact(const ccref_contact_case *c, ccref_handle *h)
         handle_zero(h, 0, 0, 0);
         return CCREF_E_NULL_ARGUMENT;
     }
-    return handle_of(NULL, c, c->lambda, ccref_contact_mobilities(c), h);
+    /* handle_of takes a case's CCREF_MAX_ROWS multipliers; a contact has 3, and the rows past them are never read */
+    const double lambda[CCREF_MAX_ROWS] = {c->lambda[0], c->lambda[1], c->lambda[2]};
+    return handle_of(NULL, c, lambda, ccref_contact_mobilities(c), h);
 }
 
 /* ---------------------------------------------------------------- flat layout */

@@ -20,6 +20,9 @@
 #include "../src/ccref_handle.h"
 #include "../src/ccref_outputs.h"
 
+/* src/handle.c's logic function rows_dot writes out one term per row, for CCREF_MAX_ROWS rows. */
+_Static_assert(CCREF_MAX_ROWS == 6, "rows_dot in src/handle.c writes out six rows");
+
 #define N_CASES 200
 /* A tolerance is a sum of a few non-negative doubles rounded once each; UP makes the computed sum an upper bound. */
 static const double UP = 1.0 + 0x1p-40;
