@@ -262,8 +262,12 @@ void eva_handle_case(void)
     double v[CCREF_HSLOT_N];
     ccref_flatten_handle(&h, v);
     int slot = Frama_C_interval(-1, CCREF_HSLOT_N);
-    ccref_handle_output_name(Frama_C_interval(0, CCREF_MAX_ROWS + 1), any_flag(), slot);
-    ccref_handle_output_slot(Frama_C_interval(0, CCREF_MAX_ROWS + 1), any_flag(), "constraint.V[4][11]");
+    /* One call per mp: the name of row r >= mp is V's row r - mp, which EVA, non-relational, bounds below by 0 only
+     * when mp is one value. */
+    for (int mp = 0; mp <= CCREF_MAX_ROWS + 1; mp++) {
+        ccref_handle_output_name(mp, any_flag(), slot);
+        ccref_handle_output_slot(mp, any_flag(), "constraint.V[4][11]");
+    }
     ccref_handle_output_slot(1, 0, NULL);
     ccref_handle_slot_in_use(slot, Frama_C_interval(0, CCREF_MAX_ROWS), Frama_C_interval(0, CCREF_MAX_ROWS), Frama_C_interval(0, 12));
 }
